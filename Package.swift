@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "AuraLift",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "auralift", targets: ["AuraLiftCLI"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+  ],
+  targets: [
+    // libcsv (Debian libcsv-dev) for general CSV: quoting, CRLF, odd files.
+    .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+    // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
+    .target(name: "AuraDomain"),
+    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV"]),
+    .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
+    .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
+    .target(name: "AuraAggregation", dependencies: ["AuraDomain", "AuraIngest", "AuraScoring"]),
+    .target(
+      name: "AuraStore",
+      dependencies: [
+        "AuraDomain", "AuraIngest", "AuraScoring", "AuraAggregation",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]),
+    .target(name: "AuraReports", dependencies: ["AuraDomain", "AuraStore"]),
+    .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
+    .target(
+      name: "AuraPipeline",
+      dependencies: [
+        "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
+        "AuraStore", "AuraReports",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Yams", package: "Yams"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .executableTarget(
+      name: "AuraLiftCLI",
+      dependencies: [
+        "AuraPipeline", "AuraSynth",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
+    .testTarget(
+      name: "AuraLiftTests",
+      dependencies: [
+        "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
+        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline",
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A tunable parameter's value, as the pipeline file gives it.
+public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertible {
+  case number(Double)
+  case text(String)
+  case flag(Bool)
+  case list([Double])
+
+  /// Canonical text used in cache keys and explanations (shortest exact decimal for numbers).
+  public var description: String {
+    switch self {
+    case .number(let value): return Self.canonical(value)
+    case .text(let value): return value
+    case .flag(let value): return value ? "true" : "false"
+    case .list(let values): return "[" + values.map(Self.canonical).joined(separator: ",") + "]"
+    }
+  }
+
+  static func canonical(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+}
+
+/// Every tunable parameter of a pipeline, flattened to dotted keys such as
+/// `features.filter_cutoff_hz`. Stages read only the keys they declare.
+public struct ParameterSet: Sendable, Equatable {
+  public private(set) var values: [String: ParameterValue]
+
+  public init(_ values: [String: ParameterValue] = [:]) { self.values = values }
+
+  public subscript(key: String) -> ParameterValue? {
+    get { values[key] }
+    set { values[key] = newValue }
+  }
+
+  /// Number at `key`, or a `ParameterError` naming the key when it is missing or not a number.
+  public func number(_ key: String) throws -> Double {
+    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
+    guard case .number(let number) = value else {
+      throw ParameterError(key: key, problem: "is not a number")
+    }
+    return number
+  }
+
+  /// Text at `key`.
+  public func text(_ key: String) throws -> String {
+    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
+    guard case .text(let text) = value else {
+      throw ParameterError(key: key, problem: "is not text")
+    }
+    return text
+  }
+
+  /// List of numbers at `key`.
+  public func list(_ key: String) throws -> [Double] {
+    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
+    guard case .list(let list) = value else {
+      throw ParameterError(key: key, problem: "is not a list")
+    }
+    return list
+  }
+
+  /// Only the given keys (those present), for cache keys and explanations.
+  public func restricted(to keys: [String]) -> [(key: String, value: ParameterValue?)] {
+    keys.sorted().map { ($0, values[$0]) }
+  }
+}
+
+/// A parameter that a stage needs is missing or of the wrong type.
+public struct ParameterError: Error, CustomStringConvertible {
+  public var key: String
+  public var problem: String
+  public init(key: String, problem: String) {
+    self.key = key
+    self.problem = problem
+  }
+  public var description: String { "parameter \(key) \(problem)" }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Signal conditioning for uniformly sampled series with NaN gaps.
+public enum SignalFilter {
+  /// Linear interpolation over NaN runs of at most `maxGap` samples; longer runs stay NaN.
+  /// Returns the series and which samples were filled.
+  public static func fillShortGaps(_ values: [Double], maxGap: Int) -> (
+    values: [Double], filled: [Bool]
+  ) {
+    var out = values
+    var filled = [Bool](repeating: false, count: values.count)
+    var index = 0
+    while index < out.count {
+      guard out[index].isNaN else {
+        index += 1
+        continue
+      }
+      let start = index
+      while index < out.count, out[index].isNaN { index += 1 }
+      let length = index - start
+      guard start > 0, index < out.count, length <= maxGap else { continue }
+      let left = out[start - 1]
+      let right = out[index]
+      for k in start..<index {
+        out[k] = left + (right - left) * Double(k - start + 1) / Double(length + 1)
+        filled[k] = true
+      }
+    }
+    return (out, filled)
+  }
+
+  /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous
+  /// (non-NaN) chunk. `cutoffHz` is the cutoff of the whole zero-phase filter: the single-pass
+  /// design frequency is raised by Winter's correction (1/0.802) so the double pass lands on it.
+  public static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double]
+  {
+    var out = values
+    var index = 0
+    while index < values.count {
+      guard !values[index].isNaN else {
+        index += 1
+        continue
+      }
+      let start = index
+      while index < values.count, !values[index].isNaN { index += 1 }
+      let chunk = Array(values[start..<index])
+      let filtered = filtfilt(chunk, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz)
+      out.replaceSubrange(start..<index, with: filtered)
+    }
+    return out
+  }
+
+  static func filtfilt(_ x: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double] {
+    guard x.count >= 4 else { return x }
+    let corrected = min(cutoffHz / 0.802, sampleRateHz * 0.45)
+    let k = tan(Double.pi * corrected / sampleRateHz)
+    let norm = 1 / (1 + 2.0.squareRoot() * k + k * k)
+    let b0 = k * k * norm
+    let b1 = 2 * b0
+    let a1 = 2 * (k * k - 1) * norm
+    let a2 = (1 - 2.0.squareRoot() * k + k * k) * norm
+    // Odd extension at both ends damps the start-up transient.
+    let pad = min(x.count - 1, max(6, Int(sampleRateHz / cutoffHz)))
+    var extended = [Double]()
+    extended.reserveCapacity(x.count + 2 * pad)
+    for i in stride(from: pad, through: 1, by: -1) { extended.append(2 * x[0] - x[i]) }
+    extended.append(contentsOf: x)
+    for i in 1...pad { extended.append(2 * x[x.count - 1] - x[x.count - 1 - i]) }
+    func pass(_ s: [Double]) -> [Double] {
+      var y = [Double](repeating: 0, count: s.count)
+      var (x1, x2, y1, y2) = (s[0], s[0], s[0], s[0])
+      for n in 0..<s.count {
+        let value = b0 * s[n] + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2
+        x2 = x1
+        x1 = s[n]
+        y2 = y1
+        y1 = value
+        y[n] = value
+      }
+      return y
+    }
+    let forward = pass(extended)
+    let backward = pass(forward.reversed())
+    return Array(backward.reversed()[pad..<(pad + x.count)])
+  }
+
+  /// Central-difference derivative (per second); NaN where a neighbour is NaN.
+  public static func derivative(_ values: [Double], times: [Double]) -> [Double] {
+    let n = values.count
+    guard n >= 2 else { return [Double](repeating: 0, count: n) }
+    var out = [Double](repeating: .nan, count: n)
+    for i in 0..<n {
+      let lo = max(0, i - 1)
+      let hi = min(n - 1, i + 1)
+      out[i] = (values[hi] - values[lo]) / (times[hi] - times[lo])
+    }
+    return out
+  }
+}

@@ -1,0 +1,184 @@
+import AuraDomain
+import CLibCSV
+import Foundation
+
+/// One parsed CSV row, valid only inside the callback that receives it.
+public struct CSVRow {
+  fileprivate let collector: RowCollector
+  /// 1-based line on which the row starts.
+  public let line: Int
+
+  /// Number of fields in the row.
+  public var count: Int { collector.ranges.count }
+
+  /// The field's text, or "" past the end of the row.
+  public func string(_ index: Int) -> String {
+    guard index < collector.ranges.count else { return "" }
+    let range = collector.ranges[index]
+    return collector.storage.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
+    }
+  }
+
+  /// True when the field is absent or holds only spaces.
+  public func isEmpty(_ index: Int) -> Bool {
+    guard index < collector.ranges.count else { return true }
+    return collector.storage[collector.ranges[index]].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// The field as a number: nil when empty; `.failure` with the offending text otherwise.
+  public func number(_ index: Int) -> NumberField {
+    guard !isEmpty(index) else { return .empty }
+    let range = collector.ranges[index]
+    return collector.storage.withUnsafeBufferPointer { buffer -> NumberField in
+      let base = UnsafeRawPointer(buffer.baseAddress! + range.lowerBound).assumingMemoryBound(
+        to: CChar.self)
+      var end: UnsafeMutablePointer<CChar>? = nil
+      let value = strtod(base, &end)
+      guard let end else { return .invalid }
+      var cursor = UnsafePointer(end)
+      while cursor.pointee == 0x20 || cursor.pointee == 0x09 { cursor += 1 }
+      let consumed = cursor - base
+      guard consumed == range.count, UnsafePointer(end) != base else { return .invalid }
+      return value.isFinite ? .value(value) : .nonFinite
+    }
+  }
+}
+
+/// What a CSV field holds when read as a number.
+public enum NumberField: Equatable {
+  case empty, invalid, nonFinite
+  case value(Double)
+}
+
+/// Streams a CSV file through libcsv (RFC 4180 quoting, CRLF or LF, UTF-8 BOM skipped),
+/// reporting each row with the line it starts on.
+public enum CSVReader {
+  /// Calls `body` for every non-empty row, header included (line 1 for a file that starts
+  /// with it). Throws a `DatasetProblem` naming `path` and the line for a line longer than
+  /// `maxLineBytes`, a malformed quote, or whatever `body` throws.
+  public static func forEachRow(
+    in data: Data, path: String, maxLineBytes: Int = 1 << 20, _ body: (CSVRow) throws -> Void
+  ) throws {
+    let collector = RowCollector()
+    var parser = csv_parser()
+    guard csv_init(&parser, UInt8(CSV_APPEND_NULL)) == 0 else {
+      throw DatasetProblem(path: path, line: 0, reason: "cannot initialise the CSV parser")
+    }
+    defer { csv_free(&parser) }
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    try withoutActuallyEscaping(body) { escapable in
+      collector.onRow = { line in try escapable(CSVRow(collector: collector, line: line)) }
+      defer { collector.onRow = nil }
+      try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        guard var cursor = raw.baseAddress, raw.count > 0 else { return }
+        let end = cursor + raw.count
+        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { cursor += 3 }
+        var line = 1
+        while cursor < end {
+          let remaining = end - cursor
+          let newline = memchr(cursor, 0x0A, remaining)
+          let length = newline.map { UnsafeRawPointer($0) - cursor + 1 } ?? remaining
+          if length > maxLineBytes {
+            throw DatasetProblem(
+              path: path, line: line, reason: "line is longer than \(maxLineBytes) bytes")
+          }
+          collector.currentLine = line
+          if collector.rowStartLine == 0 { collector.rowStartLine = line }
+          let parsed = csv_parse(&parser, cursor, length, fieldCallback, rowCallback, context)
+          if let error = collector.error { throw error }
+          if parsed != length {
+            throw DatasetProblem(
+              path: path, line: line, reason: String(cString: csv_strerror(csv_error(&parser))))
+          }
+          // A blank line starts no row: the next row starts on a later line.
+          if parser.pstate == 0, collector.ranges.isEmpty { collector.rowStartLine = 0 }
+          cursor += length
+          line += 1
+        }
+        collector.currentLine = line - 1
+        csv_fini(&parser, fieldCallback, rowCallback, context)
+        if let error = collector.error { throw error }
+      }
+    }
+  }
+
+  /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text.
+  public static func readTable(data: Data, path: String) throws -> CSVTable {
+    var header: [String] = []
+    var rows: [CSVTable.Row] = []
+    try forEachRow(in: data, path: path) { row in
+      let fields = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces) }
+      if header.isEmpty {
+        header = fields
+      } else {
+        rows.append(CSVTable.Row(line: row.line, fields: fields))
+      }
+    }
+    return CSVTable(path: path, header: header, rows: rows)
+  }
+}
+
+/// A small CSV file read whole, with named-column access.
+public struct CSVTable: Sendable {
+  /// One data row with the line it starts on.
+  public struct Row: Sendable {
+    public var line: Int
+    public var fields: [String]
+  }
+
+  public var path: String
+  public var header: [String]
+  public var rows: [Row]
+
+  /// Index of a column, or a problem naming the file when a required one is missing.
+  public func column(_ name: String) throws -> Int {
+    guard let index = header.firstIndex(of: name) else {
+      throw DatasetProblem(path: path, line: 1, reason: "missing required column '\(name)'")
+    }
+    return index
+  }
+
+  /// Index of an optional column.
+  public func optionalColumn(_ name: String) -> Int? { header.firstIndex(of: name) }
+}
+
+/// Receives libcsv's callbacks; fields of the current row are packed into one buffer.
+final class RowCollector {
+  var storage: [UInt8] = []
+  var ranges: [Range<Int>] = []
+  var currentLine = 0
+  var rowStartLine = 0
+  var onRow: ((Int) throws -> Void)?
+  var error: Error?
+
+  func appendField(_ pointer: UnsafeMutableRawPointer?, _ length: Int) {
+    let start = storage.count
+    if let pointer, length > 0 {
+      storage.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: length))
+    }
+    ranges.append(start..<storage.count)
+    storage.append(0)
+  }
+
+  func endRow() {
+    defer {
+      storage.removeAll(keepingCapacity: true)
+      ranges.removeAll(keepingCapacity: true)
+      rowStartLine = 0
+    }
+    guard error == nil, let onRow else { return }
+    let startLine = rowStartLine == 0 ? currentLine : rowStartLine
+    do { try onRow(startLine) } catch { self.error = error }
+  }
+}
+
+private let fieldCallback:
+  @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
+    field, length, context in
+    Unmanaged<RowCollector>.fromOpaque(context!).takeUnretainedValue().appendField(field, length)
+  }
+
+private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
+  Unmanaged<RowCollector>.fromOpaque(context!).takeUnretainedValue().endRow()
+}

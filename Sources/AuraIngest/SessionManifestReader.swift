@@ -1,0 +1,149 @@
+import AuraDomain
+import Foundation
+
+/// A recording named by session.json.
+public struct RecordingReference: Codable, Sendable, Equatable {
+  /// pose or imu.
+  public var kind: String
+  /// Relative to the session folder.
+  public var path: String
+  public var format: String
+  public var fps: Double?
+  public var view: String?
+  public var imageWidth: Double?
+  public var imageHeight: Double?
+  public var pixelsPerMeter: Double?
+  public var placement: String?
+  public var accelUnit: String?
+  public var gyroUnit: String?
+}
+
+/// Decodes and checks a session.json: required fields, exercise names, set numbering.
+public enum SessionManifestReader {
+  /// The manifest and its recording references. `path` is relative to the dataset, for messages.
+  public static func read(data: Data, path: String, catalog: ExerciseCatalog) throws -> (
+    SessionManifest, [RecordingReference]
+  ) {
+    let raw: RawManifest
+    do {
+      raw = try JSONDecoder().decode(RawManifest.self, from: data)
+    } catch let error as DecodingError {
+      throw DatasetProblem(path: path, line: 0, reason: describe(error))
+    } catch {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "malformed JSON: \(error.localizedDescription)")
+    }
+    guard ISODates.timestamp(raw.start_time) != nil else {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "$.start_time: '\(raw.start_time)' is not ISO 8601")
+    }
+    var sets: [ManifestSet] = []
+    var numbers = Set<Int>()
+    for (index, set) in (raw.sets ?? []).enumerated() {
+      let where_ = "$.sets[\(index)]"
+      guard let exercise = catalog.resolve(set.exercise) else {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "\(where_).exercise: unknown exercise '\(set.exercise)'")
+      }
+      guard numbers.insert(set.set_number).inserted else {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "\(where_).set_number: duplicate \(set.set_number)")
+      }
+      if let start = set.start_s, let end = set.end_s, !(end > start) {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "\(where_): end_s \(end) is not after start_s \(start)")
+      }
+      for (name, value) in [
+        ("load_kg", set.load_kg), ("rpe", set.rpe), ("start_s", set.start_s), ("end_s", set.end_s),
+      ] {
+        if let value, !value.isFinite || value < 0 {
+          throw DatasetProblem(
+            path: path, line: 0, reason: "\(where_).\(name): \(value) is out of range")
+        }
+      }
+      var tempo: Tempo? = nil
+      if let notation = set.target_tempo {
+        guard let parsed = Tempo(notation: notation) else {
+          throw DatasetProblem(
+            path: path, line: 0,
+            reason: "\(where_).target_tempo: '\(notation)' is not e-p-c seconds")
+        }
+        tempo = parsed
+      }
+      sets.append(
+        ManifestSet(
+          setNumber: set.set_number, exerciseId: exercise.id, loadKg: set.load_kg,
+          startSeconds: set.start_s,
+          endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo))
+    }
+    let recordings = (raw.recordings ?? []).map { recording in
+      RecordingReference(
+        kind: recording.kind, path: recording.path, format: recording.format, fps: recording.fps,
+        view: recording.view, imageWidth: recording.image_width,
+        imageHeight: recording.image_height,
+        pixelsPerMeter: recording.scale?.pixels_per_meter, placement: recording.placement,
+        accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit)
+    }
+    let manifest = SessionManifest(
+      sessionId: raw.session_id, athleteId: raw.athlete_id, startTime: raw.start_time,
+      endTime: raw.end_time,
+      notes: raw.notes, sets: sets.sorted { $0.setNumber < $1.setNumber })
+    return (manifest, recordings)
+  }
+
+  static func describe(_ error: DecodingError) -> String {
+    func jsonPath(_ path: [CodingKey]) -> String {
+      "$" + path.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "\(jsonPath(context.codingPath + [key])): required field is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(jsonPath(context.codingPath)): \(context.debugDescription)"
+    case .dataCorrupted(let context):
+      return context.codingPath.isEmpty
+        ? "malformed JSON" : "\(jsonPath(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "malformed JSON"
+    }
+  }
+}
+
+// Field names follow DATASET.md's snake_case JSON.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+private struct RawManifest: Decodable {
+  struct RawSet: Decodable {
+    var set_number: Int
+    var exercise: String
+    var load_kg: Double?
+    var start_s: Double?
+    var end_s: Double?
+    var reps: Int?
+    var rpe: Double?
+    var target_tempo: String?
+  }
+  struct RawScale: Decodable {
+    var pixels_per_meter: Double?
+    var method: String?
+  }
+  struct RawRecording: Decodable {
+    var kind: String
+    var path: String
+    var format: String
+    var fps: Double?
+    var view: String?
+    var image_width: Double?
+    var image_height: Double?
+    var scale: RawScale?
+    var placement: String?
+    var accel_unit: String?
+    var gyro_unit: String?
+  }
+  var session_id: String
+  var athlete_id: String
+  var start_time: String
+  var end_time: String?
+  var notes: String?
+  var sets: [RawSet]?
+  var recordings: [RawRecording]?
+}

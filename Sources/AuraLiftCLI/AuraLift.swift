@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `auralift` command: parses arguments and calls the library modules; no logic of its own.
+@main
+struct AuraLift: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "auralift",
+    abstract: "Batch analytics over recorded strength-training sessions.",
+    subcommands: [RunCommand.self, SynthCommand.self])
+}

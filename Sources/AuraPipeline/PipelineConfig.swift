@@ -1,0 +1,101 @@
+import AuraDomain
+import Foundation
+import Yams
+
+/// A pipeline file (pipelines/*.yaml): where the data is, where results go, and every tunable
+/// parameter with its value. Command-line flags override the file.
+public struct PipelineConfig: Sendable {
+  public var name: String
+  public var dataset: String
+  public var out: String
+  public var workers: Int
+  public var parameters: ParameterSet
+
+  public init(name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet) {
+    self.name = name
+    self.dataset = dataset
+    self.out = out
+    self.workers = workers
+    self.parameters = parameters
+  }
+
+  /// Loads a pipeline file; relative dataset and out paths are taken as given (relative to
+  /// the working directory, as `make run` uses them).
+  public static func load(path: String) throws -> PipelineConfig {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    guard let root = try Yams.load(yaml: text) as? [String: Any] else {
+      throw PipelineError.config("\(path): expected a mapping at the top level")
+    }
+    var parameters = ParameterSet()
+    if let tree = root["parameters"] {
+      guard let map = tree as? [String: Any] else {
+        throw PipelineError.config("\(path): parameters must be a mapping")
+      }
+      try flatten(map, prefix: "", into: &parameters, path: path)
+    }
+    return PipelineConfig(
+      name: root["name"] as? String
+        ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
+      dataset: root["dataset"] as? String ?? "datasets/sample",
+      out: root["out"] as? String ?? "reports",
+      workers: root["workers"] as? Int ?? 0, parameters: parameters)
+  }
+
+  static func flatten(
+    _ map: [String: Any], prefix: String, into parameters: inout ParameterSet, path: String
+  ) throws {
+    for (key, value) in map {
+      let dotted = prefix.isEmpty ? key : prefix + "." + key
+      switch value {
+      case let nested as [String: Any]:
+        try flatten(nested, prefix: dotted, into: &parameters, path: path)
+      case let flag as Bool: parameters[dotted] = .flag(flag)
+      case let int as Int: parameters[dotted] = .number(Double(int))
+      case let double as Double: parameters[dotted] = .number(double)
+      case let text as String: parameters[dotted] = .text(text)
+      case let list as [Any]:
+        let numbers = list.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }
+        guard numbers.count == list.count else {
+          throw PipelineError.config("\(path): \(dotted) must be a list of numbers")
+        }
+        parameters[dotted] = .list(numbers)
+      default: throw PipelineError.config("\(path): \(dotted) has an unsupported value")
+      }
+    }
+  }
+
+  /// Applies `key=value` overrides (numbers, true/false, comma lists or text).
+  public mutating func override(_ assignment: String) throws {
+    guard let equals = assignment.firstIndex(of: "=") else {
+      throw PipelineError.config("override '\(assignment)' is not key=value")
+    }
+    let key = String(assignment[..<equals])
+    let raw = String(assignment[assignment.index(after: equals)...])
+    guard parameters[key] != nil else { throw PipelineError.config("unknown parameter '\(key)'") }
+    if let number = Double(raw) {
+      parameters[key] = .number(number)
+    } else if raw == "true" || raw == "false" {
+      parameters[key] = .flag(raw == "true")
+    } else if raw.contains(","),
+      case let numbers = raw.split(separator: ",").compactMap({ Double($0) }),
+      numbers.count == raw.split(separator: ",").count
+    {
+      parameters[key] = .list(numbers)
+    } else {
+      parameters[key] = .text(raw)
+    }
+  }
+}
+
+/// A problem with the pipeline itself (not with the data).
+public enum PipelineError: Error, CustomStringConvertible {
+  case config(String)
+  case fatal(String)
+
+  public var description: String {
+    switch self {
+    case .config(let message): return "pipeline: \(message)"
+    case .fatal(let message): return message
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import AuraReports
+import AuraStore
+import Foundation
+
+/// Publishes a run atomically: everything is written into `releases/<run id>.partial`, renamed
+/// to `releases/<run id>`, and `current` is switched to it by renaming a new symlink over the
+/// old one. A run that fails midway leaves `current` on the previous complete run.
+struct Publisher {
+  let out: URL
+
+  func publish(bundle: PublishBundle, runId: String, key: String) throws {
+    let fileManager = FileManager.default
+    let releases = out.appendingPathComponent("releases")
+    try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
+    let staging = releases.appendingPathComponent(runId + ".partial")
+    try? fileManager.removeItem(at: staging)
+    try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+    let database = staging.appendingPathComponent("auralift.sqlite").path
+    let store = SQLiteStore()
+    try store.publish(bundle, databasePath: database)
+    try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
+    try AthleteReport.writeAll(
+      store: try StoreReader(databasePath: database),
+      folder: staging.appendingPathComponent("athletes"))
+    let final = releases.appendingPathComponent(runId)
+    try? fileManager.removeItem(at: final)
+    try fileManager.moveItem(at: staging, to: final)
+
+    let link = out.appendingPathComponent(".current.\(ProcessInfo.processInfo.processIdentifier)")
+    try? fileManager.removeItem(at: link)
+    try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: "releases/" + runId)
+    guard rename(link.path, out.appendingPathComponent("current").path) == 0 else {
+      throw CocoaError(
+        .fileWriteUnknown,
+        userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
+    }
+    let state = out.appendingPathComponent(".state")
+    try fileManager.createDirectory(at: state, withIntermediateDirectories: true)
+    try AtomicFile.write(Data(key.utf8), to: state.appendingPathComponent("published-key"))
+    try pruneReleases(keeping: runId)
+  }
+
+  /// Keeps the current release and the one before it; removes older ones and stale partials.
+  private func pruneReleases(keeping current: String) throws {
+    let releases = out.appendingPathComponent("releases")
+    let names = try FileManager.default.contentsOfDirectory(atPath: releases.path).sorted()
+    let complete = names.filter { !$0.hasSuffix(".partial") }
+    let keep = Set(complete.suffix(2) + [current])
+    for name in names where !keep.contains(name) {
+      try? FileManager.default.removeItem(at: releases.appendingPathComponent(name))
+    }
+  }
+}

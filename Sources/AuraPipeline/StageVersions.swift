@@ -1,0 +1,16 @@
+/// Code version of each stage: bump one when its output for the same input changes, and
+/// exactly that stage and those after it rerun.
+public enum StageVersions {
+  public static let ingest = 1
+  public static let features = 1
+  public static let scoring = 1
+  public static let aggregation = 1
+  public static let reports = 1
+  /// Published schema (OUTPUT.md) version.
+  public static let schema = 1
+
+  /// One line naming every version, stored in the `run` table and report footers.
+  public static var summary: String {
+    "ingest \(ingest), features \(features), scoring \(scoring), aggregation \(aggregation), reports \(reports), schema \(schema)"
+  }
+}

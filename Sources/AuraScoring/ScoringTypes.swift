@@ -1,0 +1,41 @@
+import AuraDomain
+import AuraFeatures
+
+// The values that leave the scoring stage.
+
+/// A set with its scores.
+public struct ScoredSet: Codable, Sendable, Equatable {
+  public var features: SetFeatures
+  /// 0-100, nil for a logbook set (nothing was seen).
+  public var formScore: Double?
+  /// Written feedback for the weakest form components.
+  public var feedback: [String]
+  /// Per-rep form scores, in rep order.
+  public var repFormScores: [Double]
+  public var xp: Int
+  public var comboMultiplier: Double
+  /// e.g. "combo x3" while a streak of high-form sets runs.
+  public var comboTag: String?
+  /// Volume load: reps × load, kg.
+  public var volumeKg: Double
+  /// Estimated one-rep max from reps and load (Epley, RPE-adjusted when RPE is logged), kg.
+  public var estimatedOneRepMaxKg: Double?
+}
+
+/// A session with its scores and totals.
+public struct ScoredSession: Codable, Sendable, Equatable {
+  public var sessionId: String
+  public var athleteId: String
+  public var startTime: String
+  public var endTime: String?
+  public var notes: String?
+  public var sets: [ScoredSet]
+  public var totalVolumeKg: Double
+  public var totalXP: Int
+  public var averageFormScore: Double?
+  /// Highest combo multiplier reached.
+  public var peakComboMultiplier: Double
+  /// Highest peak concentric velocity of any rep, m/s.
+  public var peakVelocity: Double?
+  public var warnings: [String]
+}

@@ -1,0 +1,53 @@
+import AuraDomain
+import AuraFeatures
+import Foundation
+
+/// The scoring stage for one session: form, XP, combo, volume and e1RM per set, and totals.
+public struct SessionScorer: Sendable {
+  public let form: FormScorer
+  public let gamification: Gamification
+  public let catalog: ExerciseCatalog
+
+  public init(form: FormScorer, gamification: Gamification, catalog: ExerciseCatalog) {
+    self.form = form
+    self.gamification = gamification
+    self.catalog = catalog
+  }
+
+  public func score(_ session: SessionFeatures) -> ScoredSession {
+    var streak = 0
+    var sets: [ScoredSet] = []
+    for set in session.sets {
+      let exercise = catalog.resolve(set.exerciseId)
+      let (repScores, feedback) = exercise.map { form.score(set, exercise: $0) } ?? ([], [])
+      let formScore = repScores.isEmpty ? nil : repScores.reduce(0, +) / Double(repScores.count)
+      if let formScore {
+        streak = formScore >= gamification.settings.comboFormThreshold ? streak + 1 : 0
+      }
+      let combo = streak > 0 ? gamification.combo(streak: streak) : 1
+      let reps = set.repCount
+      let load = set.loadKg ?? 0
+      sets.append(
+        ScoredSet(
+          features: set, formScore: formScore.map { ($0 * 10).rounded() / 10 }, feedback: feedback,
+          repFormScores: repScores,
+          xp: gamification.xp(
+            reps: reps, formScore: formScore, combo: combo,
+            stretchBonus: exercise?.stretchPositionBonus ?? false),
+          comboMultiplier: combo, comboTag: streak >= 2 ? "combo x\(streak)" : nil,
+          volumeKg: Double(reps) * load,
+          estimatedOneRepMaxKg: StrengthFormulas.estimatedOneRepMax(
+            loadKg: load, reps: reps, rpe: set.loggedRPE)))
+    }
+    let formScores = sets.compactMap(\.formScore)
+    return ScoredSession(
+      sessionId: session.sessionId, athleteId: session.athleteId, startTime: session.startTime,
+      endTime: session.endTime, notes: session.notes, sets: sets,
+      totalVolumeKg: sets.reduce(0) { $0 + $1.volumeKg }, totalXP: sets.reduce(0) { $0 + $1.xp },
+      averageFormScore: formScores.isEmpty
+        ? nil : formScores.reduce(0, +) / Double(formScores.count),
+      peakComboMultiplier: sets.map(\.comboMultiplier).max() ?? 1,
+      peakVelocity: sets.flatMap { $0.features.reps.compactMap(\.peakConcentricVelocity) }.max(),
+      warnings: session.warnings)
+  }
+}

@@ -1,0 +1,315 @@
+import AuraAggregation
+import AuraDomain
+import AuraIngest
+import AuraScoring
+import Foundation
+import GRDB
+
+/// Maps a `PublishBundle` onto the tables of OUTPUT.md, one prepared statement per table.
+struct BundleWriter {
+  let db: Database
+  let bundle: PublishBundle
+
+  func insert(_ table: String, _ columns: [String], _ rows: [[(any DatabaseValueConvertible)?]])
+    throws
+  {
+    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
+    let statement = try db.makeStatement(
+      sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
+    for row in rows { try statement.execute(arguments: StatementArguments(row)) }
+  }
+
+  func writeAll() throws {
+    let standings = Dictionary(
+      uniqueKeysWithValues: bundle.aggregates.standings.map { ($0.athleteId, $0) })
+    let athletes = bundle.tables.athletes
+    let firstSeen = Dictionary(grouping: bundle.sessions, by: \.athleteId).mapValues {
+      $0.map(\.startTime).min() ?? bundle.run.startedAt
+    }
+    try insert(
+      "user_profile",
+      [
+        "id", "username", "email", "date_of_birth", "biological_sex", "height_cm", "weight_kg",
+        "body_fat_percentage",
+        "current_rank_tier", "current_lp", "total_xp", "coach_id", "created_at", "updated_at",
+      ],
+      athletes.map { a in
+        let standing = standings[a.id]
+        return [
+          a.id, a.username, a.email, a.dateOfBirth, a.biologicalSex, a.heightCm, a.weightKg,
+          a.bodyFatPercent,
+          standing?.tier.rawValue ?? "iron", standing?.leaguePoints ?? 0, standing?.totalXP ?? 0,
+          a.coachId,
+          firstSeen[a.id] ?? bundle.run.startedAt, bundle.run.finishedAt,
+        ]
+      })
+    try insert(
+      "coach", ["id", "name", "email"], bundle.tables.coaches.map { [$0.id, $0.name, $0.email] })
+    try insert(
+      "guild_membership",
+      ["id", "user_profile_id", "guild_name", "guild_tag", "join_date", "role"],
+      athletes.compactMap { a in
+        guard let guild = a.guildName else { return nil }
+        return [
+          a.id + ":" + guild, a.id, guild, a.guildTag, firstSeen[a.id] ?? bundle.run.startedAt,
+          a.guildRole ?? "member",
+        ]
+      })
+    try insert(
+      "morpho_scan",
+      [
+        "id", "user_profile_id", "scan_date", "torso_length", "femur_length", "tibia_length",
+        "humerus_length",
+        "forearm_length", "shoulder_width", "hip_width", "arm_span", "femur_to_torso_ratio",
+        "tibia_to_femur_ratio",
+        "humerus_to_torso_ratio",
+      ],
+      bundle.tables.morpho.map { m in
+        func ratio(_ a: Double?, _ b: Double?) -> Double? {
+          guard let a, let b, b > 0 else { return nil }
+          return a / b
+        }
+        return [
+          m.athleteId + ":" + m.date, m.athleteId, m.date, m.torsoCm, m.femurCm, m.tibiaCm,
+          m.humerusCm,
+          m.forearmCm, m.shoulderWidthCm, m.hipWidthCm, m.armSpanCm, ratio(m.femurCm, m.torsoCm),
+          ratio(m.tibiaCm, m.femurCm), ratio(m.humerusCm, m.torsoCm),
+        ]
+      })
+    try writeCatalog()
+    try writeSessions()
+    try writeAggregates()
+    try insert(
+      "quarantine", ["path", "line", "reason"],
+      bundle.quarantine.map { [$0.path, $0.line, $0.reason] })
+    let run = bundle.run
+    try insert(
+      "run",
+      [
+        "run_id", "started_at", "finished_at", "code_version", "parameters_hash", "parameters",
+        "dataset",
+        "sessions_total", "sessions_computed", "sessions_quarantined",
+      ],
+      [
+        [
+          run.runId, run.startedAt, run.finishedAt, run.codeVersion, run.parametersHash,
+          run.parameters, run.dataset,
+          run.sessionsTotal, run.sessionsComputed, run.sessionsQuarantined,
+        ]
+      ])
+  }
+
+  func writeCatalog() throws {
+    let exercises = bundle.catalog.all
+    try insert(
+      "exercise",
+      [
+        "id", "name", "category", "primary_muscle", "secondary_muscles", "equipment_type",
+        "default_tempo_concentric",
+        "default_tempo_eccentric", "default_tempo_pause", "biomechanical_notes",
+        "stretch_position_bonus",
+        "risk_level", "is_custom", "machine_spec_id",
+      ],
+      exercises.map { e in
+        [
+          e.id, e.name, e.category, e.primaryMuscles.first?.rawValue,
+          e.secondaryMuscles.map(\.rawValue).joined(separator: ","), e.equipment.rawValue,
+          e.defaultTempo.concentricSeconds, e.defaultTempo.eccentricSeconds,
+          e.defaultTempo.pauseSeconds,
+          e.biomechanicalNotes, e.stretchPositionBonus, "optimal", e.isCustom,
+          MachineCatalog.spec(for: e.id)?.id,
+        ]
+      })
+    try insert(
+      "exercise_muscle_group", ["exercise_id", "muscle_group", "role"],
+      exercises.flatMap { e in
+        e.primaryMuscles.map { [e.id, $0.rawValue, "primary"] }
+          + e.secondaryMuscles.filter { !e.primaryMuscles.contains($0) }.map {
+            [e.id, $0.rawValue, "secondary"]
+          }
+      })
+    try insert(
+      "machine_spec",
+      [
+        "id", "machine_name", "manufacturer", "machine_type", "cable_position_high",
+        "cable_position_mid",
+        "cable_position_low", "seat_adjustable", "pad_adjustable", "weight_stack_min",
+        "weight_stack_max",
+        "weight_increment", "cam_profile_notes", "setup_instructions", "exercise_id",
+      ],
+      MachineCatalog.all.map { m in
+        [
+          m.id, m.name, m.manufacturer, m.type, m.cableHigh, m.cableMid, m.cableLow,
+          m.seatAdjustable,
+          m.padAdjustable, m.stackMinKg, m.stackMaxKg, m.incrementKg, m.camNotes, m.setup,
+          m.exerciseId,
+        ]
+      })
+    try insert(
+      "science_insight",
+      [
+        "id", "fetch_date", "topic", "source", "summary", "recommended_tempo_change",
+        "recommended_rest_change",
+        "applied_to_exercises", "is_active",
+      ],
+      ScienceInsights.all.map { i in
+        [
+          i.id, bundle.run.startedAt.prefix(10).description, i.topic, i.source, i.summary,
+          i.tempoChange,
+          i.restChange, i.exercises, true,
+        ]
+      })
+  }
+
+  func writeSessions() throws {
+    let lp = Dictionary(
+      bundle.aggregates.standings.flatMap { $0.sessionLeaguePoints.map { ($0.key, $0.value) } },
+      uniquingKeysWith: { first, _ in first })
+    try insert(
+      "workout_session",
+      [
+        "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
+        "lp_change",
+        "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
+      ],
+      bundle.sessions.map { s in
+        [
+          s.sessionId, s.athleteId, s.startTime, s.endTime, s.totalVolumeKg, s.totalXP,
+          lp[s.sessionId] ?? 0,
+          s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
+        ]
+      })
+    var setRows: [[(any DatabaseValueConvertible)?]] = []
+    var repRows: [[(any DatabaseValueConvertible)?]] = []
+    for session in bundle.sessions {
+      for set in session.sets {
+        let f = set.features
+        let reps = f.reps
+        func mean(_ values: [Double]) -> Double? {
+          values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        }
+        setRows.append([
+          "\(session.sessionId)#\(f.setNumber)", session.sessionId, f.exerciseId, f.setNumber,
+          f.repCount, f.loadKg,
+          mean(reps.compactMap(\.meanConcentricVelocity)),
+          reps.compactMap(\.peakConcentricVelocity).max(),
+          f.velocityLossPercent, false, set.formScore,
+          mean(reps.compactMap(\.barPathDeviationMeters)),
+          mean(reps.map(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
+          mean(reps.map(\.eccentricSeconds)),
+          f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
+          set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
+        ])
+        for (index, rep) in reps.enumerated() {
+          repRows.append([
+            session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,
+            rep.eccentricSeconds,
+            rep.pauseSeconds, rep.concentricSeconds, rep.romDegrees, rep.meanConcentricVelocity,
+            rep.peakConcentricVelocity,
+            index < set.repFormScores.count ? set.repFormScores[index] : nil,
+            rep.barPathDeviationMeters,
+          ])
+        }
+      }
+    }
+    try insert(
+      "workout_set",
+      [
+        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
+        "average_concentric_velocity",
+        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
+        "bar_path_deviation",
+        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
+        "combo_tag",
+        "timestamp", "source", "feedback",
+      ], setRows)
+    try insert(
+      "rep",
+      [
+        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
+        "concentric_s",
+        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
+        "bar_path_deviation",
+      ],
+      repRows)
+  }
+
+  func writeAggregates() throws {
+    let a = bundle.aggregates
+    try insert(
+      "weekly_muscle_volume", ["athlete_id", "iso_week", "muscle", "sets", "volume_kg"],
+      a.weeklyVolume.map { [$0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg] })
+    try insert(
+      "readiness",
+      [
+        "athlete_id", "date", "readiness", "hrv_component", "sleep_component", "rhr_component",
+        "load_component",
+      ],
+      a.readiness.map {
+        [
+          $0.athleteId, $0.date, $0.readiness, $0.hrvComponent, $0.sleepComponent,
+          $0.restingHeartRateComponent, $0.loadComponent,
+        ]
+      })
+    try insert(
+      "personal_record",
+      ["athlete_id", "exercise_id", "record_type", "value", "achieved_at", "session_id"],
+      a.personalRecords.map {
+        [$0.athleteId, $0.exerciseId, $0.recordType, $0.value, $0.achievedAt, $0.sessionId]
+      })
+    try insert(
+      "ranking_record",
+      [
+        "id", "user_profile_id", "record_date", "tier", "lp_at_record", "strength_to_weight_ratio",
+        "form_quality_average", "velocity_score",
+      ],
+      a.rankings.map {
+        [
+          $0.athleteId + ":" + $0.recordDate, $0.athleteId, $0.recordDate, $0.tier.rawValue,
+          $0.leaguePoints, $0.strengthToWeightRatio, $0.formQualityAverage, $0.velocityScore,
+        ]
+      })
+    try insert(
+      "muscle_group",
+      [
+        "id", "user_profile_id", "name", "body_region", "current_recovery_score",
+        "weekly_volume_sets",
+        "last_trained_date",
+      ],
+      a.muscles.map {
+        [
+          $0.athleteId + ":" + $0.muscle.rawValue, $0.athleteId, $0.muscle.rawValue,
+          $0.muscle.bodyRegion, ($0.recoveryScore * 10).rounded() / 10, $0.weeklySets,
+          $0.lastTrainedDate,
+        ]
+      })
+    try insert(
+      "recovery_snapshot",
+      [
+        "id", "user_profile_id", "snapshot_date", "hrv_value", "sleep_hours", "sleep_quality_score",
+        "resting_heart_rate", "active_energy_burned", "cycle_phase", "overall_readiness",
+      ],
+      bundle.tables.wellness.map { w in
+        [
+          w.athleteId + ":" + w.date, w.athleteId, w.date, w.hrvMilliseconds, w.sleepHours,
+          w.sleepQuality,
+          w.restingHeartRateBpm, w.activeKcal, w.cyclePhase,
+          a.readiness(athleteId: w.athleteId, date: w.date),
+        ]
+      })
+    try insert(
+      "nutrition_log",
+      [
+        "id", "user_profile_id", "log_date", "target_calories", "actual_calories", "protein_grams",
+        "carbs_grams",
+        "fat_grams", "water_liters", "creatine_grams", "whey_protein_grams",
+      ],
+      bundle.tables.nutrition.map { n in
+        [
+          n.athleteId + ":" + n.date, n.athleteId, n.date, n.targetKcal, n.kcal, n.proteinGrams,
+          n.carbsGrams,
+          n.fatGrams, n.waterLiters, n.creatineGrams, n.wheyGrams,
+        ]
+      })
+  }
+}

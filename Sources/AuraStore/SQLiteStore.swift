@@ -1,0 +1,58 @@
+import AuraAggregation
+import AuraDomain
+import AuraIngest
+import AuraScoring
+import Foundation
+import GRDB
+
+/// The SQLite implementation of `ResultStore`, through GRDB with prepared statements.
+public struct SQLiteStore: ResultStore {
+  public init() {}
+
+  public func publish(_ bundle: PublishBundle, databasePath: String) throws {
+    let queue = try DatabaseQueue(path: databasePath)
+    try Schema.migrator.migrate(queue)
+    try queue.write { db in
+      let writer = BundleWriter(db: db, bundle: bundle)
+      try writer.writeAll()
+    }
+  }
+
+  public func exportCSV(databasePath: String, folder: String) throws {
+    let queue = try DatabaseQueue(path: databasePath, configuration: Self.readOnly)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try queue.read { db in
+      for table in Schema.tables {
+        let columns = try db.columns(in: table).map(\.name)
+        var text = columns.joined(separator: ",") + "\n"
+        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
+        while let row = try cursor.next() {
+          text +=
+            columns.indices.map { Self.csvField(row[$0] as DatabaseValue) }.joined(separator: ",")
+            + "\n"
+        }
+        try Data(text.utf8).write(
+          to: URL(fileURLWithPath: folder).appendingPathComponent("\(table).csv"))
+      }
+    }
+  }
+
+  static var readOnly: Configuration {
+    var configuration = Configuration()
+    configuration.readonly = true
+    return configuration
+  }
+
+  static func csvField(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: return ""
+    case .int64(let int): return String(int)
+    case .double(let double): return "\(double)"
+    case .string(let string):
+      let needsQuotes = string.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+      return needsQuotes
+        ? "\"" + string.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : string
+    case .blob(let data): return data.base64EncodedString()
+    }
+  }
+}

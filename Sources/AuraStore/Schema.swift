@@ -1,0 +1,124 @@
+import GRDB
+
+/// The published schema (OUTPUT.md), one migration per version. A change to the contract is a
+/// new migration, never an edit of an old one.
+enum Schema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      for statement in v1 { try db.execute(sql: statement) }
+    }
+    return migrator
+  }
+
+  /// Every table name, in export order.
+  static let tables = [
+    "user_profile", "coach", "morpho_scan", "exercise", "machine_spec", "exercise_muscle_group",
+    "workout_session",
+    "workout_set", "rep", "ranking_record", "muscle_group", "recovery_snapshot", "nutrition_log",
+    "science_insight", "guild_membership", "weekly_muscle_volume", "readiness", "personal_record",
+    "quarantine", "run",
+  ]
+
+  static let v1 = [
+    """
+    CREATE TABLE user_profile (id TEXT PRIMARY KEY, username TEXT NOT NULL, email TEXT, date_of_birth TEXT,
+      biological_sex TEXT, height_cm REAL, weight_kg REAL, body_fat_percentage REAL,
+      current_rank_tier TEXT DEFAULT 'iron', current_lp INTEGER DEFAULT 0, total_xp INTEGER DEFAULT 0,
+      coach_id TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)
+    """,
+    "CREATE TABLE coach (id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT)",
+    """
+    CREATE TABLE morpho_scan (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, scan_date TEXT NOT NULL,
+      torso_length REAL, femur_length REAL, tibia_length REAL, humerus_length REAL, forearm_length REAL,
+      shoulder_width REAL, hip_width REAL, arm_span REAL, femur_to_torso_ratio REAL,
+      tibia_to_femur_ratio REAL, humerus_to_torso_ratio REAL, raw_pose_data BLOB)
+    """,
+    """
+    CREATE TABLE exercise (id TEXT PRIMARY KEY, name TEXT NOT NULL, category TEXT, primary_muscle TEXT,
+      secondary_muscles TEXT, equipment_type TEXT, default_tempo_concentric REAL DEFAULT 1.0,
+      default_tempo_eccentric REAL DEFAULT 3.0, default_tempo_pause REAL DEFAULT 0.5, biomechanical_notes TEXT,
+      stretch_position_bonus INTEGER DEFAULT 0, risk_level TEXT DEFAULT 'optimal', is_custom INTEGER DEFAULT 0,
+      machine_spec_id TEXT)
+    """,
+    """
+    CREATE TABLE machine_spec (id TEXT PRIMARY KEY, machine_name TEXT NOT NULL, manufacturer TEXT,
+      machine_type TEXT, cable_position_high INTEGER DEFAULT 0, cable_position_mid INTEGER DEFAULT 0,
+      cable_position_low INTEGER DEFAULT 0, seat_adjustable INTEGER DEFAULT 0, pad_adjustable INTEGER DEFAULT 0,
+      weight_stack_min REAL, weight_stack_max REAL, weight_increment REAL, cam_profile_notes TEXT,
+      setup_instructions TEXT, exercise_id TEXT)
+    """,
+    """
+    CREATE TABLE exercise_muscle_group (exercise_id TEXT NOT NULL, muscle_group TEXT NOT NULL,
+      role TEXT NOT NULL, PRIMARY KEY (exercise_id, muscle_group))
+    """,
+    """
+    CREATE TABLE workout_session (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, start_time TEXT NOT NULL,
+      end_time TEXT, total_volume REAL, total_xp_earned INTEGER DEFAULT 0, lp_change INTEGER DEFAULT 0,
+      average_form_score REAL, combo_multiplier REAL DEFAULT 1.0, peak_velocity REAL, session_notes TEXT)
+    """,
+    """
+    CREATE TABLE workout_set (id TEXT PRIMARY KEY, session_id TEXT NOT NULL, exercise_id TEXT NOT NULL,
+      set_number INTEGER, reps INTEGER, weight_kg REAL, average_concentric_velocity REAL,
+      peak_concentric_velocity REAL, velocity_loss_percent REAL, auto_stopped INTEGER DEFAULT 0,
+      form_score REAL, bar_path_deviation REAL, rom_degrees REAL, tempo_actual_concentric REAL,
+      tempo_actual_eccentric REAL, rpe REAL, xp_earned INTEGER DEFAULT 0, combo_tag TEXT, timestamp TEXT,
+      source TEXT NOT NULL, feedback TEXT)
+    """,
+    """
+    CREATE TABLE rep (session_id TEXT NOT NULL, set_number INTEGER NOT NULL, rep_number INTEGER NOT NULL,
+      start_s REAL, end_s REAL, eccentric_s REAL, pause_s REAL, concentric_s REAL, rom_degrees REAL,
+      mean_concentric_velocity REAL, peak_concentric_velocity REAL, form_score REAL, bar_path_deviation REAL,
+      PRIMARY KEY (session_id, set_number, rep_number))
+    """,
+    """
+    CREATE TABLE ranking_record (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, record_date TEXT NOT NULL,
+      tier TEXT, lp_at_record INTEGER, strength_to_weight_ratio REAL, form_quality_average REAL,
+      velocity_score REAL)
+    """,
+    """
+    CREATE TABLE muscle_group (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, name TEXT NOT NULL,
+      body_region TEXT, current_recovery_score REAL DEFAULT 100.0, weekly_volume_sets REAL DEFAULT 0,
+      last_trained_date TEXT)
+    """,
+    """
+    CREATE TABLE recovery_snapshot (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, muscle_group_id TEXT,
+      snapshot_date TEXT NOT NULL, hrv_value REAL, sleep_hours REAL, sleep_quality_score REAL,
+      resting_heart_rate REAL, active_energy_burned REAL, cycle_phase TEXT, overall_readiness REAL)
+    """,
+    """
+    CREATE TABLE nutrition_log (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, log_date TEXT NOT NULL,
+      target_calories REAL, actual_calories REAL, protein_grams REAL, carbs_grams REAL, fat_grams REAL,
+      water_liters REAL, creatine_grams REAL, whey_protein_grams REAL)
+    """,
+    """
+    CREATE TABLE science_insight (id TEXT PRIMARY KEY, fetch_date TEXT NOT NULL, topic TEXT, source TEXT,
+      summary TEXT, recommended_tempo_change TEXT, recommended_rest_change TEXT, applied_to_exercises TEXT,
+      is_active INTEGER DEFAULT 1)
+    """,
+    """
+    CREATE TABLE guild_membership (id TEXT PRIMARY KEY, user_profile_id TEXT NOT NULL, guild_name TEXT NOT NULL,
+      guild_tag TEXT, join_date TEXT NOT NULL, role TEXT DEFAULT 'member', guild_war_wins INTEGER DEFAULT 0,
+      guild_war_losses INTEGER DEFAULT 0)
+    """,
+    """
+    CREATE TABLE weekly_muscle_volume (athlete_id TEXT NOT NULL, iso_week TEXT NOT NULL, muscle TEXT NOT NULL,
+      sets REAL NOT NULL, volume_kg REAL NOT NULL, PRIMARY KEY (athlete_id, iso_week, muscle))
+    """,
+    """
+    CREATE TABLE readiness (athlete_id TEXT NOT NULL, date TEXT NOT NULL, readiness REAL, hrv_component REAL,
+      sleep_component REAL, rhr_component REAL, load_component REAL, PRIMARY KEY (athlete_id, date))
+    """,
+    """
+    CREATE TABLE personal_record (athlete_id TEXT NOT NULL, exercise_id TEXT NOT NULL, record_type TEXT NOT NULL,
+      value REAL NOT NULL, achieved_at TEXT NOT NULL, session_id TEXT NOT NULL,
+      PRIMARY KEY (athlete_id, exercise_id, record_type))
+    """,
+    "CREATE TABLE quarantine (path TEXT NOT NULL, line INTEGER NOT NULL, reason TEXT NOT NULL)",
+    """
+    CREATE TABLE run (run_id TEXT PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL,
+      code_version TEXT NOT NULL, parameters_hash TEXT NOT NULL, parameters TEXT NOT NULL, dataset TEXT NOT NULL,
+      sessions_total INTEGER NOT NULL, sessions_computed INTEGER NOT NULL, sessions_quarantined INTEGER NOT NULL)
+    """,
+  ]
+}

@@ -1,0 +1,160 @@
+import AuraDomain
+import Foundation
+
+/// A 2D point in metres (x forward, y up) in the sagittal plane.
+struct Point2 {
+  var x: Double
+  var y: Double
+  static func + (a: Point2, b: Point2) -> Point2 { Point2(x: a.x + b.x, y: a.y + b.y) }
+  static func - (a: Point2, b: Point2) -> Point2 { Point2(x: a.x - b.x, y: a.y - b.y) }
+  static func * (a: Point2, k: Double) -> Point2 { Point2(x: a.x * k, y: a.y * k) }
+  /// Unit vector at `degrees` from the +x axis.
+  static func direction(_ degrees: Double) -> Point2 {
+    Point2(x: cos(degrees * .pi / 180), y: sin(degrees * .pi / 180))
+  }
+}
+
+/// Interior angle ABC in degrees.
+func interiorAngle(_ a: Point2, _ b: Point2, _ c: Point2) -> Double {
+  let ba = a - b
+  let bc = c - b
+  return atan2(abs(ba.x * bc.y - ba.y * bc.x), ba.x * bc.x + ba.y * bc.y) * 180 / .pi
+}
+
+/// Segment lengths of one athlete in metres, from height with anthropometric ratios
+/// (Drillis & Contini) and a per-athlete variation.
+struct Segments {
+  var shank: Double
+  var thigh: Double
+  var trunk: Double
+  var upperArm: Double
+  var forearm: Double
+  var hand: Double
+  var head: Double
+
+  init(heightMeters h: Double, random: inout SeededRandom) {
+    func vary(_ ratio: Double) -> Double { ratio * h * (1 + 0.03 * random.gaussian()) }
+    shank = vary(0.246)
+    thigh = vary(0.245)
+    trunk = vary(0.288)
+    upperArm = vary(0.186)
+    forearm = vary(0.146)
+    hand = 0.05 * h
+    head = 0.13 * h
+  }
+}
+
+/// The stick figure's joints at one instant, plus the bar (or dumbbell) position.
+struct BodyPose {
+  var ankle, knee, hip, shoulder, elbow, wrist, bar: Point2
+  /// Head direction (unit) for placing the nose, eyes and ears.
+  var headDirection: Point2
+}
+
+/// Forward kinematics of each exercise as a function of progress `p` (0 = top/extended,
+/// 1 = the bottom of this rep's range), with per-athlete style parameters.
+struct ExerciseKinematics {
+  let pattern: MovementPattern
+  let segments: Segments
+  /// Joint angle at the bottom of a full rep (knee for squats, elbow for presses and curls).
+  let bottomAngle: Double
+  /// Forward shank lean at the bottom, degrees.
+  let shankLean: Double
+  /// Trunk lean from vertical at the bottom of a squat, degrees.
+  let trunkLean: Double
+
+  func pose(_ p: Double) -> BodyPose {
+    let s = segments
+    switch pattern {
+    case .squat, .lunge:
+      let knee = 175 - p * (175 - bottomAngle)
+      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+      let lean = 8 + p * trunkLean
+      let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+      let trunkDirection = (shoulder - legs.hip) * (1 / s.trunk)
+      let back = Point2(x: -trunkDirection.y, y: trunkDirection.x)  // towards the athlete's back
+      let bar = shoulder + back * 0.05 - trunkDirection * 0.03
+      let elbow = shoulder + Point2.direction(-110 + lean) * s.upperArm
+      let wrist = elbow + Point2.direction(80 + lean) * (s.forearm * 0.8)
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist,
+        bar: bar, headDirection: trunkDirection)
+    case .hinge, .row:
+      let knee = 175 - p * (175 - bottomAngle)
+      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+      let lean = 5 + p * trunkLean
+      let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+      let elbow = shoulder - Point2(x: 0, y: s.upperArm)
+      let wrist = elbow - Point2(x: 0, y: s.forearm)
+      let bar = wrist - Point2(x: 0, y: s.hand)
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist,
+        bar: bar, headDirection: (shoulder - legs.hip) * (1 / s.trunk))
+    case .horizontalPress, .pushUp:
+      let shoulder = Point2(x: 0, y: 0.55)
+      let hip = Point2(x: -s.trunk, y: 0.52)
+      let knee = hip + Point2.direction(-165) * s.thigh
+      let ankle = knee + Point2.direction(-80) * s.shank
+      let a = p * (180 - bottomAngle) * .pi / 180
+      let elbow = shoulder + Point2(x: -sin(a), y: cos(a)) * s.upperArm
+      let wrist = elbow + Point2(x: 0, y: s.forearm)
+      let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
+      return BodyPose(
+        ankle: ankle, knee: knee, hip: hip, shoulder: shoulder, elbow: elbow, wrist: wrist,
+        bar: bar,
+        headDirection: Point2(x: 1, y: 0))
+    case .verticalPress, .pulldown, .armExtension:
+      let legs = legChain(shankDegrees: 0, kneeInterior: 176)
+      let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
+      // Upper arm from straight up (p = 0) down to slightly below horizontal in front.
+      let lowest = 180 - bottomAngle - 90  // elevation of the upper arm at the bottom, degrees
+      let elevation = 90 - p * (90 + lowest)
+      let elbow = shoulder + Point2.direction(elevation) * s.upperArm
+      let wrist = elbow + Point2(x: 0, y: s.forearm)
+      let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist,
+        bar: bar, headDirection: Point2(x: 0, y: 1))
+    case .curl:
+      let legs = legChain(shankDegrees: 0, kneeInterior: 176)
+      let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
+      let elbow = shoulder + Point2.direction(-87) * s.upperArm
+      // Elbow interior angle from 170 (p = 1, extended) up to `bottomAngle` flexed (p = 0).
+      let interior = bottomAngle + p * (170 - bottomAngle)
+      let fromDown = (180 - interior) * .pi / 180
+      let forearmDirection = Point2(x: sin(fromDown), y: -cos(fromDown))
+      let wrist = elbow + forearmDirection * s.forearm
+      let bar = wrist + forearmDirection * s.hand
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist,
+        bar: bar, headDirection: Point2(x: 0, y: 1))
+    }
+  }
+
+  /// Ankle at the origin; the shank leans forward by `shankDegrees`; the thigh closes the
+  /// knee to `kneeInterior` degrees with the hip behind the knee.
+  private func legChain(shankDegrees: Double, kneeInterior: Double) -> (
+    ankle: Point2, knee: Point2, hip: Point2
+  ) {
+    let ankle = Point2(x: 0, y: 0.08)
+    let knee =
+      ankle + Point2(x: sin(shankDegrees * .pi / 180), y: cos(shankDegrees * .pi / 180))
+      * segments.shank
+    let thighDirection = -90 - shankDegrees - kneeInterior
+    let hip = knee + Point2.direction(thighDirection) * segments.thigh
+    return (ankle, knee, hip)
+  }
+
+  /// Interior angle of the exercise's primary joint.
+  func primaryAngle(_ pose: BodyPose, joint: PrimaryJoint) -> Double {
+    switch joint {
+    case .knee: return interiorAngle(pose.hip, pose.knee, pose.ankle)
+    case .hip: return interiorAngle(pose.shoulder, pose.hip, pose.knee)
+    case .elbow: return interiorAngle(pose.shoulder, pose.elbow, pose.wrist)
+    }
+  }
+}

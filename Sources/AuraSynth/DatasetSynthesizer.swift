@@ -1,0 +1,294 @@
+import AuraDomain
+import Foundation
+
+/// Settings of a generated dataset.
+public struct SynthConfig: Sendable {
+  public var athletes: Int
+  public var sessionsPerAthlete: Int
+  public var seed: UInt64
+  public var noise: NoiseProfile
+  /// First day of the data window (a Monday keeps ISO weeks whole).
+  public var startDate: String
+  /// Frame rates to draw from.
+  public var frameRates: [Double]
+  /// IMU rates to draw from, Hz.
+  public var imuRates: [Double]
+  /// Share of sessions that are logbook entries without recordings.
+  public var logOnlyShare: Double
+
+  public init(
+    athletes: Int, sessionsPerAthlete: Int, seed: UInt64, noise: NoiseProfile = .low,
+    startDate: String = "2026-11-02", frameRates: [Double] = [30, 60],
+    imuRates: [Double] = [50, 100, 200],
+    logOnlyShare: Double = 0.3
+  ) {
+    self.logOnlyShare = logOnlyShare
+    self.athletes = athletes
+    self.sessionsPerAthlete = sessionsPerAthlete
+    self.seed = seed
+    self.noise = noise
+    self.startDate = startDate
+    self.frameRates = frameRates
+    self.imuRates = imuRates
+  }
+}
+
+/// Writes a dataset that follows DATASET.md, plus truth.json with the exact sets and reps.
+public struct DatasetSynthesizer {
+  public let config: SynthConfig
+
+  public init(config: SynthConfig) { self.config = config }
+
+  static let recordedExercises = [
+    "back_squat", "bench_press", "deadlift", "overhead_press", "biceps_curl",
+  ]
+  static let logExercises = [
+    "back_squat", "bench_press", "deadlift", "barbell_row", "lat_pulldown", "lunge",
+  ]
+
+  /// Generates the dataset into `folder` (created if needed) and returns its truth.
+  @discardableResult
+  public func write(to folder: URL) throws -> DatasetTruth {
+    var random = SeededRandom(seed: config.seed)
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(
+      at: folder.appendingPathComponent("sessions"), withIntermediateDirectories: true)
+    guard let startDay = ISODates.day(config.startDate) else {
+      throw CocoaError(
+        .formatting, userInfo: [NSDebugDescriptionErrorKey: "bad start date \(config.startDate)"])
+    }
+    let athletes = (0..<config.athletes).map { AthleteProfile(index: $0, random: &random) }
+    var truths: [SessionTruth] = []
+    var sessionCounter = 0
+    for (athleteIndex, athlete) in athletes.enumerated() {
+      for sessionIndex in 0..<config.sessionsPerAthlete {
+        sessionCounter += 1
+        let sessionId = String(format: "s-%06d", sessionCounter)
+        let spacing = max(1, 21 / max(1, config.sessionsPerAthlete))
+        let day = startDay + sessionIndex * spacing + athleteIndex % 2
+        let startTime =
+          ISODates.string(day: day)
+          + String(format: "T%02d:%02d:00Z", random.integer(6...19), random.integer(0...59))
+        let folder = folder.appendingPathComponent("sessions").appendingPathComponent(sessionId)
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        if sessionIndex > 0, random.chance(config.logOnlyShare) {
+          let manifest = logOnlyManifest(
+            sessionId: sessionId, athlete: athlete, startTime: startTime, random: &random)
+          try write(manifest, to: folder.appendingPathComponent("session.json"))
+        } else {
+          let exerciseId = Self.recordedExercises[
+            (athleteIndex + sessionIndex) % Self.recordedExercises.count]
+          let (manifest, truth) = try recordedSession(
+            sessionId: sessionId, athlete: athlete, exerciseId: exerciseId, startTime: startTime,
+            folder: folder, random: &random)
+          try write(manifest, to: folder.appendingPathComponent("session.json"))
+          truths.append(truth)
+        }
+      }
+    }
+    try writeTables(athletes: athletes, startDay: startDay, folder: folder, random: &random)
+    let truth = DatasetTruth(seed: config.seed, noise: config.noise.rawValue, sessions: truths)
+    try write(truth, to: folder.appendingPathComponent("truth.json"))
+    return truth
+  }
+
+  private func recordedSession(
+    sessionId: String, athlete: AthleteProfile, exerciseId: String, startTime: String, folder: URL,
+    random: inout SeededRandom
+  ) throws -> (ManifestJSON, SessionTruth) {
+    let exercise = ExerciseCatalog.builtIn.resolve(exerciseId)!
+    let style = MovementStyle(
+      pattern: exercise.pattern, segments: athlete.segments, random: &random)
+    let kinematics = ExerciseKinematics(
+      pattern: exercise.pattern, segments: athlete.segments, bottomAngle: style.bottomAngle,
+      shankLean: style.shankLean, trunkLean: style.trunkLean)
+    let oneRepMax = athlete.oneRepMax[exerciseId] ?? 50
+    let setCount = random.integer(2...3)
+    let intensity = random.uniform(0.62...0.82)
+    let sets = (0..<setCount).map { index in
+      PlannedSet(
+        setNumber: index + 1, loadKg: (oneRepMax * intensity / 2.5).rounded() * 2.5,
+        reps: random.chance(0.08) ? 1 : random.integer(3...7),
+        firstRepVelocity: Self.velocity(atIntensity: intensity, pattern: exercise.pattern)
+          * random.uniform(0.94...1.06),
+        velocityLoss: random.uniform(0.06...0.35),
+        rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2)
+    }
+    let synthesizer = RecordedSessionSynthesizer(
+      exercise: exercise, kinematics: kinematics, noise: config.noise)
+    let withImu = exercise.equipment == .barbell && random.chance(0.6)
+    let fps = random.pick(config.frameRates)
+    let imuRate = random.pick(config.imuRates)
+    let session = synthesizer.synthesize(
+      sessionId: sessionId, sets: sets, withImu: withImu, fps: fps, imuRateHz: imuRate,
+      random: &random)
+    try session.poseCSV.write(to: folder.appendingPathComponent("pose.csv"))
+    var recordings = [
+      RecordingJSON(
+        kind: "pose", path: "pose.csv", format: "vision19", fps: fps, view: "sagittal",
+        imageWidth: session.imageWidth, imageHeight: session.imageHeight, placement: nil,
+        accelUnit: nil,
+        gyroUnit: nil)
+    ]
+    if let imu = session.imuCSV {
+      try imu.write(to: folder.appendingPathComponent("bar.csv"))
+      recordings.append(
+        RecordingJSON(
+          kind: "imu", path: "bar.csv", format: "generic", fps: nil, view: nil, imageWidth: nil,
+          imageHeight: nil, placement: "barbell", accelUnit: "g", gyroUnit: "deg/s"))
+    }
+    let manifestSets = zip(sets, session.truth.sets).map { planned, truth in
+      SetJSON(
+        setNumber: planned.setNumber, exercise: exercise.name, loadKg: planned.loadKg,
+        startS: ((truth.startSeconds - 1.0) * 10).rounded(.down) / 10,
+        endS: ((truth.endSeconds + 1.0) * 10).rounded(.up) / 10, reps: planned.reps,
+        rpe: planned.rpe,
+        targetTempo: "2-0-1")
+    }
+    let manifest = ManifestJSON(
+      sessionId: sessionId, athleteId: athlete.id, startTime: startTime, endTime: nil, notes: nil,
+      sets: manifestSets, recordings: recordings)
+    return (manifest, session.truth)
+  }
+
+  /// First-rep mean concentric velocity at a fraction of 1RM, from typical load-velocity slopes.
+  static func velocity(atIntensity x: Double, pattern: MovementPattern) -> Double {
+    switch pattern {
+    case .squat, .lunge: return 1.78 - 1.47 * x
+    case .horizontalPress, .pushUp: return 1.60 - 1.43 * x
+    case .hinge, .row: return 1.50 - 1.32 * x
+    case .verticalPress, .pulldown, .armExtension: return 1.55 - 1.35 * x
+    case .curl: return 1.40 - 1.00 * x
+    }
+  }
+
+  private func logOnlyManifest(
+    sessionId: String, athlete: AthleteProfile, startTime: String, random: inout SeededRandom
+  ) -> ManifestJSON {
+    var sets: [SetJSON] = []
+    var number = 0
+    for _ in 0..<random.integer(2...3) {
+      let exerciseId = random.pick(Self.logExercises)
+      let load =
+        ((athlete.oneRepMax[exerciseId] ?? 40) * random.uniform(0.6...0.8) / 2.5).rounded() * 2.5
+      for _ in 0..<3 {
+        number += 1
+        sets.append(
+          SetJSON(
+            setNumber: number, exercise: exerciseId, loadKg: load, startS: nil, endS: nil,
+            reps: random.integer(5...10), rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2,
+            targetTempo: nil))
+      }
+    }
+    return ManifestJSON(
+      sessionId: sessionId, athleteId: athlete.id, startTime: startTime, endTime: nil,
+      notes: "logbook entry",
+      sets: sets, recordings: [])
+  }
+
+  private func writeTables(
+    athletes: [AthleteProfile], startDay: Int, folder: URL, random: inout SeededRandom
+  ) throws {
+    var athletesCSV =
+      "athlete_id,username,email,date_of_birth,biological_sex,height_cm,weight_kg,body_fat_pct,coach_id,guild_name,guild_tag,guild_role\n"
+    var wellness =
+      "athlete_id,date,hrv_ms,sleep_hours,sleep_quality,resting_hr,active_kcal,cycle_phase\n"
+    var nutrition =
+      "athlete_id,date,target_kcal,kcal,protein_g,carbs_g,fat_g,water_l,creatine_g,whey_g\n"
+    var morpho =
+      "athlete_id,date,torso_cm,femur_cm,tibia_cm,humerus_cm,forearm_cm,shoulder_width_cm,hip_width_cm,arm_span_cm\n"
+    for athlete in athletes {
+      let guild = athlete.guild
+      athletesCSV +=
+        [
+          athlete.id, athlete.username, "\(athlete.username)@example.com",
+          String(
+            format: "%04d-%02d-%02d", random.integer(1975...2004), random.integer(1...12),
+            random.integer(1...28)),
+          athlete.sex, String(format: "%.1f", athlete.heightMeters * 100),
+          String(format: "%.1f", athlete.weightKg),
+          String(format: "%.1f", random.uniform(10...28)), athlete.coachId, guild?.name ?? "",
+          guild?.tag ?? "",
+          guild?.role ?? "",
+        ].joined(separator: ",") + "\n"
+      let phaseOffset = random.integer(0...27)
+      for day in (startDay - 28)..<(startDay + 21) {
+        let date = ISODates.string(day: day)
+        if random.chance(0.06) { continue }  // a night without data
+        let phase = ["menstrual", "follicular", "ovulatory", "luteal"][
+          min(3, ((day + phaseOffset) % 28) / 7)]
+        wellness += String(
+          format: "%@,%@,%.1f,%.1f,%.0f,%.0f,%.0f,%@\n", athlete.id, date,
+          athlete.hrvBaseline * exp(0.12 * random.gaussian()), random.uniform(5.5...9.0),
+          random.uniform(50...95), athlete.restingHeartRate + 2 * random.gaussian(),
+          random.uniform(300...900),
+          athlete.sex == "female" ? phase : "")
+        if day >= startDay {
+          let target = athlete.weightKg * 33
+          nutrition += String(
+            format: "%@,%@,%.0f,%.0f,%.0f,%.0f,%.0f,%.1f,%.0f,%.0f\n", athlete.id, date, target,
+            target * random.uniform(0.85...1.1), athlete.weightKg * random.uniform(1.4...2.2),
+            random.uniform(200...380), random.uniform(50...100), random.uniform(1.5...3.5),
+            random.chance(0.7) ? 5.0 : 0.0, random.uniform(0...50))
+        }
+      }
+      let s = athlete.segments
+      let h = athlete.heightMeters * 100
+      morpho += String(
+        format: "%@,%@,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", athlete.id,
+        ISODates.string(day: startDay),
+        s.trunk * 100, s.thigh * 100, s.shank * 100, s.upperArm * 100, s.forearm * 100, 0.259 * h,
+        0.191 * h,
+        h * random.uniform(0.98...1.04))
+    }
+    try Data(athletesCSV.utf8).write(to: folder.appendingPathComponent("athletes.csv"))
+    try Data(wellness.utf8).write(to: folder.appendingPathComponent("wellness.csv"))
+    try Data(nutrition.utf8).write(to: folder.appendingPathComponent("nutrition.csv"))
+    try Data(morpho.utf8).write(to: folder.appendingPathComponent("morpho.csv"))
+    let coaches =
+      "coach_id,name,email\nc-1,Coach Rivera,rivera@example.com\nc-2,Coach Okafor,okafor@example.com\n"
+    try Data(coaches.utf8).write(to: folder.appendingPathComponent("coaches.csv"))
+  }
+
+  private func write<T: Encodable>(_ value: T, to url: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try encoder.encode(value).write(to: url)
+  }
+}
+
+/// session.json as DATASET.md spells it (keys converted to snake_case on encoding).
+struct ManifestJSON: Encodable {
+  var sessionId: String
+  var athleteId: String
+  var startTime: String
+  var endTime: String?
+  var notes: String?
+  var sets: [SetJSON]
+  var recordings: [RecordingJSON]
+}
+
+struct SetJSON: Encodable {
+  var setNumber: Int
+  var exercise: String
+  var loadKg: Double
+  var startS: Double?
+  var endS: Double?
+  var reps: Int
+  var rpe: Double
+  var targetTempo: String?
+}
+
+struct RecordingJSON: Encodable {
+  var kind: String
+  var path: String
+  var format: String
+  var fps: Double?
+  var view: String?
+  var imageWidth: Double?
+  var imageHeight: Double?
+  var placement: String?
+  var accelUnit: String?
+  var gyroUnit: String?
+}

@@ -1,0 +1,263 @@
+import AuraDomain
+import Foundation
+
+/// One set to perform in a recorded session.
+struct PlannedSet {
+  var setNumber: Int
+  var loadKg: Double
+  var reps: Int
+  /// Mean concentric velocity of the first rep, m/s.
+  var firstRepVelocity: Double
+  /// Fraction of velocity lost by the last rep (0.1 = 10 %).
+  var velocityLoss: Double
+  var rpe: Double
+}
+
+/// What the synthesizer produced for one recorded session.
+struct RecordedSession {
+  var poseCSV: Data
+  var imuCSV: Data?
+  var imuRateHz: Double
+  var fps: Double
+  var imageWidth: Double
+  var imageHeight: Double
+  var truth: SessionTruth
+}
+
+/// Moves the stick figure through the planned sets and films it: a vision19 pose CSV with camera
+/// noise and dropouts, an optional bar IMU (specific force in a rotated sensor frame, with bias
+/// and noise), and the exact truth of every rep.
+struct RecordedSessionSynthesizer {
+  let exercise: ExerciseDefinition
+  let kinematics: ExerciseKinematics
+  let noise: NoiseProfile
+
+  static let jointNames = [
+    "nose", "left_eye", "right_eye", "left_ear", "right_ear", "left_shoulder", "right_shoulder",
+    "neck",
+    "left_elbow", "right_elbow", "left_wrist", "right_wrist", "root", "left_hip", "right_hip",
+    "left_knee",
+    "right_knee", "left_ankle", "right_ankle",
+  ]
+
+  func synthesize(
+    sessionId: String, sets: [PlannedSet], withImu: Bool, fps: Double, imuRateHz: Double,
+    random: inout SeededRandom
+  ) -> RecordedSession {
+    let concentricFirst = exercise.phaseOrder == .concentricFirst
+    let restProgress = concentricFirst ? 1.0 : 0.0
+    var timeline = Timeline(startProgress: restProgress)
+    timeline.hold(random.uniform(2.5...4))
+    var setTruths: [SetTruth] = []
+    for (setIndex, set) in sets.enumerated() {
+      if setIndex > 0 { timeline.hold(random.uniform(8...14)) }
+      let setStart = timeline.end
+      var reps: [RepTruth] = []
+      for rep in 0..<set.reps {
+        let fraction = set.reps > 1 ? Double(rep) / Double(set.reps - 1) : 0
+        let velocity = set.firstRepVelocity * (1 - set.velocityLoss * pow(fraction, 1.3))
+        let depth = concentricFirst ? 1.0 : min(1, random.uniform(0.93...1.03))
+        let displacement = kinematics.pose(0).bar.y - kinematics.pose(depth).bar.y
+        let concentric = displacement / velocity
+        let eccentric = random.uniform(1.2...2.6)
+        let pause = random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
+        let repStart = timeline.end
+        let blend = random.unit()
+        if concentricFirst {
+          timeline.move(to: 0, duration: concentric, blend: blend)
+          timeline.hold(pause)
+          timeline.move(to: depth, duration: eccentric, blend: random.unit())
+        } else {
+          timeline.move(to: depth, duration: eccentric, blend: random.unit())
+          timeline.hold(pause)
+          timeline.move(to: 0, duration: concentric, blend: blend)
+        }
+        let repEnd = timeline.end
+        let concentricStart = concentricFirst ? repStart : repEnd - concentric
+        reps.append(
+          RepTruth(
+            repNumber: rep + 1, startSeconds: repStart, endSeconds: repEnd,
+            eccentricSeconds: eccentric,
+            pauseSeconds: pause, concentricSeconds: concentric,
+            romDegrees: rangeOfMotion(timeline, from: repStart, to: repEnd),
+            meanConcentricVelocity: displacement / concentric,
+            peakConcentricVelocity: peakVelocity(
+              timeline, from: concentricStart, to: concentricStart + concentric)))
+        if rep < set.reps - 1 { timeline.hold(random.uniform(0.2...0.9)) }
+      }
+      let fastest = reps.map(\.meanConcentricVelocity).max() ?? 0
+      let loss = fastest > 0 ? (fastest - reps.last!.meanConcentricVelocity) / fastest * 100 : 0
+      setTruths.append(
+        SetTruth(
+          setNumber: set.setNumber, exercise: exercise.id, startSeconds: setStart,
+          endSeconds: timeline.end,
+          reps: set.reps, velocityLossPercent: loss, repList: reps))
+    }
+    timeline.hold(random.uniform(2...3))
+
+    let camera = Camera(pattern: exercise.pattern, random: &random)
+    let pose = filmPose(timeline, camera: camera, fps: fps, random: &random)
+    let imu = withImu ? recordImu(timeline, rateHz: imuRateHz, random: &random) : nil
+    return RecordedSession(
+      poseCSV: pose, imuCSV: imu, imuRateHz: imuRateHz, fps: fps, imageWidth: camera.width,
+      imageHeight: camera.height, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
+  }
+
+  private func rangeOfMotion(_ timeline: Timeline, from start: Double, to end: Double) -> Double {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for step in 0...400 {
+      let t = start + (end - start) * Double(step) / 400
+      let angle = kinematics.primaryAngle(
+        kinematics.pose(timeline.progress(at: t)), joint: exercise.primaryJoint)
+      low = min(low, angle)
+      high = max(high, angle)
+    }
+    return high - low
+  }
+
+  private func barHeight(_ timeline: Timeline, _ t: Double) -> Double {
+    kinematics.pose(timeline.progress(at: t)).bar.y
+  }
+
+  private func peakVelocity(_ timeline: Timeline, from start: Double, to end: Double) -> Double {
+    var peak = 0.0
+    let h = 0.0005
+    for step in 1..<500 {
+      let t = start + (end - start) * Double(step) / 500
+      peak = max(peak, (barHeight(timeline, t + h) - barHeight(timeline, t - h)) / (2 * h))
+    }
+    return peak
+  }
+
+  /// The camera: image size, scale, where the athlete stands and which way they face.
+  struct Camera {
+    var width = 1080.0
+    var height = 1920.0
+    var pixelsPerMeter: Double
+    var originX: Double
+    var originY: Double
+    var facesLeft: Bool
+
+    init(pattern: MovementPattern, random: inout SeededRandom) {
+      let lying = pattern == .horizontalPress || pattern == .pushUp
+      pixelsPerMeter = lying ? random.uniform(420...520) : random.uniform(620...760)
+      originX = lying ? random.uniform(640...700) : random.uniform(480...600)
+      originY = random.uniform(120...220)
+      facesLeft = random.chance(0.3)
+    }
+
+    func pixel(_ point: Point2) -> (x: Double, y: Double) {
+      let x = originX + point.x * pixelsPerMeter
+      return (facesLeft ? width - x : x, originY + point.y * pixelsPerMeter)
+    }
+  }
+
+  private func joints(_ pose: BodyPose) -> [Point2] {
+    let up = pose.headDirection
+    let forward = Point2(x: up.y, y: -up.x)
+    let s = kinematics.segments
+    let neck = pose.shoulder + up * 0.04
+    let nose = pose.shoulder + up * (s.head * 0.75) + forward * 0.07
+    let eye = nose + up * 0.03 - forward * 0.015
+    let ear = nose + up * 0.02 - forward * 0.09
+    let far = Point2(x: -0.012, y: 0.004)
+    return [
+      nose, eye, eye + far, ear, ear + far, pose.shoulder, pose.shoulder + far, neck, pose.elbow,
+      pose.elbow + far, pose.wrist, pose.wrist + far, pose.hip, pose.hip, pose.hip + far, pose.knee,
+      pose.knee + far, pose.ankle, pose.ankle + far,
+    ]
+  }
+
+  private func filmPose(
+    _ timeline: Timeline, camera: Camera, fps: Double, random: inout SeededRandom
+  ) -> Data {
+    var out = "t," + Self.jointNames.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",") + "\n"
+    let frames = Int(timeline.end * fps)
+    var dropoutLeft = [Int](repeating: 0, count: Self.jointNames.count)
+    let farSide: Set<Int> = [2, 4, 6, 9, 11, 14, 16, 18]
+    out.reserveCapacity(frames * 420)
+    for frame in 0..<frames {
+      let t =
+        Double(frame) / fps + (frame > 0 ? noise.timestampJitter * random.gaussian() * 0.3 : 0)
+      let points = joints(kinematics.pose(timeline.progress(at: t)))
+      out += String(format: "%.4f", t)
+      for (index, point) in points.enumerated() {
+        if dropoutLeft[index] == 0, random.chance(noise.dropoutChance) {
+          dropoutLeft[index] = random.integer(1...8)
+        }
+        var confidence =
+          farSide.contains(index) ? random.uniform(0.55...0.85) : random.uniform(0.8...0.98)
+        let pixel = camera.pixel(point)
+        var x = (pixel.x + noise.pixelSigma * random.gaussian()) / camera.width
+        var y = (pixel.y + noise.pixelSigma * random.gaussian()) / camera.height
+        if dropoutLeft[index] > 0 {
+          dropoutLeft[index] -= 1
+          confidence = random.uniform(0.0...0.15)
+          x += random.uniform(-0.05...0.05)
+          y += random.uniform(-0.05...0.05)
+        }
+        out += String(format: ",%.4f,%.4f,%.2f", x, y, confidence)
+      }
+      out += "\n"
+    }
+    return Data(out.utf8)
+  }
+
+  private func recordImu(_ timeline: Timeline, rateHz: Double, random: inout SeededRandom) -> Data {
+    let rotation = Rotation.random(&random)
+    let bias = (0..<3).map { _ in noise.accelBiasG * random.gaussian() }
+    let gyroBias = (0..<3).map { _ in 0.3 * random.gaussian() }
+    let g = 9.80665
+    let h = 0.002
+    var out = "t,ax,ay,az,gx,gy,gz\n"
+    let samples = Int(timeline.end * rateHz)
+    for sample in 0..<samples {
+      let t = Double(sample) / rateHz
+      let before = kinematics.pose(timeline.progress(at: t - h)).bar
+      let now = kinematics.pose(timeline.progress(at: t)).bar
+      let after = kinematics.pose(timeline.progress(at: t + h)).bar
+      let ax = (after.x - 2 * now.x + before.x) / (h * h)
+      let ay = (after.y - 2 * now.y + before.y) / (h * h)
+      // Specific force in the world frame (x forward, y up, z lateral), then into the sensor frame.
+      let sensor = rotation.transposedApply([ax, ay + g, 0])
+      out += String(format: "%.4f", t)
+      for axis in 0..<3 {
+        out += String(
+          format: ",%.4f", sensor[axis] / g + bias[axis] + noise.accelNoiseG * random.gaussian())
+      }
+      for axis in 0..<3 {
+        out += String(format: ",%.2f", gyroBias[axis] + noise.gyroNoiseDps * random.gaussian())
+      }
+      out += "\n"
+    }
+    return Data(out.utf8)
+  }
+}
+
+/// A 3×3 rotation matrix (sensor to world).
+struct Rotation {
+  var m: [[Double]]
+
+  /// A uniformly random orientation (Shoemake's method).
+  static func random(_ random: inout SeededRandom) -> Rotation {
+    let u1 = random.unit()
+    let u2 = random.unit()
+    let u3 = random.unit()
+    let a = (1 - u1).squareRoot()
+    let b = u1.squareRoot()
+    let (w, x, y, z) = (
+      a * sin(2 * .pi * u2), a * cos(2 * .pi * u2), b * sin(2 * .pi * u3), b * cos(2 * .pi * u3)
+    )
+    return Rotation(m: [
+      [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+      [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+      [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+    ])
+  }
+
+  /// Rᵀ·v: a world vector expressed in the sensor frame.
+  func transposedApply(_ v: [Double]) -> [Double] {
+    (0..<3).map { column in (0..<3).reduce(0) { $0 + m[$1][column] * v[$1] } }
+  }
+}

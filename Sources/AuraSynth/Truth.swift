@@ -1,0 +1,41 @@
+/// Ground truth the generator knows exactly, written as truth.json beside the dataset.
+public struct DatasetTruth: Codable, Sendable {
+  public var seed: UInt64
+  public var noise: String
+  public var sessions: [SessionTruth]
+}
+
+/// Truth for one recorded session.
+public struct SessionTruth: Codable, Sendable {
+  public var sessionId: String
+  public var sets: [SetTruth]
+}
+
+/// Truth for one set: its bounds, reps and velocity loss.
+public struct SetTruth: Codable, Sendable {
+  public var setNumber: Int
+  public var exercise: String
+  /// Seconds from the start of the recordings: first movement and end of the last rep.
+  public var startSeconds: Double
+  public var endSeconds: Double
+  public var reps: Int
+  /// (fastest rep MCV − last rep MCV) / fastest, in percent.
+  public var velocityLossPercent: Double
+  public var repList: [RepTruth]
+}
+
+/// Truth for one rep. Phases: eccentric (load going down), pause at the turning point between
+/// the rep's two phases, concentric (load going up).
+public struct RepTruth: Codable, Sendable {
+  public var repNumber: Int
+  public var startSeconds: Double
+  public var endSeconds: Double
+  public var eccentricSeconds: Double
+  public var pauseSeconds: Double
+  public var concentricSeconds: Double
+  /// Max minus min of the primary joint's interior angle over the rep, degrees.
+  public var romDegrees: Double
+  /// Bar displacement over the whole concentric phase divided by its duration, m/s.
+  public var meanConcentricVelocity: Double
+  public var peakConcentricVelocity: Double
+}

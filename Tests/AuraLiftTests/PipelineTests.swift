@@ -1,0 +1,141 @@
+import AuraDomain
+import AuraPipeline
+import AuraStore
+import AuraSynth
+import Foundation
+import Testing
+
+/// The whole pipeline on generated datasets: publication, truth, caching and quarantine.
+@Suite(.serialized) struct PipelineTests {
+  static func config(dataset: URL, out: URL, workers: Int = 2) throws -> PipelineConfig {
+    var config = try PipelineConfig.load(
+      path: Self.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
+    config.dataset = dataset.path
+    config.out = out.path
+    config.workers = workers
+    return config
+  }
+
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test func publishesEveryTableAndMatchesTruth() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(athletes: 3, sessions: 4, seed: 31)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
+    #expect(summary.quarantined.isEmpty)
+    #expect(!summary.upToDate)
+    let database = out.appendingPathComponent("current/auralift.sqlite").path
+    let store = try StoreReader(databasePath: database)
+    for table in StoreReader.tables where table != "quarantine" {
+      #expect(try store.count(table) > 0, "table \(table) is empty")
+    }
+    for table in StoreReader.tables {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: out.appendingPathComponent("current/csv/\(table).csv").path))
+    }
+    // Reps per set exactly as generated; ROM and velocity within the skeleton's tolerances.
+    var romErrors: [Double] = []
+    var velocityErrors: [Double] = []
+    for session in truth.sessions {
+      for set in session.sets {
+        let id = "\(session.sessionId)#\(set.setNumber)"
+        let reps = try store.value("workout_set", column: "reps", whereColumn: "id", equals: id)
+        #expect(reps == Double(set.reps), "\(id)")
+        if let rom = try store.value(
+          "workout_set", column: "rom_degrees", whereColumn: "id", equals: id)
+        {
+          romErrors.append(abs(rom - set.repList.map(\.romDegrees).reduce(0, +) / Double(set.reps)))
+        }
+        if let mcv = try store.value(
+          "workout_set", column: "average_concentric_velocity", whereColumn: "id", equals: id)
+        {
+          velocityErrors.append(
+            abs(mcv - set.repList.map(\.meanConcentricVelocity).reduce(0, +) / Double(set.reps)))
+        }
+      }
+    }
+    #expect(romErrors.count > 5)
+    #expect(romErrors.reduce(0, +) / Double(romErrors.count) < 3)
+    #expect(velocityErrors.reduce(0, +) / Double(velocityErrors.count) < 0.06)
+    let reports = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("current/athletes").path)
+    #expect(reports.sorted() == ["a-01.md", "a-02.md", "a-03.md"])
+    let report = try String(
+      contentsOf: out.appendingPathComponent("current/athletes/a-01.md"), encoding: .utf8)
+    #expect(report.contains("## Weekly sets per muscle"))
+  }
+
+  @Test func rerunIsUpToDateAndOneChangedSessionRerunsAlone() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 3, seed: 32)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let runner = Runner(config: try Self.config(dataset: dataset, out: out))
+    let first = try runner.run()
+    #expect(first.featuresComputed.count == 6)
+    let second = try runner.run()
+    #expect(second.upToDate)
+    #expect(second.featuresComputed.isEmpty && second.scoringComputed.isEmpty)
+
+    let manifest = dataset.appendingPathComponent("sessions/s-000002/session.json")
+    var text = try String(contentsOf: manifest, encoding: .utf8)
+    text += "\n"
+    try text.write(to: manifest, atomically: true, encoding: .utf8)
+    let third = try runner.run()
+    #expect(!third.upToDate)
+    #expect(third.featuresComputed == ["s-000002"])
+    #expect(third.scoringComputed == ["s-000002"])
+  }
+
+  @Test func scoringParameterChangeRerunsOnlyScoring() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 33)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    var config = try Self.config(dataset: dataset, out: out)
+    _ = try Runner(config: config).run()
+    try config.override("scoring.form.rom_weight=0.7")
+    let summary = try Runner(config: config).run()
+    #expect(summary.featuresComputed.isEmpty)
+    #expect(summary.scoringComputed.count == 4)
+  }
+
+  @Test func malformedRecordingIsQuarantinedAndTheRestPublished() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 3, seed: 34, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let broken = truth.sessions[0].sessionId
+    let pose = dataset.appendingPathComponent("sessions/\(broken)/pose.csv")
+    var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
+    var fields = lines[5].components(separatedBy: ",")
+    fields[4] = "abc"
+    lines[5] = fields.joined(separator: ",")
+    try lines.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
+
+    let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
+    #expect(summary.exitCode == 3)
+    let problem = try #require(summary.quarantined.first)
+    #expect(problem.path == "sessions/\(broken)/pose.csv")
+    #expect(problem.line == 6)
+    #expect(problem.reason.contains("'abc' is not a number"))
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    #expect(try store.count("quarantine") == 1)
+    #expect(try store.count("workout_session") == 5)
+  }
+}

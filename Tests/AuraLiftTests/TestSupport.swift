@@ -1,0 +1,39 @@
+import AuraDomain
+import AuraSynth
+import Foundation
+
+/// Test helpers: temporary folders and generated datasets.
+enum TestSupport {
+  /// A fresh empty folder under the system temporary directory.
+  static func temporaryFolder(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("auralift-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Generates a dataset and returns its folder and truth.
+  static func generatedDataset(
+    athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
+    logOnlyShare: Double = 0.25
+  ) throws -> (URL, DatasetTruth) {
+    let folder = try temporaryFolder("dataset\(seed)")
+    let truth = try DatasetSynthesizer(
+      config: SynthConfig(
+        athletes: athletes, sessionsPerAthlete: sessions, seed: seed, noise: noise,
+        logOnlyShare: logOnlyShare)
+    ).write(to: folder)
+    return (folder, truth)
+  }
+
+  /// The defaults of pipelines/nightly.yaml that the stage tests need.
+  static let parameters = ParameterSet([
+    "ingest.pose_confidence_min": .number(0.3),
+    "features.filter_cutoff_hz": .number(5),
+    "features.max_gap_s": .number(0.3),
+    "features.still_velocity_mps": .number(0.05),
+    "features.min_travel_m": .number(0.05),
+    "features.min_rep_s": .number(0.5),
+  ])
+}
