@@ -94,10 +94,7 @@ public struct Aggregator: Sendable {
       for set in session.sets {
         guard let exercise = catalog.resolve(set.features.exerciseId), set.features.repCount > 0
         else { continue }
-        let shares =
-          exercise.primaryMuscles.map { ($0, 1.0) }
-          + exercise.secondaryMuscles.map { ($0, settings.secondaryShare) }
-        for (muscle, share) in shares {
+        for (muscle, share) in muscleShares(exercise) {
           let current = table[week, default: [:]][muscle] ?? (0, 0)
           table[week, default: [:]][muscle] = (
             current.sets + share, current.volume + share * set.volumeKg
@@ -185,6 +182,12 @@ public struct Aggregator: Sendable {
     }
   }
 
+  /// Set credit per muscle: 1 for a primary mover, `secondaryShare` for a secondary one.
+  func muscleShares(_ exercise: ExerciseDefinition) -> [(MuscleGroupType, Double)] {
+    exercise.primaryMuscles.map { ($0, 1.0) }
+      + exercise.secondaryMuscles.map { ($0, settings.secondaryShare) }
+  }
+
   /// Recovery per muscle: each set adds fatigue (fatiguePerSet × share) that decays
   /// exponentially; recovery = 100 − remaining fatigue, floored at 0. Our own design.
   func muscles(athleteId: String, sessions: [ScoredSession], asOfDay: Int) -> [MuscleState] {
@@ -199,10 +202,7 @@ public struct Aggregator: Sendable {
       let day = ISODates.day(session.startTime) ?? 0
       for set in session.sets where set.features.repCount > 0 {
         guard let exercise = catalog.resolve(set.features.exerciseId) else { continue }
-        let shares =
-          exercise.primaryMuscles.map { ($0, 1.0) }
-          + exercise.secondaryMuscles.map { ($0, settings.secondaryShare) }
-        for (muscle, share) in shares {
+        for (muscle, share) in muscleShares(exercise) {
           fatigue[muscle, default: 0] +=
             settings.fatiguePerSet * share * exp(-hours / settings.recoveryTimeConstantHours)
           lastTrained[muscle] = String(session.startTime.prefix(10))
