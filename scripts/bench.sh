@@ -29,7 +29,7 @@ one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$w
   echo "# Benchmarks"
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m); $(swift --version 2>&1 | head -1)."
-  echo "Command: \`make bench\` (scripts/bench.sh), $(date -u +%Y-%m-%d)."
+  echo "Command: \`BENCH_ATHLETES=$athletes BENCH_SESSIONS=$sessions make bench\` (scripts/bench.sh), $(date -u +%Y-%m-%d)."
   echo
   echo "Dataset: \`auralift synth --athletes $athletes --sessions-per-athlete $sessions --seed 5\` ($((athletes * sessions)) sessions, ${megabytes} MB of recordings)."
   echo

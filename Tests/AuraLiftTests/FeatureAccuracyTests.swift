@@ -49,17 +49,6 @@ import Testing
             abs((rep.meanConcentricVelocity ?? 0) - repTruth.meanConcentricVelocity))
           errors.tempo.append(abs(rep.concentricSeconds - repTruth.concentricSeconds))
           errors.tempo.append(abs(rep.eccentricSeconds - repTruth.eccentricSeconds))
-          if ProcessInfo.processInfo.environment["AURALIFT_DEBUG"] != nil {
-            print(
-              setTruth.exercise, set.source,
-              String(
-                format:
-                  "mcv %.3f pose %.3f imu %.3f truth %.3f | conc %.2f/%.2f ecc %.2f/%.2f pause %.2f/%.2f",
-                rep.meanConcentricVelocity ?? 0, rep.poseMeanConcentricVelocity ?? 0,
-                rep.imuMeanConcentricVelocity ?? -1, repTruth.meanConcentricVelocity,
-                rep.concentricSeconds, repTruth.concentricSeconds, rep.eccentricSeconds,
-                repTruth.eccentricSeconds, rep.pauseSeconds, repTruth.pauseSeconds))
-          }
         }
         if let loss = set.velocityLossPercent, setTruth.reps > 1 {
           errors.vl.append(abs(loss - setTruth.velocityLossPercent))
