@@ -17,9 +17,11 @@ let package = Package(
   targets: [
     // libcsv (Debian libcsv-dev) for general CSV: quoting, CRLF, odd files.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+    // simdjson (Debian libsimdjson-dev) behind a small C face, for frame JSON.
+    .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
     // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
     .target(name: "AuraDomain"),
-    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV"]),
+    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON"]),
     .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
     .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
     .target(name: "AuraAggregation", dependencies: ["AuraDomain", "AuraIngest", "AuraScoring"]),
@@ -54,5 +56,6 @@ let package = Package(
         "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline",
       ]),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )

@@ -131,12 +131,30 @@ public enum Joint: String, CaseIterable, Codable, Sendable {
   case rightAnkle = "right_ankle"
 }
 
-/// One joint's track over a pose recording, in image pixels with y pointing up.
-/// A sample whose confidence was below the threshold is NaN in `x` and `y`.
+/// One joint's track over a pose recording, in the series' `space`, y pointing up.
+/// A sample whose confidence was below the threshold is NaN in `x`, `y` (and `z`).
 public struct JointTrack: Codable, Sendable, Equatable {
   public var x: [Double]
   public var y: [Double]
+  /// Depth, only where the source is 3-D (world coordinates).
+  public var z: [Double]?
+  /// The source's confidence (0-1); 1 where the format has none (markers).
   public var confidence: [Double]
+
+  public init(x: [Double], y: [Double], z: [Double]? = nil, confidence: [Double]) {
+    self.x = x
+    self.y = y
+    self.z = z
+    self.confidence = confidence
+  }
+}
+
+/// The coordinate space of a pose series.
+public enum PoseSpace: String, Codable, Sendable {
+  /// Image pixels (or normalised units where the image size is unknown), y up.
+  case image
+  /// World metres, y up (OpenSim convention), possibly 3-D.
+  case world
 }
 
 /// A pose recording as canonical time series.
@@ -145,33 +163,40 @@ public struct PoseSeries: Codable, Sendable, Equatable {
   public var times: [Double]
   /// Tracks by joint; a joint the format lacks is absent.
   public var joints: [Joint: JointTrack]
-  /// Pixels per metre when the manifest gives it; otherwise the features stage calibrates.
+  /// Units per metre when known (the manifest's scale, or 1 for world metres); otherwise the
+  /// features stage calibrates from the athlete's height.
   public var pixelsPerMeter: Double?
+  public var space: PoseSpace
   public var view: String
   public var quality: RecordingQuality
 }
 
-/// Bar or body-worn IMU samples in SI units, sensor frame.
+/// Bar or body-worn IMU samples in SI units, sensor frame, on a uniform time grid.
 public struct ImuSeries: Codable, Sendable, Equatable {
   /// Seconds from the start of the recordings, strictly increasing.
   public var times: [Double]
-  /// Specific force (what an accelerometer measures) in m/s², per axis.
+  /// Specific force (what an accelerometer measures: +1 g upward at rest) in m/s², per axis.
   public var accelX: [Double]
   public var accelY: [Double]
   public var accelZ: [Double]
-  /// Angular rate in rad/s, per axis.
+  /// Angular rate in rad/s, per axis; empty when the device has no gyroscope.
   public var gyroX: [Double]
   public var gyroY: [Double]
   public var gyroZ: [Double]
   /// barbell, dumbbell, wrist, forearm, hip or chest.
   public var placement: String
   public var quality: RecordingQuality
+
+  /// True when the recording carries angular rates.
+  public var hasGyroscope: Bool { !gyroX.isEmpty }
 }
 
 /// What a recording's timestamps and samples looked like, said rather than hidden.
 public struct RecordingQuality: Codable, Sendable, Equatable {
   /// Path relative to the dataset.
   public var path: String
+  /// The format it was read as (vision19, openpose, generic, ...).
+  public var format: String
   public var samples: Int
   /// Median rate derived from the timestamps.
   public var sampleRateHz: Double
@@ -181,6 +206,10 @@ public struct RecordingQuality: Codable, Sendable, Equatable {
   public var gaps: Int
   /// Share of joint samples below the confidence threshold (pose only), 0-1.
   public var missingFraction: Double
+  /// True when irregular or misaligned samples were interpolated onto a uniform grid.
+  public var resampled: Bool
+  /// Anything else a reader of the numbers should know (assumptions, skipped people).
+  public var notes: [String]
 }
 
 /// Everything the ingest stage knows about one session.

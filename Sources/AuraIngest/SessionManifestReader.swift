@@ -7,7 +7,8 @@ public struct RecordingReference: Codable, Sendable, Equatable {
   public var kind: String
   /// Relative to the session folder.
   public var path: String
-  public var format: String
+  /// Declared format; nil when the manifest leaves it out (then detected from the file).
+  public var format: String?
   public var fps: Double?
   public var view: String?
   public var imageWidth: Double?
@@ -16,6 +17,8 @@ public struct RecordingReference: Codable, Sendable, Equatable {
   public var placement: String?
   public var accelUnit: String?
   public var gyroUnit: String?
+  /// OpenPose keypoint layout (body_25, body_25b, coco18); detected when absent.
+  public var skeleton: String?
 }
 
 /// Decodes and checks a session.json: required fields, exercise names, set numbering.
@@ -82,7 +85,8 @@ public enum SessionManifestReader {
         view: recording.view, imageWidth: recording.image_width,
         imageHeight: recording.image_height,
         pixelsPerMeter: recording.scale?.pixels_per_meter, placement: recording.placement,
-        accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit)
+        accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit,
+        skeleton: recording.skeleton)
     }
     let manifest = SessionManifest(
       sessionId: raw.session_id, athleteId: raw.athlete_id, startTime: raw.start_time,
@@ -129,7 +133,7 @@ private struct RawManifest: Decodable {
   struct RawRecording: Decodable {
     var kind: String
     var path: String
-    var format: String
+    var format: String?
     var fps: Double?
     var view: String?
     var image_width: Double?
@@ -138,6 +142,7 @@ private struct RawManifest: Decodable {
     var placement: String?
     var accel_unit: String?
     var gyro_unit: String?
+    var skeleton: String?
   }
   var session_id: String
   var athlete_id: String

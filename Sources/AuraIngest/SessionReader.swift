@@ -34,33 +34,29 @@ public enum SessionReader {
     }
     let (manifest, recordings) = try SessionManifestReader.read(
       data: manifestData, path: manifestPath, catalog: catalog)
-    guard manifest.sessionId == folder else {
+    if manifest.sessionId != folder {
+      let other = FileManager.default.fileExists(
+        atPath: datasetRoot.appendingPathComponent("sessions/\(manifest.sessionId)").path)
       throw DatasetProblem(
         path: manifestPath, line: 0,
-        reason: "$.session_id '\(manifest.sessionId)' does not match its folder '\(folder)'")
+        reason: other
+          ? "$.session_id: duplicate session_id '\(manifest.sessionId)' (sessions/\(manifest.sessionId) has it)"
+          : "$.session_id '\(manifest.sessionId)' does not match its folder '\(folder)'")
     }
     var session = IngestedSession(manifest: manifest, pose: nil, imu: nil)
-    for recording in recordings {
+    for (index, recording) in recordings.enumerated() {
       let path = "sessions/\(folder)/\(recording.path)"
       let url = try SafePath.resolve(
         recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
-      guard let data = try? Data(contentsOf: url) else {
-        throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
-      }
-      guard !data.isEmpty else { throw DatasetProblem(path: path, line: 0, reason: "empty file") }
-      switch (recording.kind, recording.format) {
-      case ("pose", "vision19"):
-        session.pose = try Vision19CSVReader.read(
-          data: data, path: path, reference: recording,
+      let format = try RecordingDispatcher.format(
+        of: recording, at: url, path: path, manifestPath: manifestPath, index: index)
+      if format.kind == "pose", session.pose == nil {
+        session.pose = try RecordingDispatcher.readPose(
+          format: format, url: url, path: path, reference: recording,
           minimumConfidence: settings.minimumPoseConfidence)
-      case ("imu", "generic"):
-        session.imu = try GenericImuReader.read(data: data, path: path, reference: recording)
-      default:
-        throw DatasetProblem(
-          path: manifestPath, line: 0,
-          reason:
-            "recording '\(recording.path)': \(recording.kind) format '\(recording.format)' is not supported yet"
-        )
+      } else if format.kind == "imu", session.imu == nil {
+        session.imu = try RecordingDispatcher.readImu(
+          format: format, url: url, path: path, reference: recording)
       }
     }
     return session

@@ -1,0 +1,115 @@
+import AuraDomain
+
+/// One sensor's samples as read, already in SI units (m/s² or rad/s).
+struct ImuStream {
+  var times: [Double]
+  /// Line of each sample for messages; nil when unknown.
+  var lines: [Int32]?
+  var x: [Double]
+  var y: [Double]
+  var z: [Double]
+}
+
+/// Turns accelerometer and gyroscope streams into one canonical `ImuSeries`: checks each time
+/// axis (backwards is an error, repeats are dropped), and when the streams are irregular or not
+/// sampled together, interpolates both onto one uniform grid at the faster median rate and says
+/// so in the quality record.
+struct ImuAssembler {
+  var path: String
+  var format: String
+  var placement: String
+  /// Relative jitter of intervals above which samples are resampled.
+  var jitterTolerance = 0.1
+
+  func assemble(accel: ImuStream, gyro: ImuStream?, notes: [String] = []) throws -> ImuSeries {
+    let accel = try checked(accel, name: "accelerometer")
+    let gyro = try gyro.map { try checked($0, name: "gyroscope") }
+    let (accelRate, gaps) = try TimeAxis.rateAndGaps(accel.stream.times, path: path)
+    var rate = accelRate
+    var sameGrid = true
+    if let gyro {
+      let (gyroRate, _) = try TimeAxis.rateAndGaps(gyro.stream.times, path: path)
+      rate = max(rate, gyroRate)
+      sameGrid = gyro.stream.times == accel.stream.times
+    }
+    let irregular = !isRegular(accel.stream.times) || !(gyro.map { isRegular($0.stream.times) } ?? true)
+    let duplicates = accel.duplicates + (gyro?.duplicates ?? 0)
+    var notes = notes
+    var times = accel.stream.times
+    var a = accel.stream
+    var g = gyro?.stream
+    if !sameGrid || irregular {
+      let start = max(accel.stream.times[0], gyro?.stream.times[0] ?? -.infinity)
+      let end = min(accel.stream.times.last!, gyro?.stream.times.last ?? .infinity)
+      guard end > start else {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "accelerometer and gyroscope samples do not overlap in time")
+      }
+      let count = Int(((end - start) * rate).rounded(.down)) + 1
+      times = (0..<count).map { start + Double($0) / rate }
+      a = Self.resample(accel.stream, at: times)
+      g = gyro.map { Self.resample($0.stream, at: times) }
+      notes.append(
+        (sameGrid ? "irregular timestamps" : "accelerometer and gyroscope sampled apart")
+          + ": interpolated onto a uniform \(Int(rate.rounded())) Hz grid")
+    }
+    guard times.count >= 2 else {
+      throw DatasetProblem(path: path, line: 0, reason: "fewer than 2 samples")
+    }
+    return ImuSeries(
+      times: times, accelX: a.x, accelY: a.y, accelZ: a.z, gyroX: g?.x ?? [], gyroY: g?.y ?? [],
+      gyroZ: g?.z ?? [], placement: placement,
+      quality: RecordingQuality(
+        path: path, format: format, samples: times.count, sampleRateHz: rate,
+        duplicateTimestamps: duplicates, gaps: gaps, missingFraction: 0,
+        resampled: !sameGrid || irregular, notes: notes))
+  }
+
+  private func checked(_ stream: ImuStream, name: String) throws -> (
+    stream: ImuStream, duplicates: Int
+  ) {
+    for index in stream.times.indices
+    where !(stream.x[index].isFinite && stream.y[index].isFinite && stream.z[index].isFinite) {
+      throw DatasetProblem(
+        path: path, line: stream.lines.map { Int($0[index]) } ?? 0,
+        reason: "\(name) sample \(index + 1) has an empty or non-finite axis")
+    }
+    let axis = try TimeAxis(times: stream.times, lines: stream.lines, path: path)
+    guard axis.duplicates > 0 else { return (stream, 0) }
+    return (
+      ImuStream(
+        times: axis.kept.map { stream.times[$0] }, lines: stream.lines.map { l in axis.kept.map { l[$0] } },
+        x: axis.kept.map { stream.x[$0] }, y: axis.kept.map { stream.y[$0] },
+        z: axis.kept.map { stream.z[$0] }), axis.duplicates
+    )
+  }
+
+  private func isRegular(_ times: [Double]) -> Bool {
+    guard times.count >= 3 else { return true }
+    let median = TimeAxis.medianInterval(times)
+    var irregular = 0
+    for (later, earlier) in zip(times.dropFirst(), times)
+    where abs((later - earlier) - median) > jitterTolerance * median {
+      irregular += 1
+    }
+    // A few long gaps are gaps, not jitter; many off-grid intervals mean an irregular clock.
+    return irregular * 20 <= times.count
+  }
+
+  /// Linear interpolation of a stream at increasing `times` within its span.
+  static func resample(_ stream: ImuStream, at times: [Double]) -> ImuStream {
+    var out = ImuStream(times: times, lines: nil, x: [], y: [], z: [])
+    var k = 0
+    for t in times {
+      while k + 2 < stream.times.count, stream.times[k + 1] < t { k += 1 }
+      let t0 = stream.times[k]
+      let t1 = stream.times[min(k + 1, stream.times.count - 1)]
+      let w = t1 > t0 ? min(1, max(0, (t - t0) / (t1 - t0))) : 0
+      let next = min(k + 1, stream.times.count - 1)
+      out.x.append(stream.x[k] + w * (stream.x[next] - stream.x[k]))
+      out.y.append(stream.y[k] + w * (stream.y[next] - stream.y[k]))
+      out.z.append(stream.z[k] + w * (stream.z[next] - stream.z[k]))
+    }
+    return out
+  }
+}

@@ -1,0 +1,94 @@
+import AuraDomain
+import Foundation
+
+/// The numeric columns of a recording CSV, row-major, with the line each row came from.
+/// An empty cell is NaN ("unknown"); non-numeric and non-finite cells are errors.
+struct NumericTable {
+  /// The whole header, trimmed.
+  var header: [String]
+  /// Header indices of the columns kept, in the order given by the caller.
+  var columns: [Int]
+  /// `rowCount × columns.count` values.
+  var values: [Double]
+  /// 1-based line of each row.
+  var lines: [Int32]
+  /// True when the byte scanner read the file; false when libcsv did.
+  var usedFastPath: Bool
+
+  var rowCount: Int { lines.count }
+
+  /// One kept column's values (by position in `columns`).
+  func column(_ position: Int) -> [Double] {
+    let width = columns.count
+    return (0..<rowCount).map { values[$0 * width + position] }
+  }
+
+  /// Reads `data`: the first non-blank line is the header; `select` maps it to the header indices
+  /// to keep (throwing for a missing required column). Plain numeric files go through a byte
+  /// scanner; anything else (quotes, spaces, odd cells) through libcsv, which also writes the
+  /// error for a bad cell.
+  static func read(
+    data: Data, path: String, select: ([String]) throws -> [Int]
+  ) throws -> NumericTable {
+    guard !data.isEmpty else { throw DatasetProblem(path: path, line: 0, reason: "empty file") }
+    if let table = try NumericScanner.scan(data: data, path: path, select: select) {
+      return table
+    }
+    return try readWithLibCSV(data: data, path: path, select: select)
+  }
+
+  /// The general route: libcsv for quoting and odd-but-valid files, exact errors for bad cells.
+  static func readWithLibCSV(
+    data: Data, path: String, select: ([String]) throws -> [Int]
+  ) throws -> NumericTable {
+    var table: NumericTable? = nil
+    try CSVReader.forEachRow(in: data, path: path) { row in
+      guard var current = table else {
+        let header = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces) }
+        let columns = try select(header)
+        table = NumericTable(
+          header: header, columns: columns, values: [], lines: [], usedFastPath: false)
+        return
+      }
+      table = nil  // keep the arrays uniquely referenced while appending
+      defer { table = current }
+      try row.checkWidth(current.header.count, path: path)
+      for index in current.columns {
+        current.values.append(
+          try row.finiteNumber(index, column: current.header[index], path: path) ?? .nan)
+      }
+      current.lines.append(Int32(clamping: row.line))
+    }
+    guard let table else { throw DatasetProblem(path: path, line: 0, reason: "empty file") }
+    return table
+  }
+}
+
+extension CSVRow {
+  /// The field as a finite number, nil when empty; a problem naming the column otherwise.
+  func finiteNumber(_ index: Int, column: String, path: String) throws -> Double? {
+    switch number(index) {
+    case .empty: return nil
+    case .value(let value): return value
+    case .nonFinite:
+      throw DatasetProblem(
+        path: path, line: line, reason: "column '\(column)': non-finite value '\(string(index))'")
+    case .invalid:
+      throw DatasetProblem(
+        path: path, line: line, reason: "column '\(column)': '\(string(index))' is not a number")
+    }
+  }
+
+  /// Throws when the row has fewer fields than the header (a truncated row); extra trailing
+  /// fields are allowed only when empty.
+  func checkWidth(_ width: Int, path: String) throws {
+    if count < width {
+      throw DatasetProblem(
+        path: path, line: line, reason: "truncated row: \(count) fields, header has \(width)")
+    }
+    for index in width..<count where !isEmpty(index) {
+      throw DatasetProblem(
+        path: path, line: line, reason: "row has \(count) fields, header has \(width)")
+    }
+  }
+}

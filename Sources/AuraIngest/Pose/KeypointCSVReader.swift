@@ -1,0 +1,93 @@
+import AuraDomain
+import Foundation
+
+/// Reads the column-per-coordinate pose CSVs: `vision19` (`<joint>_x,_y,_c`, normalised, origin
+/// bottom-left), `mediapipe33` (`<landmark>_x,_y,_z,_visibility`, normalised, origin top-left)
+/// and `coco17` (`<keypoint>_x,_y,_c`, pixels or normalised, origin top-left). Time comes from
+/// `t` (seconds) or, failing that, from `frame` and the manifest's fps.
+enum KeypointCSVReader {
+  static func read(
+    data: Data, path: String, skeleton: Skeleton, reference: RecordingReference,
+    minimumConfidence: Double
+  ) throws -> PoseSeries {
+    let confidenceSuffix = skeleton == .mediapipe33 ? "_visibility" : "_c"
+    var layout: [(joint: Joint, first: Int)] = []
+    var timeIsFrame = false
+    let table = try NumericTable.read(data: data, path: path) { header in
+      var selected: [Int] = []
+      if let t = header.firstIndex(of: "t") {
+        selected.append(t)
+      } else if let frame = header.firstIndex(of: "frame") {
+        guard reference.fps != nil else {
+          throw DatasetProblem(
+            path: path, line: 1, reason: "no 't' column and no fps in the manifest")
+        }
+        selected.append(frame)
+        timeIsFrame = true
+      } else {
+        throw DatasetProblem(
+          path: path, line: 1, reason: "missing required column 't' (or 'frame' with fps)")
+      }
+      for (name, joint) in zip(skeleton.keypoints, skeleton.joints) {
+        guard let joint,
+          let x = header.firstIndex(of: name + "_x"), let y = header.firstIndex(of: name + "_y"),
+          let c = header.firstIndex(of: name + confidenceSuffix)
+        else { continue }
+        layout.append((joint, selected.count))
+        selected += [x, y, c]
+      }
+      guard !layout.isEmpty else {
+        throw DatasetProblem(
+          path: path, line: 1,
+          reason:
+            "declared format \(skeleton.rawValue) does not match the header (no <joint>_x,_y,\(confidenceSuffix) columns)"
+        )
+      }
+      return selected
+    }
+    let width = table.columns.count
+    let rows = table.rowCount
+    let frame = ImageFrame(
+      width: reference.imageWidth, height: reference.imageHeight,
+      normalised: skeleton != .coco17 || looksNormalised(table, layout: layout),
+      originTopLeft: skeleton != .vision19)
+    var raw = RawPose(
+      times: (0..<rows).map { row in
+        let value = table.values[row * width]
+        return timeIsFrame ? value / reference.fps! : value
+      }, lines: table.lines, tracks: [:])
+    if let note = frame.note { raw.notes.append(note) }
+    for (joint, first) in layout {
+      var track = JointTrack(x: [], y: [], confidence: [])
+      track.x.reserveCapacity(rows)
+      track.y.reserveCapacity(rows)
+      track.confidence.reserveCapacity(rows)
+      for row in 0..<rows {
+        let base = row * width + first
+        track.x.append(frame.x(table.values[base]))
+        track.y.append(frame.y(table.values[base + 1]))
+        track.confidence.append(table.values[base + 2])
+      }
+      raw.tracks[joint] = track
+    }
+    return try PoseAssembler(
+      path: path, format: skeleton.rawValue, space: .image, reference: reference,
+      minimumConfidence: minimumConfidence
+    ).assemble(raw)
+  }
+
+  /// COCO CSVs come in pixels or normalised units: all coordinates within 0...1 means normalised.
+  private static func looksNormalised(_ table: NumericTable, layout: [(joint: Joint, first: Int)])
+    -> Bool
+  {
+    let width = table.columns.count
+    for row in 0..<table.rowCount {
+      for (_, first) in layout {
+        let x = table.values[row * width + first]
+        let y = table.values[row * width + first + 1]
+        if x > 1.0001 || y > 1.0001 { return false }
+      }
+    }
+    return true
+  }
+}

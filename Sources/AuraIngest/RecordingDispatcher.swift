@@ -1,0 +1,109 @@
+import AuraDomain
+import Foundation
+
+/// Chooses the reader for a recording: the declared format, checked against what the file looks
+/// like, or the detected one where the manifest gives none.
+enum RecordingDispatcher {
+  static func format(
+    of recording: RecordingReference, at url: URL, path: String, manifestPath: String, index: Int
+  ) throws -> RecordingFormat {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
+    }
+    let detected = RecordingFormat.detect(url: url)
+    let format: RecordingFormat
+    if let declared = recording.format {
+      guard let known = RecordingFormat(rawValue: declared.lowercased()) else {
+        throw DatasetProblem(
+          path: manifestPath, line: 0,
+          reason: "$.recordings[\(index)].format: unknown format '\(declared)'")
+      }
+      if let detected, detected != known {
+        throw DatasetProblem(
+          path: path, line: 1,
+          reason: "declared format \(known.rawValue) does not match the file (it looks like \(detected.rawValue))")
+      }
+      format = known
+    } else {
+      guard let detected else {
+        throw DatasetProblem(
+          path: path, line: 1, reason: "no format in the manifest and none recognised from the file")
+      }
+      format = detected
+    }
+    guard format.kind == recording.kind else {
+      throw DatasetProblem(
+        path: manifestPath, line: 0,
+        reason: "$.recordings[\(index)].kind '\(recording.kind)' but \(format.rawValue) is \(format.kind)")
+    }
+    let needsFolder = format == .openpose || format == .sensorlogger
+    if needsFolder != isFolder.boolValue, format != .metawear {
+      throw DatasetProblem(
+        path: path, line: 0,
+        reason: "\(format.rawValue) recordings are \(needsFolder ? "folders" : "files")")
+    }
+    if !isFolder.boolValue, (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 {
+      throw DatasetProblem(path: path, line: 0, reason: "empty file")
+    }
+    return format
+  }
+
+  static func readPose(
+    format: RecordingFormat, url: URL, path: String, reference: RecordingReference,
+    minimumConfidence: Double
+  ) throws -> PoseSeries {
+    switch format {
+    case .openpose:
+      return try OpenPoseFolderReader.read(
+        folder: url, path: path, reference: reference, minimumConfidence: minimumConfidence)
+    case .trc:
+      return try TRCReader.read(
+        data: try load(url, path), path: path, reference: reference,
+        minimumConfidence: minimumConfidence)
+    case .vision19:
+      let data = try load(url, path)
+      if data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "[") {
+        return try Vision19JSONReader.read(
+          data: data, path: path, reference: reference, minimumConfidence: minimumConfidence)
+      }
+      return try KeypointCSVReader.read(
+        data: data, path: path, skeleton: .vision19, reference: reference,
+        minimumConfidence: minimumConfidence)
+    case .mediapipe33, .coco17:
+      return try KeypointCSVReader.read(
+        data: try load(url, path), path: path,
+        skeleton: format == .coco17 ? .coco17 : .mediapipe33, reference: reference,
+        minimumConfidence: minimumConfidence)
+    default:
+      preconditionFailure("\(format) is not a pose format")
+    }
+  }
+
+  static func readImu(
+    format: RecordingFormat, url: URL, path: String, reference: RecordingReference
+  ) throws -> ImuSeries {
+    switch format {
+    case .generic:
+      return try GenericImuReader.read(data: try load(url, path), path: path, reference: reference)
+    case .xio:
+      return try XioReader.read(data: try load(url, path), path: path, reference: reference)
+    case .smartweights:
+      return try SmartWeightsReader.read(data: try load(url, path), path: path, reference: reference)
+    case .metawear:
+      return try MetaWearReader.read(url: url, path: path, reference: reference)
+    case .sensorlogger:
+      return try SensorLoggerReader.read(folder: url, path: path, reference: reference)
+    default:
+      preconditionFailure("\(format) is not an IMU format")
+    }
+  }
+
+  private static func load(_ url: URL, _ path: String) throws -> Data {
+    guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
+      throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
+    }
+    guard !data.isEmpty else { throw DatasetProblem(path: path, line: 0, reason: "empty file") }
+    return data
+  }
+}

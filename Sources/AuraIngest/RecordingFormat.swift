@@ -1,0 +1,67 @@
+import AuraDomain
+import Foundation
+
+/// The recording formats of the dataset contract.
+public enum RecordingFormat: String, CaseIterable, Sendable {
+  case vision19, mediapipe33, coco17, openpose, trc
+  case generic, sensorlogger, metawear, xio, smartweights
+
+  /// pose or imu.
+  public var kind: String {
+    switch self {
+    case .vision19, .mediapipe33, .coco17, .openpose, .trc: return "pose"
+    case .generic, .sensorlogger, .metawear, .xio, .smartweights: return "imu"
+    }
+  }
+
+  /// The format a file or folder looks like, from its name, first bytes or CSV header; nil when
+  /// it looks like none of them.
+  public static func detect(url: URL) -> RecordingFormat? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+      return nil
+    }
+    if isFolder.boolValue {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      if names.contains("Gyroscope.csv") || names.contains("Accelerometer.csv") {
+        return .sensorlogger
+      }
+      if names.contains(where: { $0.hasSuffix(".json") }) { return .openpose }
+      if let csv = names.sorted().first(where: { $0.lowercased().hasSuffix(".csv") }) {
+        return detect(url: url.appendingPathComponent(csv)) == .metawear ? .metawear : nil
+      }
+      return nil
+    }
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+    defer { try? handle.close() }
+    let head = (try? handle.read(upToCount: 64 * 1024)) ?? Data()
+    return detect(head: head)
+  }
+
+  /// The format from a file's first bytes.
+  static func detect(head: Data) -> RecordingFormat? {
+    var bytes = head[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
+    let trimmed = text.drop { $0.isWhitespace }
+    if trimmed.hasPrefix("PathFileType") { return .trc }
+    if trimmed.hasPrefix("[") { return .vision19 }
+    guard let firstLine = trimmed.split(whereSeparator: \.isNewline).first else { return nil }
+    let header = Set(
+      firstLine.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\t"))
+      })
+    if header.contains("xCoord"), header.contains("dateTime") { return .smartweights }
+    if header.contains(where: { $0.hasPrefix("Gyroscope X") || $0.hasPrefix("Accelerometer X") }) {
+      return .xio
+    }
+    if header.contains(where: { $0.hasPrefix("x-axis") }) { return .metawear }
+    if header.contains("seconds_elapsed") { return .sensorlogger }
+    if header.isSuperset(of: ["t", "ax", "ay", "az"]) { return .generic }
+    if header.contains(where: { $0.hasSuffix("_visibility") }) { return .mediapipe33 }
+    if header.contains(where: { $0.hasSuffix("_c") }) {
+      return header.contains("root_x") || header.contains("neck_x") ? .vision19 : .coco17
+    }
+    return nil
+  }
+}
