@@ -19,6 +19,16 @@ struct SynthCommand: ParsableCommand {
   var imuRates: String = "50,100,200"
   @Option(name: .customLong("log-only-share"), help: "Share of sessions without recordings (0-1).")
   var logOnlyShare: Double = 0.3
+  @Option(
+    name: .customLong("pose-formats"),
+    help: "Pose formats to draw from, comma-separated, or 'all' (\(SynthConfig.allPoseFormats.joined(separator: ", ")))."
+  )
+  var poseFormats: String = "vision19"
+  @Option(
+    name: .customLong("imu-formats"),
+    help: "IMU formats to draw from, comma-separated, or 'all' (\(SynthConfig.allImuFormats.joined(separator: ", ")))."
+  )
+  var imuFormats: String = "generic"
 
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
@@ -27,12 +37,23 @@ struct SynthCommand: ParsableCommand {
     let config = SynthConfig(
       athletes: athletes, sessionsPerAthlete: sessionsPerAthlete, seed: seed, noise: profile,
       frameRates: try numbers(frameRates), imuRates: try numbers(imuRates),
-      logOnlyShare: logOnlyShare)
+      logOnlyShare: logOnlyShare,
+      poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
+      imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats))
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))
     let sets = truth.sessions.reduce(0) { $0 + $1.sets.count }
     print(
       "wrote \(out): \(athletes) athletes, \(athletes * sessionsPerAthlete) sessions (\(truth.sessions.count) recorded, \(sets) recorded sets), truth.json"
     )
+  }
+
+  private func formats(_ text: String, all: [String]) throws -> [String] {
+    if text == "all" { return all }
+    let chosen = text.split(separator: ",").map(String.init)
+    for format in chosen where !all.contains(format) {
+      throw ValidationError("unknown format '\(format)' (known: \(all.joined(separator: ", ")))")
+    }
+    return chosen
   }
 
   private func numbers(_ text: String) throws -> [Double] {

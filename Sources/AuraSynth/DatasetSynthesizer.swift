@@ -15,13 +15,25 @@ public struct SynthConfig: Sendable {
   public var imuRates: [Double]
   /// Share of sessions that are logbook entries without recordings.
   public var logOnlyShare: Double
+  /// Pose formats to draw from (`PoseFileWriter.formats`; vision19_json is vision19 as JSON).
+  public var poseFormats: [String]
+  /// IMU formats to draw from (`ImuFileWriter.formats`).
+  public var imuFormats: [String]
+
+  /// Every pose format the generator writes.
+  public static let allPoseFormats = PoseFileWriter.formats
+  /// Every IMU format the generator writes.
+  public static let allImuFormats = ImuFileWriter.formats
 
   public init(
     athletes: Int, sessionsPerAthlete: Int, seed: UInt64, noise: NoiseProfile = .low,
     startDate: String = "2026-11-02", frameRates: [Double] = [30, 60],
     imuRates: [Double] = [50, 100, 200],
-    logOnlyShare: Double = 0.3
+    logOnlyShare: Double = 0.3, poseFormats: [String] = ["vision19"],
+    imuFormats: [String] = ["generic"]
   ) {
+    self.poseFormats = poseFormats
+    self.imuFormats = imuFormats
     self.logOnlyShare = logOnlyShare
     self.athletes = athletes
     self.sessionsPerAthlete = sessionsPerAthlete
@@ -122,20 +134,15 @@ public struct DatasetSynthesizer {
     let session = synthesizer.synthesize(
       sessionId: sessionId, sets: sets, withImu: withImu, fps: fps, imuRateHz: imuRate,
       random: &random)
-    try session.poseCSV.write(to: folder.appendingPathComponent("pose.csv"))
     var recordings = [
-      RecordingJSON(
-        kind: "pose", path: "pose.csv", format: "vision19", fps: fps, view: "sagittal",
-        imageWidth: session.imageWidth, imageHeight: session.imageHeight, placement: nil,
-        accelUnit: nil,
-        gyroUnit: nil)
+      try PoseFileWriter.write(
+        session.pose, format: random.pick(config.poseFormats), fps: fps, to: folder)
     ]
-    if let imu = session.imuCSV {
-      try imu.write(to: folder.appendingPathComponent("bar.csv"))
+    if let imu = session.imu {
       recordings.append(
-        RecordingJSON(
-          kind: "imu", path: "bar.csv", format: "generic", fps: nil, view: nil, imageWidth: nil,
-          imageHeight: nil, placement: "barbell", accelUnit: "g", gyroUnit: "deg/s"))
+        try ImuFileWriter.write(
+          imu, format: random.pick(config.imuFormats),
+          startEpoch: ISODates.timestamp(startTime) ?? 0, to: folder))
     }
     let manifestSets = zip(sets, session.truth.sets).map { planned, truth in
       SetJSON(
@@ -284,11 +291,11 @@ struct RecordingJSON: Encodable {
   var kind: String
   var path: String
   var format: String
-  var fps: Double?
-  var view: String?
-  var imageWidth: Double?
-  var imageHeight: Double?
-  var placement: String?
-  var accelUnit: String?
-  var gyroUnit: String?
+  var fps: Double? = nil
+  var view: String? = nil
+  var imageWidth: Double? = nil
+  var imageHeight: Double? = nil
+  var placement: String? = nil
+  var accelUnit: String? = nil
+  var gyroUnit: String? = nil
 }

@@ -15,16 +15,13 @@ struct PlannedSet {
 
 /// What the synthesizer produced for one recorded session.
 struct RecordedSession {
-  var poseCSV: Data
-  var imuCSV: Data?
-  var imuRateHz: Double
+  var pose: FilmedPose
+  var imu: ImuRecording?
   var fps: Double
-  var imageWidth: Double
-  var imageHeight: Double
   var truth: SessionTruth
 }
 
-/// Moves the stick figure through the planned sets and films it: a vision19 pose CSV with camera
+/// Moves the stick figure through the planned sets and films it: pose keypoints with camera
 /// noise and dropouts, an optional bar IMU (specific force in a rotated sensor frame, with bias
 /// and noise), and the exact truth of every rep.
 struct RecordedSessionSynthesizer {
@@ -99,8 +96,7 @@ struct RecordedSessionSynthesizer {
     let pose = filmPose(timeline, camera: camera, fps: fps, random: &random)
     let imu = withImu ? recordImu(timeline, rateHz: imuRateHz, random: &random) : nil
     return RecordedSession(
-      poseCSV: pose, imuCSV: imu, imuRateHz: imuRateHz, fps: fps, imageWidth: camera.width,
-      imageHeight: camera.height, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
+      pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
   }
 
   private func rangeOfMotion(_ timeline: Timeline, from start: Double, to end: Double) -> Double {
@@ -171,17 +167,16 @@ struct RecordedSessionSynthesizer {
 
   private func filmPose(
     _ timeline: Timeline, camera: Camera, fps: Double, random: inout SeededRandom
-  ) -> Data {
-    var out = "t," + Self.jointNames.map { "\($0)_x,\($0)_y,\($0)_c" }.joined(separator: ",") + "\n"
+  ) -> FilmedPose {
     let frames = Int(timeline.end * fps)
+    var film = FilmedPose(camera: camera, jointCount: Self.jointNames.count, frames: frames)
     var dropoutLeft = [Int](repeating: 0, count: Self.jointNames.count)
     let farSide: Set<Int> = [2, 4, 6, 9, 11, 14, 16, 18]
-    out.reserveCapacity(frames * 420)
     for frame in 0..<frames {
       let t =
         Double(frame) / fps + (frame > 0 ? noise.timestampJitter * random.gaussian() * 0.3 : 0)
       let points = joints(kinematics.pose(timeline.progress(at: t)))
-      out += String(format: "%.4f", t)
+      film.times.append((t * 10_000).rounded() / 10_000)
       for (index, point) in points.enumerated() {
         if dropoutLeft[index] == 0, random.chance(noise.dropoutChance) {
           dropoutLeft[index] = random.integer(1...8)
@@ -197,21 +192,24 @@ struct RecordedSessionSynthesizer {
           x += random.uniform(-0.05...0.05)
           y += random.uniform(-0.05...0.05)
         }
-        out += String(format: ",%.4f,%.4f,%.2f", x, y, confidence)
+        film.x[index].append((x * 10_000).rounded() / 10_000)
+        film.y[index].append((y * 10_000).rounded() / 10_000)
+        film.confidence[index].append((confidence * 100).rounded() / 100)
       }
-      out += "\n"
     }
-    return Data(out.utf8)
+    return film
   }
 
-  private func recordImu(_ timeline: Timeline, rateHz: Double, random: inout SeededRandom) -> Data {
+  private func recordImu(_ timeline: Timeline, rateHz: Double, random: inout SeededRandom)
+    -> ImuRecording
+  {
     let rotation = Rotation.random(&random)
     let bias = (0..<3).map { _ in noise.accelBiasG * random.gaussian() }
     let gyroBias = (0..<3).map { _ in 0.3 * random.gaussian() }
     let g = 9.80665
     let h = 0.002
-    var out = "t,ax,ay,az,gx,gy,gz\n"
     let samples = Int(timeline.end * rateHz)
+    var recording = ImuRecording(rateHz: rateHz, gravityG: rotation.transposedApply([0, 1, 0]))
     for sample in 0..<samples {
       let t = Double(sample) / rateHz
       let before = kinematics.pose(timeline.progress(at: t - h)).bar
@@ -221,17 +219,13 @@ struct RecordedSessionSynthesizer {
       let ay = (after.y - 2 * now.y + before.y) / (h * h)
       // Specific force in the world frame (x forward, y up, z lateral), then into the sensor frame.
       let sensor = rotation.transposedApply([ax, ay + g, 0])
-      out += String(format: "%.4f", t)
-      for axis in 0..<3 {
-        out += String(
-          format: ",%.4f", sensor[axis] / g + bias[axis] + noise.accelNoiseG * random.gaussian())
-      }
-      for axis in 0..<3 {
-        out += String(format: ",%.2f", gyroBias[axis] + noise.gyroNoiseDps * random.gaussian())
-      }
-      out += "\n"
+      recording.times.append(t)
+      recording.accelG.append(
+        (0..<3).map { sensor[$0] / g + bias[$0] + noise.accelNoiseG * random.gaussian() })
+      recording.gyroDps.append(
+        (0..<3).map { gyroBias[$0] + noise.gyroNoiseDps * random.gaussian() })
     }
-    return Data(out.utf8)
+    return recording
   }
 }
 

@@ -39,10 +39,13 @@ enum TRCReader {
       throw DatasetProblem(
         path: path, line: lines[3].number, reason: "expected 'Frame#<TAB>Time<TAB>markers...'")
     }
-    // Marker names sit every third column from column 2 (the cells between are empty).
+    // Marker k's X column is where the axis line says "Xk" (writers differ in how many tabs
+    // follow a marker name), else every third column from column 2.
+    let axes = fields(lines[4].text)
     var markers: [(joint: Joint, column: Int)] = []
     var unknown: [String] = []
-    for (column, name) in names.enumerated().dropFirst(2) where !name.isEmpty {
+    for (ordinal, name) in names.dropFirst(2).filter({ !$0.isEmpty }).enumerated() {
+      let column = axes.firstIndex(of: "X\(ordinal + 1)") ?? 2 + 3 * ordinal
       if let joint = Joint.fromMarkerName(name), !markers.contains(where: { $0.joint == joint }) {
         markers.append((joint, column))
       } else {

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Writes a bar IMU recording in any IMU format of the dataset contract, as the devices and apps
+/// that make them do (MetaWear at two rates in two files, Sensor Logger with gravity split out
+/// and epoch-nanosecond clocks, SmartWeights with ISO timestamps and no gyroscope).
+enum ImuFileWriter {
+  static let formats = ["generic", "xio", "metawear", "sensorlogger", "smartweights"]
+
+  /// Writes `imu` into `folder` and returns the manifest's recording entry. `startEpoch` is the
+  /// recording's start in seconds since 1970.
+  static func write(_ imu: ImuRecording, format: String, startEpoch: Double, to folder: URL) throws
+    -> RecordingJSON
+  {
+    let g = 9.80665
+    var entry = RecordingJSON(
+      kind: "imu", path: "bar.csv", format: format, placement: "barbell", accelUnit: "g",
+      gyroUnit: "deg/s")
+    let rows = imu.times.indices
+    switch format {
+    case "generic":
+      var out = "t,ax,ay,az,gx,gy,gz\n"
+      for i in rows {
+        out += String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
+          + fields(imu.gyroDps[i], "%.2f") + "\n"
+      }
+      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+    case "xio":
+      var out =
+        "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
+        + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)\n"
+      for i in rows {
+        out += String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
+          + fields(imu.accelG[i], "%.6f") + "\n"
+      }
+      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+    case "metawear":
+      entry.path = "metawear"
+      entry.accelUnit = nil
+      entry.gyroUnit = nil
+      let directory = folder.appendingPathComponent("metawear")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      // The gyroscope runs at half the accelerometer's rate and starts one sample later.
+      for (name, unit, step, offset, values) in [
+        ("MetaWear_Session_Accelerometer.csv", "g", 1, 0, imu.accelG),
+        ("MetaWear_Session_Gyroscope.csv", "deg/s", 2, 1, imu.gyroDps),
+      ] {
+        var out = "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))\n"
+        let first = imu.times[offset]
+        for i in stride(from: offset, to: imu.times.count, by: step) {
+          let epoch = startEpoch + imu.times[i]
+          out += String(format: "%.0f,", (epoch * 1000).rounded(.down)) + "T\(i),"
+            + String(format: "%.3f", imu.times[i] - first) + fields(values[i], "%.4f") + "\n"
+        }
+        try Data(out.utf8).write(to: directory.appendingPathComponent(name))
+      }
+    case "sensorlogger":
+      entry.path = "sensorlogger"
+      entry.accelUnit = nil
+      entry.gyroUnit = nil
+      let directory = folder.appendingPathComponent("sensorlogger")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let gravity = imu.gravityG.map { $0 * g }
+      for (name, values) in [
+        ("Accelerometer.csv", imu.accelG.map { zip($0, gravity).map { $0 * g - $1 } }),
+        ("Gravity.csv", imu.accelG.map { _ in gravity }),
+        ("Gyroscope.csv", imu.gyroDps.map { $0.map { $0 * Double.pi / 180 } }),
+      ] {
+        var out = "time,seconds_elapsed,z,y,x\n"
+        for i in rows {
+          let nanoseconds = ((startEpoch + imu.times[i]) * 1e9).rounded()
+          out += String(format: "%.0f,%.6f", nanoseconds, imu.times[i])
+            + fields([values[i][2], values[i][1], values[i][0]], "%.6f") + "\n"
+        }
+        try Data(out.utf8).write(to: directory.appendingPathComponent(name))
+      }
+    case "smartweights":
+      entry.gyroUnit = nil
+      var out = "workout_id,user_id,speed,velocity,angle,dateTime,xCoord,yCoord,zCoord\n"
+      for i in rows {
+        let stamp = isoTimestamp(startEpoch + imu.times[i])
+        out += "1,7,0,0,0,\(stamp)" + fields(imu.accelG[i], "%.4f") + "\n"
+      }
+      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+    default:
+      throw CocoaError(.featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "IMU format \(format)"])
+    }
+    return entry
+  }
+
+  private static func fields(_ values: [Double], _ format: String) -> String {
+    values.map { String(format: "," + format, $0) }.joined()
+  }
+
+  /// "2026-11-02T18:03:00.125Z" for epoch seconds.
+  private static func isoTimestamp(_ epoch: Double) -> String {
+    let milliseconds = Int((epoch * 1000).rounded())
+    let seconds = milliseconds / 1000
+    let date = Date(timeIntervalSince1970: Double(seconds))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let p = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    return String(
+      format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", p.year!, p.month!, p.day!, p.hour!, p.minute!,
+      p.second!, milliseconds % 1000)
+  }
+}
