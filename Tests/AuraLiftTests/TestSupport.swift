@@ -16,16 +16,24 @@ enum TestSupport {
   /// Generates a dataset and returns its folder and truth.
   static func generatedDataset(
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
-    logOnlyShare: Double = 0.25
+    logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
+    imuFormats: [String] = ["generic"]
   ) throws -> (URL, DatasetTruth) {
     let folder = try temporaryFolder("dataset\(seed)")
     let truth = try DatasetSynthesizer(
       config: SynthConfig(
         athletes: athletes, sessionsPerAthlete: sessions, seed: seed, noise: noise,
-        logOnlyShare: logOnlyShare)
+        logOnlyShare: logOnlyShare, poseFormats: poseFormats, imuFormats: imuFormats)
     ).write(to: folder)
     return (folder, truth)
   }
+
+  /// `../shared/realdata` beside the repository, where the real public recordings live.
+  static let realData: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/realdata").standardizedFileURL
+
+  /// True when the real recordings are present (tests that need them are skipped otherwise).
+  static var hasRealData: Bool { FileManager.default.fileExists(atPath: realData.path) }
 
   /// The defaults of pipelines/nightly.yaml that the stage tests need.
   static let parameters = ParameterSet([
