@@ -33,9 +33,9 @@ enum NumericScanner {
       let header = headerTable.header
       guard !header.isEmpty else { return nil }
       let columns = try select(header)
-      let width = header.count
+      let width = NumericTable.width(of: header)
       // Where each header column goes in the output row (-1: skipped).
-      var slot = [Int](repeating: -1, count: width)
+      var slot = [Int](repeating: -1, count: header.count)
       for (position, index) in columns.enumerated() { slot[index] = position }
       let kept = columns.count
       p = headerEnd < end ? headerEnd + 1 : end

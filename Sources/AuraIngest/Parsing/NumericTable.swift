@@ -37,6 +37,14 @@ struct NumericTable {
     return try readWithLibCSV(data: data, path: path, select: select)
   }
 
+  /// The number of columns a row must fill: trailing unnamed header cells (a trailing comma on
+  /// the header line) do not count.
+  static func width(of header: [String]) -> Int {
+    var width = header.count
+    while width > 1, header[width - 1].isEmpty { width -= 1 }
+    return width
+  }
+
   /// The general route: libcsv for quoting and odd-but-valid files, exact errors for bad cells.
   static func readWithLibCSV(
     data: Data, path: String, select: ([String]) throws -> [Int]
@@ -52,7 +60,7 @@ struct NumericTable {
       }
       table = nil  // keep the arrays uniquely referenced while appending
       defer { table = current }
-      try row.checkWidth(current.header.count, path: path)
+      try row.checkWidth(Self.width(of: current.header), path: path)
       for index in current.columns {
         current.values.append(
           try row.finiteNumber(index, column: current.header[index], path: path) ?? .nan)
