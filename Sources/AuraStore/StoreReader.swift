@@ -146,4 +146,17 @@ public struct StoreReader {
         db, sql: "SELECT \(column) FROM \(table) WHERE \(whereColumn) = ?", arguments: [key])
     }
   }
+
+  /// Every row of a read-only query, each value as text ("" for NULL), for checks and exports.
+  public func rows(_ sql: String) throws -> [[String]] {
+    try queue.read { db in
+      try Row.fetchAll(db, sql: sql).map { row in
+        (0..<row.count).map { index in
+          let value: DatabaseValue = row[index]
+          if value.isNull { return "" }
+          return String.fromDatabaseValue(value) ?? value.description
+        }
+      }
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraIngest
 import AuraPipeline
 import AuraStore
 import AuraSynth
@@ -137,5 +138,59 @@ import Testing
       databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
     #expect(try store.count("quarantine") == 1)
     #expect(try store.count("workout_session") == 5)
+  }
+
+  @Test func mixedGoodAndBadSessionsPublishEveryGoodOneIntact() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 4, seed: 35, logOnlyShare: 0,
+      poseFormats: SynthConfig.allPoseFormats, imuFormats: SynthConfig.allImuFormats)
+    let cleanOut = try TestSupport.temporaryFolder()
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      for url in [dataset, cleanOut, out] { try? FileManager.default.removeItem(at: url) }
+    }
+    _ = try Runner(config: try Self.config(dataset: dataset, out: cleanOut)).run()
+    // Break four sessions in four ways.
+    let ids = truth.sessions.map(\.sessionId)
+    func manifest(_ id: String) -> URL {
+      dataset.appendingPathComponent("sessions/\(id)/session.json")
+    }
+    func edit(_ id: String, _ change: (String) -> String) throws {
+      let text = try String(contentsOf: manifest(id), encoding: .utf8)
+      try change(text).write(to: manifest(id), atomically: true, encoding: .utf8)
+    }
+    try edit(ids[0]) { $0.replacingOccurrences(of: "\"a-", with: "\"nobody-") }
+    try edit(ids[1]) {
+      $0.replacingOccurrences(
+        of: "\"exercise\" : \"", with: "\"exercise\" : \"Underwater ", options: [],
+        range: $0.range(of: "\"exercise\" : \""))
+    }
+    try edit(ids[2]) {
+      $0.replacingOccurrences(
+        of: "\"path\" : \"", with: "\"path\" : \"../../", options: [],
+        range: $0.range(of: "\"path\" : \""))
+    }
+    try Data().write(to: manifest(ids[3]))
+    let bad = Set(ids.prefix(4))
+
+    let report = DatasetValidator.validate(
+      root: dataset, catalog: .builtIn, settings: .init(minimumPoseConfidence: 0.3))
+    #expect(report.problems.count == 4)
+    #expect(Set(report.problems.map { $0.path.split(separator: "/")[1] }.map(String.init)) == bad)
+
+    let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
+    #expect(summary.exitCode == 3)
+    #expect(Set(summary.quarantined.map { String($0.path.split(separator: "/")[1]) }) == bad)
+    let query =
+      "SELECT session_id, set_number, reps, average_concentric_velocity, rom_degrees FROM workout_set ORDER BY session_id, set_number"
+    let clean = try StoreReader(
+      databasePath: cleanOut.appendingPathComponent("current/auralift.sqlite").path
+    ).rows(query)
+    let mixed = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path
+    ).rows(query)
+    let cleanGood = clean.filter { !bad.contains($0[0]) }
+    #expect(!cleanGood.isEmpty)
+    #expect(mixed == cleanGood)
   }
 }
