@@ -25,6 +25,24 @@ sed -i 's/"notes" : null/"notes" : "edited"/; s/"logbook entry"/"logbook entry (
 echo "" >> "$work/data/sessions/$first/session.json"
 one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$work/out")
 
+# Ingest throughput, single core: a ~100 MB vision19 CSV (rows of a generated recording
+# repeated with rising time), an OpenPose folder and a generic IMU CSV; pandas.read_csv on the
+# same pose CSV for the side-by-side ratio.
+"$bin" synth --out "$work/formats" --athletes 1 --sessions-per-athlete 3 --seed 6 --log-only-share 0 \
+  --pose-formats openpose --imu-formats generic >/dev/null
+python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/pose.csv | head -1)" "$work/pose_big.csv" 100
+python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/bar.csv | head -1)" "$work/imu_big.csv" 50
+openpose_folder=$(ls -d "$work"/formats/sessions/*/keypoints | head -1)
+openpose_fps=$(grep -o '"fps" : [0-9.]*' "$(dirname "$openpose_folder")/session.json" | grep -o '[0-9.]*$')
+pose_line=$("$bin" bench-ingest "$work/pose_big.csv" --format vision19)
+openpose_line=$("$bin" bench-ingest "$openpose_folder" --format openpose --fps "$openpose_fps")
+imu_line=$("$bin" bench-ingest "$work/imu_big.csv" --kind imu --format generic)
+python3 -c "import pandas" 2>/dev/null || pip install -q pandas >/dev/null 2>&1 || true
+pandas_line=$(python3 scripts/pandas_read.py "$work/pose_big.csv" 3 2>/dev/null || echo "pandas unavailable")
+ours=$(echo "$pose_line" | awk '{print $(NF-3)}')
+theirs=$(echo "$pandas_line" | awk '{print $(NF-1)}')
+ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+
 {
   echo "# Benchmarks"
   echo
@@ -38,5 +56,16 @@ one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$w
   echo "| cold (empty cache) | $cold |"
   echo "| no-op rerun | $noop |"
   echo "| rerun after one session changed | $one |"
+  echo
+  echo "## Ingest throughput (single core, best of 5; \`auralift bench-ingest\`)"
+  echo
+  echo '```'
+  echo "$pose_line"
+  echo "$openpose_line"
+  echo "$imu_line"
+  echo "$pandas_line"
+  echo '```'
+  echo
+  echo "vision19 CSV vs pandas.read_csv on the same file: ${ratio}x."
 } > BENCHMARKS.md
 cat BENCHMARKS.md

@@ -22,20 +22,25 @@ enum RecordingDispatcher {
       if let detected, detected != known {
         throw DatasetProblem(
           path: path, line: 1,
-          reason: "declared format \(known.rawValue) does not match the file (it looks like \(detected.rawValue))")
+          reason:
+            "declared format \(known.rawValue) does not match the file (it looks like \(detected.rawValue))"
+        )
       }
       format = known
     } else {
       guard let detected else {
         throw DatasetProblem(
-          path: path, line: 1, reason: "no format in the manifest and none recognised from the file")
+          path: path, line: 1, reason: "no format in the manifest and none recognised from the file"
+        )
       }
       format = detected
     }
     guard format.kind == recording.kind else {
       throw DatasetProblem(
         path: manifestPath, line: 0,
-        reason: "$.recordings[\(index)].kind '\(recording.kind)' but \(format.rawValue) is \(format.kind)")
+        reason:
+          "$.recordings[\(index)].kind '\(recording.kind)' but \(format.rawValue) is \(format.kind)"
+      )
     }
     let needsFolder = format == .openpose || format == .sensorlogger
     if needsFolder != isFolder.boolValue, format != .metawear {
@@ -43,7 +48,9 @@ enum RecordingDispatcher {
         path: path, line: 0,
         reason: "\(format.rawValue) recordings are \(needsFolder ? "folders" : "files")")
     }
-    if !isFolder.boolValue, (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0 {
+    if !isFolder.boolValue,
+      (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0
+    {
       throw DatasetProblem(path: path, line: 0, reason: "empty file")
     }
     return format
@@ -63,7 +70,9 @@ enum RecordingDispatcher {
         minimumConfidence: minimumConfidence)
     case .vision19:
       let data = try load(url, path)
-      if data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) == UInt8(ascii: "[") {
+      if data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
+        == UInt8(ascii: "[")
+      {
         return try Vision19JSONReader.read(
           data: data, path: path, reference: reference, minimumConfidence: minimumConfidence)
       }
@@ -89,7 +98,8 @@ enum RecordingDispatcher {
     case .xio:
       return try XioReader.read(data: try load(url, path), path: path, reference: reference)
     case .smartweights:
-      return try SmartWeightsReader.read(data: try load(url, path), path: path, reference: reference)
+      return try SmartWeightsReader.read(
+        data: try load(url, path), path: path, reference: reference)
     case .metawear:
       return try MetaWearReader.read(url: url, path: path, reference: reference)
     case .sensorlogger:

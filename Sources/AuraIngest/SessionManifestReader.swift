@@ -19,6 +19,26 @@ public struct RecordingReference: Codable, Sendable, Equatable {
   public var gyroUnit: String?
   /// OpenPose keypoint layout (body_25, body_25b, coco18); detected when absent.
   public var skeleton: String?
+
+  public init(
+    kind: String, path: String, format: String?, fps: Double? = nil, view: String? = nil,
+    imageWidth: Double? = nil, imageHeight: Double? = nil, pixelsPerMeter: Double? = nil,
+    placement: String? = nil, accelUnit: String? = nil, gyroUnit: String? = nil,
+    skeleton: String? = nil
+  ) {
+    self.kind = kind
+    self.path = path
+    self.format = format
+    self.fps = fps
+    self.view = view
+    self.imageWidth = imageWidth
+    self.imageHeight = imageHeight
+    self.pixelsPerMeter = pixelsPerMeter
+    self.placement = placement
+    self.accelUnit = accelUnit
+    self.gyroUnit = gyroUnit
+    self.skeleton = skeleton
+  }
 }
 
 /// Decodes and checks a session.json: required fields, exercise names, set numbering.

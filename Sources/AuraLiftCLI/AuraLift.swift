@@ -6,5 +6,7 @@ struct AuraLift: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "auralift",
     abstract: "Batch analytics over recorded strength-training sessions.",
-    subcommands: [RunCommand.self, ValidateCommand.self, SynthCommand.self])
+    subcommands: [
+      RunCommand.self, ValidateCommand.self, SynthCommand.self, BenchIngestCommand.self,
+    ])
 }

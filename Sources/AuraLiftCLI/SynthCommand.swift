@@ -21,12 +21,14 @@ struct SynthCommand: ParsableCommand {
   var logOnlyShare: Double = 0.3
   @Option(
     name: .customLong("pose-formats"),
-    help: "Pose formats to draw from, comma-separated, or 'all' (\(SynthConfig.allPoseFormats.joined(separator: ", ")))."
+    help:
+      "Pose formats to draw from, comma-separated, or 'all' (\(SynthConfig.allPoseFormats.joined(separator: ", ")))."
   )
   var poseFormats: String = "vision19"
   @Option(
     name: .customLong("imu-formats"),
-    help: "IMU formats to draw from, comma-separated, or 'all' (\(SynthConfig.allImuFormats.joined(separator: ", ")))."
+    help:
+      "IMU formats to draw from, comma-separated, or 'all' (\(SynthConfig.allImuFormats.joined(separator: ", ")))."
   )
   var imuFormats: String = "generic"
 

@@ -20,7 +20,8 @@ enum ImuFileWriter {
     case "generic":
       var out = "t,ax,ay,az,gx,gy,gz\n"
       for i in rows {
-        out += String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
+        out +=
+          String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
           + fields(imu.gyroDps[i], "%.2f") + "\n"
       }
       try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
@@ -29,7 +30,8 @@ enum ImuFileWriter {
         "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
         + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)\n"
       for i in rows {
-        out += String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
+        out +=
+          String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
           + fields(imu.accelG[i], "%.6f") + "\n"
       }
       try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
@@ -44,11 +46,13 @@ enum ImuFileWriter {
         ("MetaWear_Session_Accelerometer.csv", "g", 1, 0, imu.accelG),
         ("MetaWear_Session_Gyroscope.csv", "deg/s", 2, 1, imu.gyroDps),
       ] {
-        var out = "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))\n"
+        var out =
+          "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))\n"
         let first = imu.times[offset]
         for i in stride(from: offset, to: imu.times.count, by: step) {
           let epoch = startEpoch + imu.times[i]
-          out += String(format: "%.0f,", (epoch * 1000).rounded(.down)) + "T\(i),"
+          out +=
+            String(format: "%.0f,", (epoch * 1000).rounded(.down)) + "T\(i),"
             + String(format: "%.3f", imu.times[i] - first) + fields(values[i], "%.4f") + "\n"
         }
         try Data(out.utf8).write(to: directory.appendingPathComponent(name))
@@ -68,7 +72,8 @@ enum ImuFileWriter {
         var out = "time,seconds_elapsed,z,y,x\n"
         for i in rows {
           let nanoseconds = ((startEpoch + imu.times[i]) * 1e9).rounded()
-          out += String(format: "%.0f,%.6f", nanoseconds, imu.times[i])
+          out +=
+            String(format: "%.0f,%.6f", nanoseconds, imu.times[i])
             + fields([values[i][2], values[i][1], values[i][0]], "%.6f") + "\n"
         }
         try Data(out.utf8).write(to: directory.appendingPathComponent(name))
@@ -82,7 +87,8 @@ enum ImuFileWriter {
       }
       try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
     default:
-      throw CocoaError(.featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "IMU format \(format)"])
+      throw CocoaError(
+        .featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "IMU format \(format)"])
     }
     return entry
   }

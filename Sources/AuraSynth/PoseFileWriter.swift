@@ -32,7 +32,8 @@ enum PoseFileWriter {
       }.write(to: folder.appendingPathComponent("pose.csv"))
     case "coco17":
       let cocoNames = RecordedSessionSynthesizer.jointNames.filter { $0 != "neck" && $0 != "root" }
-      try csv(pose, names: cocoNames, suffixes: ["_x", "_y", "_c"], decimals: 1) { keypoint, frame in
+      try csv(pose, names: cocoNames, suffixes: ["_x", "_y", "_c"], decimals: 1) {
+        keypoint, frame in
         let joint = RecordedSessionSynthesizer.jointNames.firstIndex(of: cocoNames[keypoint])!
         return [
           pose.x[joint][frame] * camera.width, (1 - pose.y[joint][frame]) * camera.height,
@@ -48,7 +49,8 @@ enum PoseFileWriter {
       entry.imageHeight = nil
       try trc(pose, fps: fps).write(to: folder.appendingPathComponent("pose.trc"))
     default:
-      throw CocoaError(.featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "pose format \(format)"])
+      throw CocoaError(
+        .featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "pose format \(format)"])
     }
     return entry
   }
@@ -77,7 +79,9 @@ enum PoseFileWriter {
     _ pose: FilmedPose, names: [String], suffixes: [String], decimals: Int = 4,
     values: (Int, Int) -> [Double]
   ) -> Data {
-    var out = "t," + names.map { name in suffixes.map { name + $0 }.joined(separator: ",") }
+    var out =
+      "t,"
+      + names.map { name in suffixes.map { name + $0 }.joined(separator: ",") }
       .joined(separator: ",") + "\n"
     let format = ",%.\(decimals)f"
     for frame in pose.times.indices {
@@ -151,10 +155,14 @@ enum PoseFileWriter {
     ]
     let camera = pose.camera
     var out = "PathFileType\t4\t(X/Y/Z)\tpose.trc\n"
-    out += "DataRate\tCameraRate\tNumFrames\tNumMarkers\tUnits\tOrigDataRate\tOrigDataStartFrame\tOrigNumFrames\n"
-    out += "\(Int(fps))\t\(Int(fps))\t\(pose.times.count)\t\(names.count)\tm\t\(Int(fps))\t1\t\(pose.times.count)\n"
+    out +=
+      "DataRate\tCameraRate\tNumFrames\tNumMarkers\tUnits\tOrigDataRate\tOrigDataStartFrame\tOrigNumFrames\n"
+    out +=
+      "\(Int(fps))\t\(Int(fps))\t\(pose.times.count)\t\(names.count)\tm\t\(Int(fps))\t1\t\(pose.times.count)\n"
     out += "Frame#\tTime\t" + names.map { "\($0)\t\t\t" }.joined() + "\n"
-    out += "\t\t" + names.indices.map { "X\($0 + 1)\tY\($0 + 1)\tZ\($0 + 1)" }.joined(separator: "\t") + "\n\n"
+    out +=
+      "\t\t" + names.indices.map { "X\($0 + 1)\tY\($0 + 1)\tZ\($0 + 1)" }.joined(separator: "\t")
+      + "\n\n"
     for frame in pose.times.indices {
       out += "\(frame + 1)\t" + String(format: "%.4f", pose.times[frame])
       for joint in names.indices {

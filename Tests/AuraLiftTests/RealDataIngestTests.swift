@@ -1,7 +1,8 @@
 import AuraDomain
-@testable import AuraIngest
 import Foundation
 import Testing
+
+@testable import AuraIngest
 
 /// The real public recordings in ../shared/realdata parse, with plausible values.
 @Suite(.enabled(if: TestSupport.hasRealData, "../shared/realdata is absent"))
@@ -19,7 +20,8 @@ struct RealDataIngestTests {
     #expect(abs(imu.quality.sampleRateHz - 100) < 1)
     #expect(imu.times.count > 13_000)
     // The device lies still at first: 1 g of specific force, almost no rotation.
-    let g = (imu.accelX[0] * imu.accelX[0] + imu.accelY[0] * imu.accelY[0]
+    let g =
+      (imu.accelX[0] * imu.accelX[0] + imu.accelY[0] * imu.accelY[0]
       + imu.accelZ[0] * imu.accelZ[0]).squareRoot()
     #expect(abs(g - 9.78) < 0.1)
     #expect(abs(imu.gyroY[0] - (-0.1517251 * Double.pi / 180)) < 1e-9)

@@ -32,7 +32,8 @@ struct ImuAssembler {
       rate = max(rate, gyroRate)
       sameGrid = gyro.stream.times == accel.stream.times
     }
-    let irregular = !isRegular(accel.stream.times) || !(gyro.map { isRegular($0.stream.times) } ?? true)
+    let irregular =
+      !isRegular(accel.stream.times) || !(gyro.map { isRegular($0.stream.times) } ?? true)
     let duplicates = accel.duplicates + (gyro?.duplicates ?? 0)
     var notes = notes
     var times = accel.stream.times
@@ -78,7 +79,8 @@ struct ImuAssembler {
     guard axis.duplicates > 0 else { return (stream, 0) }
     return (
       ImuStream(
-        times: axis.kept.map { stream.times[$0] }, lines: stream.lines.map { l in axis.kept.map { l[$0] } },
+        times: axis.kept.map { stream.times[$0] },
+        lines: stream.lines.map { l in axis.kept.map { l[$0] } },
         x: axis.kept.map { stream.x[$0] }, y: axis.kept.map { stream.y[$0] },
         z: axis.kept.map { stream.z[$0] }), axis.duplicates
     )

@@ -31,18 +31,21 @@ enum MetaWearReader {
         gyro = (sensor, scale)
       } else {
         throw DatasetProblem(
-          path: file.path, line: 1, reason: "axis unit '\(sensor.unit ?? "")' is neither g nor deg/s")
+          path: file.path, line: 1,
+          reason: "axis unit '\(sensor.unit ?? "")' is neither g nor deg/s")
       }
     }
     guard let accel else {
       throw DatasetProblem(path: path, line: 0, reason: "no accelerometer file (x-axis (g))")
     }
     let start = min(accel.stream.epochStart ?? 0, gyro?.stream.epochStart ?? .infinity)
-    return try ImuAssembler(path: path, format: "metawear", placement: reference.placement ?? "barbell")
-      .assemble(
-        accel: accel.stream.stream(scale: accel.scale, clockStart: start),
-        gyro: gyro.map { $0.stream.stream(scale: $0.scale, clockStart: start) },
-        notes: gyro == nil ? ["no gyroscope file"] : [])
+    return try ImuAssembler(
+      path: path, format: "metawear", placement: reference.placement ?? "barbell"
+    )
+    .assemble(
+      accel: accel.stream.stream(scale: accel.scale, clockStart: start),
+      gyro: gyro.map { $0.stream.stream(scale: $0.scale, clockStart: start) },
+      notes: gyro == nil ? ["no gyroscope file"] : [])
   }
 
   /// One MetaBase sensor file.
@@ -67,7 +70,8 @@ enum MetaWearReader {
         for axis in ["x-axis", "y-axis", "z-axis"] {
           guard let (index, axisUnit) = ImuUnits.column(axis, in: header) else {
             throw DatasetProblem(
-              path: path, line: 1, reason: "missing required column '\(axis) (unit)' for format metawear")
+              path: path, line: 1,
+              reason: "missing required column '\(axis) (unit)' for format metawear")
           }
           unit = axisUnit
           selected.append(index)

@@ -64,7 +64,8 @@ enum SensorLoggerReader {
       for axis in ["x", "y", "z"] {
         guard let index = header.firstIndex(of: axis) else {
           throw DatasetProblem(
-            path: path, line: 1, reason: "missing required column '\(axis)' for format sensorlogger")
+            path: path, line: 1, reason: "missing required column '\(axis)' for format sensorlogger"
+          )
         }
         selected.append(index)
       }

@@ -22,7 +22,8 @@ enum XioReader {
             throw DatasetProblem(path: path, line: 1, reason: "time unit '\(unit!)' is not seconds")
           }
           scales.append(1)
-        case 1...3: scales.append(try ImuUnits.acceleration(unit ?? reference.accelUnit, path: path))
+        case 1...3:
+          scales.append(try ImuUnits.acceleration(unit ?? reference.accelUnit, path: path))
         default: scales.append(try ImuUnits.angularRate(unit ?? reference.gyroUnit, path: path))
         }
         return index

@@ -4,12 +4,50 @@ import Foundation
 /// (`[+-]digits[.digits][e[+-]digits]`) whose significand fits 2^53 and whose power of ten is
 /// within ±22 are computed exactly (Clinger's fast path); everything else goes to `strtod`.
 enum FastFloat {
-  private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+  /// 10^k for 0 ≤ k ≤ 22, all exact in a Double.
+  @inline(__always)
+  private static func powerOfTen(_ k: Int) -> Double {
+    switch k {
+    case 0: return 1
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    default: return 1e22
+    }
+  }
 
   /// Parses the number that spans `start..<end` exactly. Returns nil when the bytes are not a
   /// plain decimal number (the caller treats the field as invalid or hands it to a full parser).
   @inline(__always)
   static func parse(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Double? {
+    guard let (value, stop) = parsePrefix(start, end), stop == end else { return nil }
+    return value
+  }
+
+  /// Parses the plain decimal number at the start of `start..<end` and returns it with where it
+  /// stopped; nil when no number starts there.
+  @inline(__always)
+  static func parsePrefix(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> (
+    Double, UnsafePointer<UInt8>
+  )? {
     var p = start
     var negative = false
     if p < end, p.pointee == UInt8(ascii: "-") || p.pointee == UInt8(ascii: "+") {
@@ -60,17 +98,16 @@ enum FastFloat {
       guard sawExponentDigit else { return nil }
       exponent += exponentNegative ? -value : value
     }
-    guard p == end else { return nil }
     if digits < 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
       var value = Double(mantissa)
       if exponent < 0 {
-        value /= powersOfTen[-exponent]
+        value /= powerOfTen(-exponent)
       } else {
-        value *= powersOfTen[exponent]
+        value *= powerOfTen(exponent)
       }
-      return negative ? -value : value
+      return (negative ? -value : value, p)
     }
-    return viaStrtod(start, end)
+    return viaStrtod(start, p).map { ($0, p) }
   }
 
   /// The slow, exact route for long significands and large exponents.

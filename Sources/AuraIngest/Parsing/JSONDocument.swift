@@ -24,7 +24,8 @@ final class JSONDocumentParser {
         message.count)
     }
     guard ok == 1 else {
-      let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+      let reason = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
         as: UTF8.self)
       throw DatasetProblem(path: path, line: 0, reason: "malformed JSON: \(reason)")
     }
@@ -57,7 +58,9 @@ struct JSONValue {
     var key = key
     var out = aura_json_value()
     let found = key.withUTF8 { utf8 in
-      utf8.withMemoryRebound(to: CChar.self) { aura_json_field(raw, $0.baseAddress, $0.count, &out) }
+      utf8.withMemoryRebound(to: CChar.self) {
+        aura_json_field(raw, $0.baseAddress, $0.count, &out)
+      }
     }
     return found == 1 ? JSONValue(raw: out) : nil
   }

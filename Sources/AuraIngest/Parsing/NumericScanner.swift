@@ -25,8 +25,9 @@ enum NumericScanner {
         p += 1
       }
       guard p < end else { return nil }
-      let headerEnd = UnsafePointer(
-        memchr(p, Int32(newline), end - p)?.assumingMemoryBound(to: UInt8.self)) ?? end
+      let headerEnd =
+        UnsafePointer(
+          memchr(p, Int32(newline), end - p)?.assumingMemoryBound(to: UInt8.self)) ?? end
       guard headerEnd - p <= 1 << 20 else { return nil }
       let headerTable = try CSVReader.readTable(
         data: Data(bytes: p, count: headerEnd - p), path: path)
@@ -40,9 +41,9 @@ enum NumericScanner {
       let kept = columns.count
       p = headerEnd < end ? headerEnd + 1 : end
       line += 1
-      let estimatedRows = (end - p) / max(1, headerEnd - base) * 4 + 16
-      var values: [Double] = []
-      values.reserveCapacity(estimatedRows * kept)
+      let estimatedRows = (end - p) / max(1, (headerEnd - base) / 2) + 16
+      var values = [[Double]](repeating: [], count: kept)
+      for position in 0..<kept { values[position].reserveCapacity(estimatedRows) }
       var lines: [Int32] = []
       lines.reserveCapacity(estimatedRows)
       var row = [Double](repeating: .nan, count: kept)
@@ -58,21 +59,30 @@ enum NumericScanner {
           continue
         }
         for column in 0..<width {
-          var fieldEnd = p
-          while fieldEnd < end {
-            let byte = fieldEnd.pointee
-            if byte == comma || byte == newline || byte == carriageReturn { break }
-            if byte == quote { return nil }
-            fieldEnd += 1
-          }
           let target = slot[column]
-          if target >= 0 {
-            if fieldEnd == p {
-              row[target] = .nan
-            } else {
-              guard let value = FastFloat.parse(p, fieldEnd), value.isFinite else { return nil }
-              row[target] = value
+          var fieldEnd = p
+          if target < 0 {
+            // A column nobody reads (a text clock, say): skip it, unless it is quoted.
+            while fieldEnd < end, fieldEnd.pointee != comma, fieldEnd.pointee != newline,
+              fieldEnd.pointee != carriageReturn
+            {
+              if fieldEnd.pointee == quote { return nil }
+              fieldEnd += 1
             }
+          } else if p < end, p.pointee != comma, p.pointee != newline, p.pointee != carriageReturn {
+            // One pass: the number ends where a delimiter must follow.
+            guard let (value, stop) = FastFloat.parsePrefix(p, end), value.isFinite else {
+              return nil
+            }
+            if stop < end, stop.pointee != comma, stop.pointee != newline,
+              stop.pointee != carriageReturn
+            {
+              return nil
+            }
+            row[target] = value
+            fieldEnd = stop
+          } else {
+            row[target] = .nan
           }
           p = fieldEnd
           if column < width - 1 {
@@ -87,7 +97,7 @@ enum NumericScanner {
           guard p.pointee == newline else { return nil }
           p += 1
         }
-        values.append(contentsOf: row)
+        for position in 0..<kept { values[position].append(row[position]) }
         lines.append(Int32(clamping: line))
         line += 1
         if line - 1 > Int32.max { return nil }

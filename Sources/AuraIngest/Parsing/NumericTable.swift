@@ -1,15 +1,16 @@
 import AuraDomain
 import Foundation
 
-/// The numeric columns of a recording CSV, row-major, with the line each row came from.
+/// The numeric columns of a recording CSV, one array per kept column, with the line each row
+/// came from.
 /// An empty cell is NaN ("unknown"); non-numeric and non-finite cells are errors.
 struct NumericTable {
   /// The whole header, trimmed.
   var header: [String]
   /// Header indices of the columns kept, in the order given by the caller.
   var columns: [Int]
-  /// `rowCount × columns.count` values.
-  var values: [Double]
+  /// One array of `rowCount` values per kept column, in the order of `columns`.
+  var values: [[Double]]
   /// 1-based line of each row.
   var lines: [Int32]
   /// True when the byte scanner read the file; false when libcsv did.
@@ -18,10 +19,7 @@ struct NumericTable {
   var rowCount: Int { lines.count }
 
   /// One kept column's values (by position in `columns`).
-  func column(_ position: Int) -> [Double] {
-    let width = columns.count
-    return (0..<rowCount).map { values[$0 * width + position] }
-  }
+  func column(_ position: Int) -> [Double] { values[position] }
 
   /// Reads `data`: the first non-blank line is the header; `select` maps it to the header indices
   /// to keep (throwing for a missing required column). Plain numeric files go through a byte
@@ -55,14 +53,15 @@ struct NumericTable {
         let header = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces) }
         let columns = try select(header)
         table = NumericTable(
-          header: header, columns: columns, values: [], lines: [], usedFastPath: false)
+          header: header, columns: columns, values: Array(repeating: [], count: columns.count),
+          lines: [], usedFastPath: false)
         return
       }
       table = nil  // keep the arrays uniquely referenced while appending
       defer { table = current }
       try row.checkWidth(Self.width(of: current.header), path: path)
-      for index in current.columns {
-        current.values.append(
+      for (position, index) in current.columns.enumerated() {
+        current.values[position].append(
           try row.finiteNumber(index, column: current.header[index], path: path) ?? .nan)
       }
       current.lines.append(Int32(clamping: row.line))

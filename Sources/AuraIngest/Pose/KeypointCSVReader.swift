@@ -13,7 +13,7 @@ enum KeypointCSVReader {
     let confidenceSuffix = skeleton == .mediapipe33 ? "_visibility" : "_c"
     var layout: [(joint: Joint, first: Int)] = []
     var timeIsFrame = false
-    let table = try NumericTable.read(data: data, path: path) { header in
+    var table = try NumericTable.read(data: data, path: path) { header in
       var selected: [Int] = []
       if let t = header.firstIndex(of: "t") {
         selected.append(t)
@@ -45,30 +45,26 @@ enum KeypointCSVReader {
       }
       return selected
     }
-    let width = table.columns.count
-    let rows = table.rowCount
     let frame = ImageFrame(
       width: reference.imageWidth, height: reference.imageHeight,
       normalised: skeleton != .coco17 || looksNormalised(table, layout: layout),
       originTopLeft: skeleton != .vision19)
     var raw = RawPose(
-      times: (0..<rows).map { row in
-        let value = table.values[row * width]
-        return timeIsFrame ? value / reference.fps! : value
-      }, lines: table.lines, tracks: [:])
+      times: timeIsFrame ? table.values[0].map { $0 / reference.fps! } : table.values[0],
+      lines: table.lines, tracks: [:])
     if let note = frame.note { raw.notes.append(note) }
+    var columns = table.values
+    table.values = []
     for (joint, first) in layout {
-      var track = JointTrack(x: [], y: [], confidence: [])
-      track.x.reserveCapacity(rows)
-      track.y.reserveCapacity(rows)
-      track.confidence.reserveCapacity(rows)
-      for row in 0..<rows {
-        let base = row * width + first
-        track.x.append(frame.x(table.values[base]))
-        track.y.append(frame.y(table.values[base + 1]))
-        track.confidence.append(table.values[base + 2])
-      }
-      raw.tracks[joint] = track
+      // Move each column out (no copy) and convert it in place.
+      var x = columns[first]
+      var y = columns[first + 1]
+      columns[first] = []
+      columns[first + 1] = []
+      x.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] = frame.x($0[i]) } }
+      y.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] = frame.y($0[i]) } }
+      raw.tracks[joint] = JointTrack(x: x, y: y, confidence: columns[first + 2])
+      columns[first + 2] = []
     }
     return try PoseAssembler(
       path: path, format: skeleton.rawValue, space: .image, reference: reference,
@@ -80,14 +76,9 @@ enum KeypointCSVReader {
   private static func looksNormalised(_ table: NumericTable, layout: [(joint: Joint, first: Int)])
     -> Bool
   {
-    let width = table.columns.count
-    for row in 0..<table.rowCount {
-      for (_, first) in layout {
-        let x = table.values[row * width + first]
-        let y = table.values[row * width + first + 1]
-        if x > 1.0001 || y > 1.0001 { return false }
-      }
+    layout.allSatisfy { _, first in
+      !table.values[first].contains { $0 > 1.0001 }
+        && !table.values[first + 1].contains { $0 > 1.0001 }
     }
-    return true
   }
 }

@@ -130,7 +130,9 @@ enum OpenPoseFolderReader {
       guard skeleton.keypoints.count == keypointCount else {
         throw DatasetProblem(
           path: path, line: 0,
-          reason: "skeleton \(declared) has \(skeleton.keypoints.count) points, files have \(keypointCount)")
+          reason:
+            "skeleton \(declared) has \(skeleton.keypoints.count) points, files have \(keypointCount)"
+        )
       }
       return skeleton
     }
@@ -180,7 +182,9 @@ enum PersonTracker {
       }
       let chosen: [Double]
       if let previous = last {
-        chosen = people.min { distance($0, previous, keypoints) < distance($1, previous, keypoints) }!
+        chosen = people.min {
+          distance($0, previous, keypoints) < distance($1, previous, keypoints)
+        }!
       } else {
         chosen = people.max { confidence($0) < confidence($1) }!
       }

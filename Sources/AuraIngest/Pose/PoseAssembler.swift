@@ -20,7 +20,7 @@ struct PoseAssembler {
   var reference: RecordingReference
   var minimumConfidence: Double
 
-  func assemble(_ raw: RawPose) throws -> PoseSeries {
+  func assemble(_ raw: consuming RawPose) throws -> PoseSeries {
     guard !raw.tracks.isEmpty else {
       throw DatasetProblem(path: path, line: 0, reason: "no known joints in the \(format) data")
     }
@@ -29,7 +29,16 @@ struct PoseAssembler {
     let (rate, gaps) = try TimeAxis.rateAndGaps(times, path: path)
     var joints: [Joint: JointTrack] = [:]
     var missing = 0
-    for (joint, track) in raw.tracks {
+    let trackCount = raw.tracks.count
+    if axis.duplicates == 0 {
+      var remaining = raw.tracks
+      raw.tracks = [:]
+      for joint in Array(remaining.keys) {
+        let track = remaining.removeValue(forKey: joint)!
+        joints[joint] = Self.blankingMissing(track, minimumConfidence, missing: &missing)
+      }
+    }
+    for (joint, track) in raw.tracks where axis.duplicates > 0 {
       var kept = JointTrack(x: [], y: [], z: track.z.map { _ in [] }, confidence: [])
       for index in axis.kept {
         let c = track.confidence[index]
@@ -45,12 +54,14 @@ struct PoseAssembler {
       joints[joint] = kept
     }
     var notes = raw.notes
-    for (derived, pair) in [(Joint.neck, (Joint.leftShoulder, Joint.rightShoulder)),
-      (.root, (.leftHip, .rightHip))] where joints[derived] == nil
-    {
+    for (derived, pair) in [
+      (Joint.neck, (Joint.leftShoulder, Joint.rightShoulder)),
+      (.root, (.leftHip, .rightHip)),
+    ] where joints[derived] == nil {
       guard let a = joints[pair.0], let b = joints[pair.1] else { continue }
       joints[derived] = Self.midpoint(a, b)
-      notes.append("\(derived.rawValue) derived as the midpoint of \(pair.0.rawValue) and \(pair.1.rawValue)")
+      notes.append(
+        "\(derived.rawValue) derived as the midpoint of \(pair.0.rawValue) and \(pair.1.rawValue)")
     }
     let samples = times.count
     return PoseSeries(
@@ -60,8 +71,30 @@ struct PoseAssembler {
       quality: RecordingQuality(
         path: path, format: format, samples: samples, sampleRateHz: rate,
         duplicateTimestamps: axis.duplicates, gaps: gaps,
-        missingFraction: Double(missing) / Double(max(1, samples * raw.tracks.count)),
+        missingFraction: Double(missing) / Double(max(1, samples * trackCount)),
         resampled: false, notes: notes))
+  }
+
+  /// The track with NaN positions where the joint is missing or below the threshold, and
+  /// confidence 0 where it was not finite; changed in place when uniquely held.
+  static func blankingMissing(
+    _ track: consuming JointTrack, _ threshold: Double, missing: inout Int
+  )
+    -> JointTrack
+  {
+    let count = track.x.count
+    for index in 0..<count {
+      let c = track.confidence[index]
+      if track.x[index].isFinite && track.y[index].isFinite && c.isFinite && c >= threshold {
+        continue
+      }
+      missing += 1
+      track.x[index] = .nan
+      track.y[index] = .nan
+      track.z?[index] = .nan
+      if !c.isFinite { track.confidence[index] = 0 }
+    }
+    return track
   }
 
   static func midpoint(_ a: JointTrack, _ b: JointTrack) -> JointTrack {

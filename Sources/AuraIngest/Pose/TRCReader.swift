@@ -14,7 +14,8 @@ enum TRCReader {
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     {
       guard line.utf8.count <= 1 << 20 else {
-        throw DatasetProblem(path: path, line: index + 1, reason: "line is longer than 1048576 bytes")
+        throw DatasetProblem(
+          path: path, line: index + 1, reason: "line is longer than 1048576 bytes")
       }
       let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
       if !trimmed.allSatisfy({ $0 == "\t" || $0 == " " }) { lines.append((index + 1, trimmed)) }
@@ -75,7 +76,8 @@ enum TRCReader {
         }
         guard let value, value.isFinite else {
           throw DatasetProblem(
-            path: path, line: lineNumber, reason: "column \(column + 1): '\(cell)' is not a finite number")
+            path: path, line: lineNumber,
+            reason: "column \(column + 1): '\(cell)' is not a finite number")
         }
         return value
       }

@@ -26,7 +26,8 @@ enum Vision19JSONReader {
         throw DatasetProblem(path: path, line: 0, reason: "$[\(index)].t: missing or not a number")
       }
       guard let jointsObject = entry["joints"], jointsObject.isObject else {
-        throw DatasetProblem(path: path, line: 0, reason: "$[\(index)].joints: missing or not an object")
+        throw DatasetProblem(
+          path: path, line: 0, reason: "$[\(index)].joints: missing or not an object")
       }
       raw.times.append(t)
       for (slot, joint) in Joint.allCases.enumerated() {
