@@ -36,32 +36,23 @@ public enum DatasetValidator {
       problems.append(DatasetProblem(path: "sessions", line: 0, reason: "folder is missing"))
       folders = []
     }
-    let outcomes = UnsafeResults(count: folders.count)
-    DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-      let folder = folders[index]
+    let outcomes = WorkerPool.map(folders) { folder -> Result<Bool, DatasetProblem> in
       do {
         let session = try SessionReader.read(
           folder: folder, datasetRoot: root, catalog: catalog, settings: settings)
-        if !athletes.contains(session.manifest.athleteId) {
-          outcomes.set(
-            index,
-            .failure(
-              DatasetProblem(
-                path: "sessions/\(folder)/session.json", line: 0,
-                reason: "$.athlete_id '\(session.manifest.athleteId)' is not in athletes.csv")))
-        } else {
-          outcomes.set(index, .success(!session.isLogOnly))
+        guard athletes.contains(session.manifest.athleteId) else {
+          return .failure(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder))
         }
+        return .success(!session.isLogOnly)
       } catch {
-        outcomes.set(index, .failure(problem(error, path: "sessions/\(folder)")))
+        return .failure(problem(error, path: "sessions/\(folder)"))
       }
     }
     var recorded = 0
-    for outcome in outcomes.values {
+    for outcome in outcomes {
       switch outcome {
-      case .success(let hasRecordings)?: recorded += hasRecordings ? 1 : 0
-      case .failure(let problem)?: problems.append(problem)
-      case nil: break
+      case .success(let hasRecordings): recorded += hasRecordings ? 1 : 0
+      case .failure(let problem): problems.append(problem)
       }
     }
     return Report(
@@ -71,17 +62,5 @@ public enum DatasetValidator {
 
   private static func problem(_ error: Error, path: String) -> DatasetProblem {
     error as? DatasetProblem ?? DatasetProblem(path: path, line: 0, reason: "\(error)")
-  }
-
-  /// One slot per session, each written by exactly one worker.
-  private final class UnsafeResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [Result<Bool, DatasetProblem>?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: Result<Bool, DatasetProblem>) {
-      lock.lock()
-      values[index] = value
-      lock.unlock()
-    }
   }
 }

@@ -48,11 +48,6 @@ enum RecordingDispatcher {
         path: path, line: 0,
         reason: "\(format.rawValue) recordings are \(needsFolder ? "folders" : "files")")
     }
-    if !isFolder.boolValue,
-      (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) == 0
-    {
-      throw DatasetProblem(path: path, line: 0, reason: "empty file")
-    }
     return format
   }
 
@@ -109,7 +104,8 @@ enum RecordingDispatcher {
     }
   }
 
-  private static func load(_ url: URL, _ path: String) throws -> Data {
+  /// A recording file's bytes, or a problem naming `path` when it is missing, unreadable or empty.
+  static func load(_ url: URL, _ path: String) throws -> Data {
     guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
       throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
     }

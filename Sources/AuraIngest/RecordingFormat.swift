@@ -42,7 +42,7 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
   static func detect(head: Data) -> RecordingFormat? {
     var bytes = head[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
+    let text = String(decoding: bytes, as: UTF8.self)
     let trimmed = text.drop { $0.isWhitespace }
     if trimmed.hasPrefix("PathFileType") { return .trc }
     if trimmed.hasPrefix("[") { return .vision19 }

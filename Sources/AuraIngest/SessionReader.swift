@@ -62,6 +62,13 @@ public enum SessionReader {
     return session
   }
 
+  /// The problem of a session whose athlete is not in athletes.csv.
+  public static func unknownAthlete(_ athleteId: String, folder: String) -> DatasetProblem {
+    DatasetProblem(
+      path: "sessions/\(folder)/session.json", line: 0,
+      reason: "$.athlete_id '\(athleteId)' is not in athletes.csv")
+  }
+
   /// Session folder names under `datasetRoot/sessions`, sorted.
   public static func sessionFolders(datasetRoot: URL) throws -> [String] {
     let sessions = datasetRoot.appendingPathComponent("sessions")

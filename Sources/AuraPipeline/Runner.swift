@@ -50,7 +50,7 @@ public struct Runner {
       heights: Dictionary(
         tables.athletes.map { ($0.id, $0.heightCm ?? .nan) }, uniquingKeysWith: { a, _ in a }))
 
-    let outcomes = Self.parallelMap(folders, workers: config.workers) { chain.run(folder: $0) }
+    let outcomes = WorkerPool.map(folders, workers: config.workers) { chain.run(folder: $0) }
     let scored = outcomes.compactMap(\.scored)
     let quarantine = tables.problems + outcomes.compactMap(\.problem)
     for outcome in outcomes where outcome.computedFeatures || outcome.computedScoring {
@@ -109,21 +109,6 @@ public struct Runner {
     return summary
   }
 
-  /// Maps `items` on a pool of `workers` threads (0: one per core); results keep input order.
-  static func parallelMap<T: Sendable, R: Sendable>(
-    _ items: [T], workers: Int, _ body: @Sendable (T) -> R
-  ) -> [R] {
-    let count = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
-    let results = ResultSlots<R>(count: items.count)
-    let next = ResultSlots<Int>(count: 1)
-    DispatchQueue.concurrentPerform(iterations: max(1, min(count, items.count))) { _ in
-      while let index = next.claim(limit: items.count) {
-        results.set(index, body(items[index]))
-      }
-    }
-    return results.values()
-  }
-
   static func timestamp() -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
@@ -145,30 +130,4 @@ public struct Runner {
     key.add(describe(parameters))
     return key.finalize()
   }
-}
-
-/// Thread-safe result slots for the worker pool.
-final class ResultSlots<R>: @unchecked Sendable {
-  private var slots: [R?]
-  private var counter = 0
-  private let lock = NSLock()
-
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ value: R) {
-    lock.lock()
-    slots[index] = value
-    lock.unlock()
-  }
-
-  /// The next unclaimed index below `limit`, or nil when all are taken.
-  func claim(limit: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard counter < limit else { return nil }
-    counter += 1
-    return counter - 1
-  }
-
-  func values() -> [R] { slots.map { $0! } }
 }

@@ -94,10 +94,7 @@ struct SessionChain: Sendable {
       let session = try SessionReader.read(
         folder: folder, datasetRoot: datasetRoot, catalog: catalog, settings: ingest)
       guard let height = heights[session.manifest.athleteId] else {
-        return .problem(
-          DatasetProblem(
-            path: "sessions/\(folder)/session.json", line: 0,
-            reason: "$.athlete_id '\(session.manifest.athleteId)' is not in athletes.csv"))
+        return .problem(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder))
       }
       return .features(try extractor.extract(session, athleteHeightCm: height.isNaN ? nil : height))
     } catch let problem as DatasetProblem {

@@ -18,23 +18,18 @@ enum ImuFileWriter {
     let rows = imu.times.indices
     switch format {
     case "generic":
-      var out = "t,ax,ay,az,gx,gy,gz\n"
-      for i in rows {
-        out +=
-          String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
-          + fields(imu.gyroDps[i], "%.2f") + "\n"
-      }
-      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+      try table("t,ax,ay,az,gx,gy,gz", rows) { i in
+        String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
+          + fields(imu.gyroDps[i], "%.2f")
+      }.write(to: folder.appendingPathComponent("bar.csv"))
     case "xio":
-      var out =
+      let header =
         "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
-        + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)\n"
-      for i in rows {
-        out +=
-          String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
-          + fields(imu.accelG[i], "%.6f") + "\n"
-      }
-      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+        + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)"
+      try table(header, rows) { i in
+        String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
+          + fields(imu.accelG[i], "%.6f")
+      }.write(to: folder.appendingPathComponent("bar.csv"))
     case "metawear":
       entry.path = "metawear"
       entry.accelUnit = nil
@@ -46,16 +41,13 @@ enum ImuFileWriter {
         ("MetaWear_Session_Accelerometer.csv", "g", 1, 0, imu.accelG),
         ("MetaWear_Session_Gyroscope.csv", "deg/s", 2, 1, imu.gyroDps),
       ] {
-        var out =
-          "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))\n"
+        let header =
+          "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))"
         let first = imu.times[offset]
-        for i in stride(from: offset, to: imu.times.count, by: step) {
-          let epoch = startEpoch + imu.times[i]
-          out +=
-            String(format: "%.0f,", (epoch * 1000).rounded(.down)) + "T\(i),"
-            + String(format: "%.3f", imu.times[i] - first) + fields(values[i], "%.4f") + "\n"
-        }
-        try Data(out.utf8).write(to: directory.appendingPathComponent(name))
+        try table(header, stride(from: offset, to: imu.times.count, by: step)) { i in
+          String(format: "%.0f,", ((startEpoch + imu.times[i]) * 1000).rounded(.down)) + "T\(i),"
+            + String(format: "%.3f", imu.times[i] - first) + fields(values[i], "%.4f")
+        }.write(to: directory.appendingPathComponent(name))
       }
     case "sensorlogger":
       entry.path = "sensorlogger"
@@ -69,28 +61,33 @@ enum ImuFileWriter {
         ("Gravity.csv", imu.accelG.map { _ in gravity }),
         ("Gyroscope.csv", imu.gyroDps.map { $0.map { $0 * Double.pi / 180 } }),
       ] {
-        var out = "time,seconds_elapsed,z,y,x\n"
-        for i in rows {
-          let nanoseconds = ((startEpoch + imu.times[i]) * 1e9).rounded()
-          out +=
-            String(format: "%.0f,%.6f", nanoseconds, imu.times[i])
-            + fields([values[i][2], values[i][1], values[i][0]], "%.6f") + "\n"
-        }
-        try Data(out.utf8).write(to: directory.appendingPathComponent(name))
+        try table("time,seconds_elapsed,z,y,x", rows) { i in
+          String(format: "%.0f,%.6f", ((startEpoch + imu.times[i]) * 1e9).rounded(), imu.times[i])
+            + fields([values[i][2], values[i][1], values[i][0]], "%.6f")
+        }.write(to: directory.appendingPathComponent(name))
       }
     case "smartweights":
       entry.gyroUnit = nil
-      var out = "workout_id,user_id,speed,velocity,angle,dateTime,xCoord,yCoord,zCoord\n"
-      for i in rows {
-        let stamp = isoTimestamp(startEpoch + imu.times[i])
-        out += "1,7,0,0,0,\(stamp)" + fields(imu.accelG[i], "%.4f") + "\n"
-      }
-      try Data(out.utf8).write(to: folder.appendingPathComponent("bar.csv"))
+      let header = "workout_id,user_id,speed,velocity,angle,dateTime,xCoord,yCoord,zCoord"
+      try table(header, rows) { i in
+        "1,7,0,0,0,\(isoTimestamp(startEpoch + imu.times[i]))" + fields(imu.accelG[i], "%.4f")
+      }.write(to: folder.appendingPathComponent("bar.csv"))
     default:
       throw CocoaError(
         .featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "IMU format \(format)"])
     }
     return entry
+  }
+
+  /// A CSV file: the header line, then one line per index.
+  private static func table<S: Sequence<Int>>(
+    _ header: String, _ indices: S, _ line: (Int) -> String
+  )
+    -> Data
+  {
+    var out = header + "\n"
+    for i in indices { out += line(i) + "\n" }
+    return Data(out.utf8)
   }
 
   private static func fields(_ values: [Double], _ format: String) -> String {

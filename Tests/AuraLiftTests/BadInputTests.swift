@@ -159,28 +159,50 @@ import Testing
       "leaves the dataset folder")
   }
 
-  @Test func symlinkPointingOutside() throws {
+  /// A dataset whose session reads `recording` (a path in the session folder) through a
+  /// symlink at `link` to a generic IMU file outside the dataset; the problem it gets.
+  static func symlinkProblem(link: String, recording: String, format: String) throws
+    -> DatasetProblem?
+  {
     let outside = try TestSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: outside) }
     let secret = outside.appendingPathComponent("secret.csv")
-    try Data(Self.goodIMU.joined(separator: "\n").utf8).write(to: secret)
+    try Data(goodIMU.joined(separator: "\n").utf8).write(to: secret)
     let root = try TestSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
     let session = root.appendingPathComponent("sessions/s-1")
-    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      at: session.appendingPathComponent("bar.csv"), withDestinationURL: secret)
+    let linkURL = session.appendingPathComponent(link)
+    try FileManager.default.createDirectory(
+      at: linkURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: linkURL, withDestinationURL: secret)
     let manifest = """
       {"session_id": "s-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
-       "recordings": [{"kind": "imu", "path": "bar.csv", "format": "generic",
+       "recordings": [{"kind": "imu", "path": "\(recording)", "format": "\(format)",
                        "accel_unit": "g", "gyro_unit": "deg/s"}]}
       """
     try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
-    #expect(throws: DatasetProblem.self) {
+    do {
       _ = try SessionReader.read(
         folder: "s-1", datasetRoot: root, catalog: .builtIn,
         settings: .init(minimumPoseConfidence: 0.3))
+      return nil
+    } catch let problem as DatasetProblem {
+      return problem
     }
+  }
+
+  @Test func symlinkPointingOutside() throws {
+    Self.expectProblem(
+      try Self.symlinkProblem(link: "bar.csv", recording: "bar.csv", format: "generic"),
+      path: "sessions/s-1/session.json", line: 0, "points outside the dataset")
+  }
+
+  @Test func symlinkInsideARecordingFolderPointingOutside() throws {
+    Self.expectProblem(
+      try Self.symlinkProblem(
+        link: "metawear/Accelerometer.csv", recording: "metawear", format: "metawear"),
+      path: "sessions/s-1/session.json", line: 0,
+      "recording path 'metawear/Accelerometer.csv' points outside the dataset")
   }
 
   @Test func oddButValidCSVParses() throws {

@@ -61,7 +61,7 @@ enum MetaWearReader {
     }
 
     static func read(url: URL, path: String) throws -> SensorFile {
-      let data = try Data(contentsOf: url)
+      let data = try RecordingDispatcher.load(url, path)
       var unit: String? = nil
       var epoch: Int? = nil
       var elapsed: Int? = nil

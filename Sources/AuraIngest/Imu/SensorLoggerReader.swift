@@ -10,7 +10,8 @@ enum SensorLoggerReader {
     func file(_ name: String) throws -> ImuStream? {
       let url = folder.appendingPathComponent(name)
       guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-      return try readFile(data: Data(contentsOf: url), path: "\(path)/\(name)")
+      return try readFile(
+        data: RecordingDispatcher.load(url, "\(path)/\(name)"), path: "\(path)/\(name)")
     }
     guard let gyro = try file("Gyroscope.csv") else {
       throw DatasetProblem(path: path, line: 0, reason: "no Gyroscope.csv in the folder")

@@ -22,7 +22,7 @@ enum OpenPoseFolderReader {
     var keypointCount: Int? = nil
     for (name, number) in files {
       let filePath = "\(path)/\(name)"
-      let data = try Data(contentsOf: folder.appendingPathComponent(name))
+      let data = try RecordingDispatcher.load(folder.appendingPathComponent(name), filePath)
       let root = try parser.parse(data, path: filePath)
       guard let people = root["people"], people.isArray else {
         throw DatasetProblem(path: filePath, line: 0, reason: "$.people: missing or not an array")

@@ -25,33 +25,17 @@ struct PoseAssembler {
       throw DatasetProblem(path: path, line: 0, reason: "no known joints in the \(format) data")
     }
     let axis = try TimeAxis(times: raw.times, lines: raw.lines, path: path)
-    let times = axis.kept.map { raw.times[$0] }
+    let times = axis.duplicates == 0 ? raw.times : axis.kept.map { raw.times[$0] }
     let (rate, gaps) = try TimeAxis.rateAndGaps(times, path: path)
     var joints: [Joint: JointTrack] = [:]
     var missing = 0
     let trackCount = raw.tracks.count
-    if axis.duplicates == 0 {
-      var remaining = raw.tracks
-      raw.tracks = [:]
-      for joint in Array(remaining.keys) {
-        let track = remaining.removeValue(forKey: joint)!
-        joints[joint] = Self.blankingMissing(track, minimumConfidence, missing: &missing)
-      }
-    }
-    for (joint, track) in raw.tracks where axis.duplicates > 0 {
-      var kept = JointTrack(x: [], y: [], z: track.z.map { _ in [] }, confidence: [])
-      for index in axis.kept {
-        let c = track.confidence[index]
-        let present =
-          track.x[index].isFinite && track.y[index].isFinite && c.isFinite
-          && c >= minimumConfidence
-        if !present { missing += 1 }
-        kept.x.append(present ? track.x[index] : .nan)
-        kept.y.append(present ? track.y[index] : .nan)
-        if let z = track.z { kept.z?.append(present ? z[index] : .nan) }
-        kept.confidence.append(c.isFinite ? c : 0)
-      }
-      joints[joint] = kept
+    var remaining = raw.tracks
+    raw.tracks = [:]  // each track is then held once and blanked in place
+    for joint in Array(remaining.keys) {
+      var track = remaining.removeValue(forKey: joint)!
+      if axis.duplicates > 0 { track = Self.keeping(axis.kept, of: track) }
+      joints[joint] = Self.blankingMissing(track, minimumConfidence, missing: &missing)
     }
     var notes = raw.notes
     for (derived, pair) in [
@@ -73,6 +57,14 @@ struct PoseAssembler {
         duplicateTimestamps: axis.duplicates, gaps: gaps,
         missingFraction: Double(missing) / Double(max(1, samples * trackCount)),
         resampled: false, notes: notes))
+  }
+
+  /// The samples of `track` at `indices` (repeated timestamps dropped).
+  static func keeping(_ indices: [Int], of track: JointTrack) -> JointTrack {
+    JointTrack(
+      x: indices.map { track.x[$0] }, y: indices.map { track.y[$0] },
+      z: track.z.map { z in indices.map { z[$0] } },
+      confidence: indices.map { track.confidence[$0] })
   }
 
   /// The track with NaN positions where the joint is missing or below the threshold, and

@@ -68,18 +68,15 @@ enum TRCReader {
           throw DatasetProblem(
             path: path, line: lineNumber, reason: "truncated row: \(cells.count) fields")
         }
-        let cell = cells[column].trimmingCharacters(in: .whitespaces)
-        if cell.isEmpty { return .nan }
-        var bytes = Array(cell.utf8)
-        let value = bytes.withUnsafeMutableBufferPointer {
-          FastFloat.parse($0.baseAddress!, $0.baseAddress! + $0.count)
-        }
-        guard let value, value.isFinite else {
+        var cell = cells[column]
+        switch Self.number(&cell) {
+        case .empty: return .nan
+        case .value(let value): return value
+        case .invalid, .nonFinite:
           throw DatasetProblem(
             path: path, line: lineNumber,
             reason: "column \(column + 1): '\(cell)' is not a finite number")
         }
-        return value
       }
       raw.times.append(try number(1))
       raw.lines?.append(Int32(clamping: lineNumber))
@@ -99,6 +96,19 @@ enum TRCReader {
       path: path, format: "trc", space: .world, reference: reference,
       minimumConfidence: minimumConfidence
     ).assemble(raw)
+  }
+
+  /// A tab-separated cell as a number, parsed where its bytes lie; spaces around it allowed.
+  private static func number(_ cell: inout Substring) -> NumberField {
+    cell.withUTF8 { bytes -> NumberField in
+      var start = 0
+      var end = bytes.count
+      while start < end, bytes[start] == 0x20 { start += 1 }
+      while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+      guard start < end, let base = bytes.baseAddress else { return .empty }
+      guard let value = FastFloat.parse(base + start, base + end) else { return .invalid }
+      return value.isFinite ? .value(value) : .nonFinite
+    }
   }
 
   private static func fields(_ line: Substring) -> [String] {

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs independent partitions on a pool of threads.
+public enum WorkerPool {
+  /// Maps `items` on a pool of `workers` threads (0: one per core); results keep input order.
+  public static func map<T: Sendable, R: Sendable>(
+    _ items: [T], workers: Int = 0, _ body: @Sendable (T) -> R
+  ) -> [R] {
+    let count = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+    let results = ResultSlots<R>(count: items.count)
+    let next = ResultSlots<Int>(count: 1)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(count, items.count))) { _ in
+      while let index = next.claim(limit: items.count) {
+        results.set(index, body(items[index]))
+      }
+    }
+    return results.values()
+  }
+}
+
+/// Thread-safe result slots for the worker pool.
+final class ResultSlots<R>: @unchecked Sendable {
+  private var slots: [R?]
+  private var counter = 0
+  private let lock = NSLock()
+
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ value: R) {
+    lock.lock()
+    slots[index] = value
+    lock.unlock()
+  }
+
+  /// The next unclaimed index below `limit`, or nil when all are taken.
+  func claim(limit: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard counter < limit else { return nil }
+    counter += 1
+    return counter - 1
+  }
+
+  func values() -> [R] { slots.map { $0! } }
+}
