@@ -1,6 +1,6 @@
 # AuraLift Analytics: `make run` and `make test` are all a newcomer needs.
 SWIFT ?= swift
-DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev
+DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev
 RELEASE_BIN := .build/release/auralift
 
 .PHONY: deps build run test bench clean

@@ -19,9 +19,13 @@ let package = Package(
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
     // simdjson (Debian libsimdjson-dev) behind a small C face, for frame JSON.
     .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
+    // fast_float (Debian libfast-float-dev, header-only) under a byte scanner for numeric CSV.
+    .target(name: "CNumericScan"),
+    // glibc's allocator policy (mallopt), set once by the CLI.
+    .target(name: "CProcessMemory"),
     // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
     .target(name: "AuraDomain"),
-    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON"]),
+    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON", "CNumericScan"]),
     .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
     .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
     .target(name: "AuraAggregation", dependencies: ["AuraDomain", "AuraIngest", "AuraScoring"]),
@@ -45,7 +49,7 @@ let package = Package(
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraPipeline", "AuraSynth",
+        "AuraPipeline", "AuraSynth", "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

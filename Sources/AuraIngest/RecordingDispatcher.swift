@@ -105,8 +105,10 @@ enum RecordingDispatcher {
   }
 
   /// A recording file's bytes, or a problem naming `path` when it is missing, unreadable or empty.
+  /// The file is memory-mapped (no copy, no zeroed pages): datasets are read-only inputs, and a
+  /// file truncated by someone else during the run stops the run, which a rerun then completes.
   static func load(_ url: URL, _ path: String) throws -> Data {
-    guard let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
+    guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else {
       throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
     }
     guard !data.isEmpty else { throw DatasetProblem(path: path, line: 0, reason: "empty file") }

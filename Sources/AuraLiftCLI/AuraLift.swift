@@ -9,4 +9,10 @@ struct AuraLift: ParsableCommand {
     subcommands: [
       RunCommand.self, ValidateCommand.self, SynthCommand.self, BenchIngestCommand.self,
     ])
+
+  /// Sets the memory policy, then runs the chosen subcommand.
+  static func main() {
+    ProcessMemory.keepFreedMemory()
+    main(nil)
+  }
 }

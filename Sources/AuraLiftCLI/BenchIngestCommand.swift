@@ -35,14 +35,15 @@ struct BenchIngestCommand: ParsableCommand {
     }
     print(
       String(
-        format: "%@ %.1f MB %d frames %.4f s %.1f MB/s %.0f frames/s", url.lastPathComponent,
-        Double(bytes) / 1e6, frames, best, Double(bytes) / 1e6 / best, Double(frames) / best))
+        format: "%@ %.1f MB %d frames %.4f s %.1f MB/s %.0f frames/s, peak RSS %.0f MB",
+        url.lastPathComponent, Double(bytes) / 1e6, frames, best, Double(bytes) / 1e6 / best,
+        Double(frames) / best, ProcessMemory.peakResidentMegabytes))
   }
 
   /// Bytes of a file, or of every file in a folder.
   static func size(of url: URL) -> Int {
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
     let files =
       isFolder.boolValue
       ? ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).map {

@@ -31,13 +31,15 @@ struct RunCommand: ParsableCommand {
       FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
       throw ExitCode(2)
     }
-    let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+    let timing = String(
+      format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
+      ProcessMemory.peakResidentMegabytes)
     for problem in summary.quarantined { print("quarantined: \(problem)") }
     if summary.upToDate {
-      print("up to date: \(summary.sessions) sessions, nothing to do (\(seconds) s)")
+      print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
       print(
-        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count), reused \(summary.sessions - summary.featuresComputed.count - summary.quarantined.count); scoring computed \(summary.scoringComputed.count); quarantined \(summary.quarantined.count) (\(seconds) s)"
+        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count), reused \(summary.sessions - summary.featuresComputed.count - summary.quarantined.count); scoring computed \(summary.scoringComputed.count); quarantined \(summary.quarantined.count) (\(timing))"
       )
     }
     if let folder = summary.publishedFolder {

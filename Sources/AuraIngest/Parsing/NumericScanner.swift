@@ -1,14 +1,13 @@
 import AuraDomain
+import CNumericScan
 import Foundation
 
-/// The fast path for big numeric recordings: a byte scanner over plain, unquoted CSV with
-/// `FastFloat`. It gives up (returns nil) on anything unusual so that libcsv reads the file
-/// instead; both routes give identical values (differential-tested).
+/// The fast path for big numeric recordings: the C byte scanner with fast_float, writing
+/// straight into the column arrays. It gives up (returns nil) on anything unusual so that libcsv
+/// reads the file instead; both routes give identical values (differential-tested).
 enum NumericScanner {
-  private static let comma = UInt8(ascii: ",")
   private static let newline = UInt8(ascii: "\n")
   private static let carriageReturn = UInt8(ascii: "\r")
-  private static let quote = UInt8(ascii: "\"")
 
   static func scan(
     data: Data, path: String, select: ([String]) throws -> [Int]
@@ -18,7 +17,7 @@ enum NumericScanner {
       let end = base + raw.count
       var p = base
       if raw.count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { p += 3 }
-      var line = 1
+      var line: Int32 = 1
       // Header: the first non-blank line, split by libcsv (it may be quoted).
       while p < end, p.pointee == newline || p.pointee == carriageReturn {
         if p.pointee == newline { line += 1 }
@@ -29,81 +28,73 @@ enum NumericScanner {
         UnsafePointer(
           memchr(p, Int32(newline), end - p)?.assumingMemoryBound(to: UInt8.self)) ?? end
       guard headerEnd - p <= 1 << 20 else { return nil }
-      let headerTable = try CSVReader.readTable(
-        data: Data(bytes: p, count: headerEnd - p), path: path)
-      let header = headerTable.header
+      let header = try CSVReader.readTable(data: Data(bytes: p, count: headerEnd - p), path: path)
+        .header
       guard !header.isEmpty else { return nil }
       let columns = try select(header)
-      let width = NumericTable.width(of: header)
-      // Where each header column goes in the output row (-1: skipped).
-      var slot = [Int](repeating: -1, count: header.count)
-      for (position, index) in columns.enumerated() { slot[index] = position }
-      let kept = columns.count
-      p = headerEnd < end ? headerEnd + 1 : end
-      line += 1
-      let estimatedRows = (end - p) / max(1, (headerEnd - base) / 2) + 16
-      var values = [[Double]](repeating: [], count: kept)
-      for position in 0..<kept { values[position].reserveCapacity(estimatedRows) }
-      var lines: [Int32] = []
-      lines.reserveCapacity(estimatedRows)
-      var row = [Double](repeating: .nan, count: kept)
-      while p < end {
-        if p.pointee == newline {
-          p += 1
-          line += 1
-          continue
-        }
-        if p.pointee == carriageReturn, p + 1 < end, p[1] == newline {
-          p += 2
-          line += 1
-          continue
-        }
-        for column in 0..<width {
-          let target = slot[column]
-          var fieldEnd = p
-          if target < 0 {
-            // A column nobody reads (a text clock, say): skip it, unless it is quoted.
-            while fieldEnd < end, fieldEnd.pointee != comma, fieldEnd.pointee != newline,
-              fieldEnd.pointee != carriageReturn
-            {
-              if fieldEnd.pointee == quote { return nil }
-              fieldEnd += 1
-            }
-          } else if p < end, p.pointee != comma, p.pointee != newline, p.pointee != carriageReturn {
-            // One pass: the number ends where a delimiter must follow.
-            guard let (value, stop) = FastFloat.parsePrefix(p, end), value.isFinite else {
-              return nil
-            }
-            if stop < end, stop.pointee != comma, stop.pointee != newline,
-              stop.pointee != carriageReturn
-            {
-              return nil
-            }
-            row[target] = value
-            fieldEnd = stop
-          } else {
-            row[target] = .nan
+      // Where each header column goes in the output (-1: skipped).
+      var slot = [Int32](repeating: -1, count: header.count)
+      for (position, index) in columns.enumerated() { slot[index] = Int32(position) }
+      let body = headerEnd < end ? headerEnd + 1 : end
+      // Every row ends at a newline (or the end), so this bounds the row count.
+      let capacity = aura_count_byte(body, end, newline) + 1
+      var job = aura_scan_job(
+        cursor: body, end: end, line: line + 1, width: Int32(NumericTable.width(of: header)),
+        slot: nil, columns: nil, lines: nil, capacity: capacity, rows: 0)
+      var usual = false
+      let (values, lines) = slot.withUnsafeBufferPointer { slots in
+        job.slot = slots.baseAddress
+        return ColumnFill.fill(columnCount: columns.count, capacity: capacity) {
+          columnPointers, linePointer in
+          columnPointers.withUnsafeBufferPointer { pointers in
+            job.columns = UnsafePointer(pointers.baseAddress)
+            job.lines = linePointer
+            usual = aura_scan_rows(&job)
           }
-          p = fieldEnd
-          if column < width - 1 {
-            guard p < end, p.pointee == comma else { return nil }  // truncated row
-            p += 1
-          }
+          return usual ? job.rows : 0
         }
-        // Trailing empty columns are fine; anything else after the last column is not.
-        while p < end, p.pointee == comma { p += 1 }
-        if p < end, p.pointee == carriageReturn { p += 1 }
-        if p < end {
-          guard p.pointee == newline else { return nil }
-          p += 1
-        }
-        for position in 0..<kept { values[position].append(row[position]) }
-        lines.append(Int32(clamping: line))
-        line += 1
-        if line - 1 > Int32.max { return nil }
       }
+      guard usual else { return nil }
       return NumericTable(
         header: header, columns: columns, values: values, lines: lines, usedFastPath: true)
     }
+  }
+}
+
+/// Column arrays filled in place by C code: each array's uninitialized storage is handed out,
+/// the filler writes all of them at once and says how many rows it wrote.
+private enum ColumnFill {
+  typealias Filler = ([UnsafeMutablePointer<Double>?], UnsafeMutablePointer<Int32>) -> Int
+
+  static func fill(columnCount: Int, capacity: Int, _ filler: Filler) -> ([[Double]], [Int32]) {
+    var values: [[Double]] = []
+    values.reserveCapacity(columnCount)
+    var pointers: [UnsafeMutablePointer<Double>?] = []
+    pointers.reserveCapacity(columnCount)
+    let lines = [Int32](unsafeUninitializedCapacity: capacity) { lineBuffer, lineCount in
+      lineCount = nest(
+        remaining: columnCount, capacity: capacity, pointers: &pointers, values: &values
+      ) { filler($0, lineBuffer.baseAddress!) }
+    }
+    return (values.reversed(), lines)
+  }
+
+  /// Opens one column's storage per level of recursion so that all are open while `filler` runs;
+  /// each level then sets its array's count to the rows written.
+  private static func nest(
+    remaining: Int, capacity: Int, pointers: inout [UnsafeMutablePointer<Double>?],
+    values: inout [[Double]], _ filler: ([UnsafeMutablePointer<Double>?]) -> Int
+  ) -> Int {
+    guard remaining > 0 else { return filler(pointers) }
+    var rows = 0
+    let column = [Double](unsafeUninitializedCapacity: capacity) { buffer, count in
+      pointers.append(buffer.baseAddress)
+      rows = nest(
+        remaining: remaining - 1, capacity: capacity, pointers: &pointers, values: &values,
+        filler)
+      count = rows
+    }
+    values.append(column)
+    return rows
   }
 }

@@ -69,7 +69,7 @@ enum KeypointCSVReader {
     return try PoseAssembler(
       path: path, format: skeleton.rawValue, space: .image, reference: reference,
       minimumConfidence: minimumConfidence
-    ).assemble(raw)
+    ).assemble(consume raw)
   }
 
   /// COCO CSVs come in pixels or normalised units: all coordinates within 0...1 means normalised.

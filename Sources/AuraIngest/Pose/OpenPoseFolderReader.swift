@@ -84,7 +84,7 @@ enum OpenPoseFolderReader {
     return try PoseAssembler(
       path: path, format: "openpose", space: .image, reference: reference,
       minimumConfidence: minimumConfidence
-    ).assemble(raw)
+    ).assemble(consume raw)
   }
 
   /// The folder's frame files with their frame numbers, in frame order.

@@ -35,7 +35,7 @@ struct PoseAssembler {
     for joint in Array(remaining.keys) {
       var track = remaining.removeValue(forKey: joint)!
       if axis.duplicates > 0 { track = Self.keeping(axis.kept, of: track) }
-      joints[joint] = Self.blankingMissing(track, minimumConfidence, missing: &missing)
+      joints[joint] = Self.blankingMissing(consume track, minimumConfidence, missing: &missing)
     }
     var notes = raw.notes
     for (derived, pair) in [

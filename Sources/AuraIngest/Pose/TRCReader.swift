@@ -1,4 +1,5 @@
 import AuraDomain
+import CNumericScan
 import Foundation
 
 /// Reads an OpenSim marker file (`.trc`, as Sports2D and Pose2Sim write it): a `PathFileType`
@@ -95,7 +96,7 @@ enum TRCReader {
     return try PoseAssembler(
       path: path, format: "trc", space: .world, reference: reference,
       minimumConfidence: minimumConfidence
-    ).assemble(raw)
+    ).assemble(consume raw)
   }
 
   /// A tab-separated cell as a number, parsed where its bytes lie; spaces around it allowed.
@@ -106,7 +107,8 @@ enum TRCReader {
       while start < end, bytes[start] == 0x20 { start += 1 }
       while end > start, bytes[end - 1] == 0x20 { end -= 1 }
       guard start < end, let base = bytes.baseAddress else { return .empty }
-      guard let value = FastFloat.parse(base + start, base + end) else { return .invalid }
+      var value = 0.0
+      guard aura_parse_double(base + start, base + end, &value) else { return .invalid }
       return value.isFinite ? .value(value) : .nonFinite
     }
   }

@@ -55,6 +55,6 @@ enum Vision19JSONReader {
     return try PoseAssembler(
       path: path, format: "vision19", space: .image, reference: reference,
       minimumConfidence: minimumConfidence
-    ).assemble(raw)
+    ).assemble(consume raw)
   }
 }
