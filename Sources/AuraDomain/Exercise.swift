@@ -1,6 +1,6 @@
 /// How a lift moves, which decides the joint that carries its range of motion, the point that
 /// stands in for the bar, and which phase comes first.
-public enum MovementPattern: String, Codable, Sendable {
+public enum MovementPattern: String, Codable, Sendable, CaseIterable {
   case squat, hinge, horizontalPress, verticalPress, curl, row, pushUp, lunge, pulldown,
     armExtension
 }

@@ -14,6 +14,6 @@ public enum RankTier: String, CaseIterable, Codable, Sendable {
 }
 
 /// `EquipmentType` of the AuraLift model.
-public enum EquipmentType: String, Codable, Sendable {
+public enum EquipmentType: String, Codable, Sendable, CaseIterable {
   case barbell, dumbbell, cable, machine, smithMachine, bodyweight, band, kettlebell
 }

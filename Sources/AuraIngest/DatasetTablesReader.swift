@@ -1,8 +1,8 @@
 import AuraDomain
 import Foundation
 
-/// Reads the dataset-wide CSV files: athletes.csv (required), coaches, wellness, nutrition and
-/// morpho (optional). A bad row in an optional file is reported and skipped.
+/// Reads the dataset-wide files: athletes.csv (required), coaches, wellness (and Apple Health
+/// exports), nutrition, morpho and custom exercises (optional). A bad row in an optional file is reported and skipped.
 public enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
   public static func read(root: URL) throws -> DatasetTables {
@@ -25,6 +25,8 @@ public enum DatasetTablesReader {
         activeKcal: try number(table, row, "active_kcal"),
         cyclePhase: optionalText(table, row, "cycle_phase"))
     }
+    let knownAthletes = Set(athletes.map(\.id))
+    let healthDays = HealthExports.read(root: root, athletes: knownAthletes, problems: &problems)
     let nutrition = readOptional(root: root, file: "nutrition.csv", problems: &problems) {
       table, row in
       NutritionDay(
@@ -47,10 +49,12 @@ public enum DatasetTablesReader {
         hipWidthCm: try number(table, row, "hip_width_cm"),
         armSpanCm: try number(table, row, "arm_span_cm"))
     }
+    let exercises = readOptional(
+      root: root, file: "exercises.csv", problems: &problems, CustomExerciseRow.definition)
     return DatasetTables(
-      athletes: athletes, coaches: coaches, wellness: wellness, nutrition: nutrition,
-      morpho: morpho,
-      problems: problems)
+      athletes: athletes, coaches: coaches,
+      wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
+      morpho: morpho, exercises: exercises, problems: problems)
   }
 
   static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {

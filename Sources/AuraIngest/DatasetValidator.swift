@@ -14,9 +14,9 @@ public enum DatasetValidator {
     public var fatal: Bool
   }
 
-  /// Reads everything under `root`; sessions are read on all cores.
+  /// Reads everything under `root` (with its custom exercises); sessions are read on all cores.
   public static func validate(
-    root: URL, catalog: ExerciseCatalog, settings: SessionReader.Settings
+    root: URL, settings: SessionReader.Settings
   ) -> Report {
     var problems: [DatasetProblem] = []
     let tables: DatasetTables
@@ -28,6 +28,7 @@ public enum DatasetValidator {
         fatal: true)
     }
     problems += tables.problems
+    let catalog = tables.catalog
     let athletes = Set(tables.athletes.map(\.id))
     let folders: [String]
     do {

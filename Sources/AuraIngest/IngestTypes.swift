@@ -74,11 +74,20 @@ public struct MorphoRecord: Codable, Sendable, Equatable {
 
 /// The dataset-wide files (everything but the sessions).
 public struct DatasetTables: Sendable {
+  /// The built-in catalog with this dataset's custom exercises merged over it.
+  public var catalog: ExerciseCatalog {
+    var catalog = ExerciseCatalog.builtIn
+    catalog.merge(exercises)
+    return catalog
+  }
+
   public var athletes: [Athlete]
   public var coaches: [Coach]
   public var wellness: [WellnessDay]
   public var nutrition: [NutritionDay]
   public var morpho: [MorphoRecord]
+  /// Custom exercises from exercises.csv, to merge over the built-in catalog.
+  public var exercises: [ExerciseDefinition]
   /// Problems in the optional files; their bad rows are skipped.
   public var problems: [DatasetProblem]
 }

@@ -9,7 +9,7 @@ struct BenchIngestCommand: ParsableCommand {
     abstract: "Parse one recording repeatedly on one core and print MB/s and frames/s.")
 
   @Argument(help: "Recording file or folder.") var path: String
-  @Option(help: "pose or imu.") var kind: String = "pose"
+  @Option(help: "pose, imu or health (an Apple Health export.xml).") var kind: String = "pose"
   @Option(help: "Declared format (detected when absent).") var format: String?
   @Option(help: "Frames per second, for formats without timestamps.") var fps: Double?
   @Option(help: "Repetitions; the best is reported.") var repeats: Int = 5
@@ -24,7 +24,9 @@ struct BenchIngestCommand: ParsableCommand {
     var frames = 0
     for _ in 0..<max(1, repeats) {
       let start = DispatchTime.now().uptimeNanoseconds
-      if kind == "pose" {
+      if kind == "health" {
+        frames = try AppleHealthReader.read(url: url, path: path, athleteId: "bench").days.count
+      } else if kind == "pose" {
         frames = try RecordingReader.readPose(
           url: url, reference: reference, minimumConfidence: 0.3
         ).times.count

@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
       settings = SessionReader.Settings(minimumPoseConfidence: 0.3)
     }
     let report = DatasetValidator.validate(
-      root: URL(fileURLWithPath: dataset), catalog: .builtIn, settings: settings)
+      root: URL(fileURLWithPath: dataset), settings: settings)
     for problem in report.problems { print("\(problem)") }
     print(
       "\(dataset): \(report.sessions) sessions (\(report.recordedSessions) recorded), \(report.problems.count) problems"

@@ -27,7 +27,6 @@ public struct Runner {
     let startedAt = Self.timestamp()
     let datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
     let out = URL(fileURLWithPath: config.out).standardizedFileURL
-    let catalog = ExerciseCatalog.builtIn
     let parameters = config.parameters
     let tables: DatasetTables
     do { tables = try DatasetTablesReader.read(root: datasetRoot) } catch let problem
@@ -35,6 +34,7 @@ public struct Runner {
     {
       throw PipelineError.fatal("nothing published: \(problem)")
     }
+    let catalog = tables.catalog
     let folders: [String]
     do { folders = try SessionReader.sessionFolders(datasetRoot: datasetRoot) } catch {
       throw PipelineError.fatal("nothing published: \(datasetRoot.path)/sessions is not readable")
@@ -42,7 +42,8 @@ public struct Runner {
     let gamification = Gamification(settings: try .init(parameters))
     let chain = SessionChain(
       datasetRoot: datasetRoot, cache: ArtifactCache(root: out.appendingPathComponent(".cache")),
-      parameters: parameters, catalog: catalog, ingest: try .init(parameters),
+      parameters: parameters, catalog: catalog, customExercises: tables.exercises,
+      ingest: try .init(parameters),
       extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
       scorer: SessionScorer(
         form: FormScorer(settings: try .init(parameters)), gamification: gamification,
@@ -71,6 +72,9 @@ public struct Runner {
       publishKey.add(file)
       publishKey.add(ContentKey.fileDigest(datasetRoot.appendingPathComponent(file)))
     }
+    publishKey.add("health")  // Apple Health exports standing in for wellness.csv
+    publishKey.add(
+      (try? ContentKey.folderDigest(datasetRoot.appendingPathComponent("health"))) ?? "<absent>")
     for outcome in outcomes {
       publishKey.add(outcome.folder)
       publishKey.add(outcome.scoringKey ?? outcome.problem?.description ?? "-")

@@ -174,7 +174,7 @@ import Testing
     let bad = Set(ids.prefix(4))
 
     let report = DatasetValidator.validate(
-      root: dataset, catalog: .builtIn, settings: .init(minimumPoseConfidence: 0.3))
+      root: dataset, settings: .init(minimumPoseConfidence: 0.3))
     #expect(report.problems.count == 4)
     #expect(Set(report.problems.map { $0.path.split(separator: "/")[1] }.map(String.init)) == bad)
 

@@ -1,0 +1,93 @@
+import AuraDomain
+import Foundation
+
+/// One row of exercises.csv, a custom exercise merged over the built-in catalog (a row whose
+/// id is built in replaces that exercise):
+/// `exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,category,default_tempo,stretch_position_bonus,notes`.
+/// Required: `exercise_id`, `name`, `pattern` (squat, hinge, horizontalPress, verticalPress,
+/// curl, row, pushUp, lunge, pulldown, armExtension) and `primary_muscles`. Muscles are the
+/// 30 muscle-group ids separated by `;`. `category` defaults from the pattern, `equipment` to
+/// bodyweight, `default_tempo` ("3-1-1") to the catalog default.
+enum CustomExerciseRow {
+  static func definition(_ table: CSVTable, _ row: CSVTable.Row) throws -> ExerciseDefinition {
+    typealias Reader = DatasetTablesReader
+    let id = ExerciseCatalog.normalize(try Reader.required(table, row, "exercise_id"))
+    let patternText = try Reader.required(table, row, "pattern")
+    guard
+      let pattern = MovementPattern.allCases.first(where: {
+        $0.rawValue.lowercased() == squeezed(patternText)
+      })
+    else {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason:
+          "column 'pattern': '\(patternText)' is not one of \(MovementPattern.allCases.map(\.rawValue).joined(separator: "|"))"
+      )
+    }
+    let primary = try muscles(table, row, "primary_muscles")
+    guard !primary.isEmpty else {
+      throw DatasetProblem(
+        path: table.path, line: row.line, reason: "empty required field 'primary_muscles'")
+    }
+    let equipmentText = Reader.optionalText(table, row, "equipment") ?? "bodyweight"
+    guard
+      let equipment = EquipmentType.allCases.first(where: {
+        $0.rawValue.lowercased() == squeezed(equipmentText)
+      })
+    else {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason:
+          "column 'equipment': '\(equipmentText)' is not one of \(EquipmentType.allCases.map(\.rawValue).joined(separator: "|"))"
+      )
+    }
+    var tempo = Tempo(eccentricSeconds: 3, pauseSeconds: 0.5, concentricSeconds: 1)
+    if let notation = Reader.optionalText(table, row, "default_tempo") {
+      guard let parsed = Tempo(notation: notation) else {
+        throw DatasetProblem(
+          path: table.path, line: row.line,
+          reason:
+            "column 'default_tempo': '\(notation)' is not eccentric-pause-concentric, e.g. 3-1-1"
+        )
+      }
+      tempo = parsed
+    }
+    let bonus = try Reader.oneOf(table, row, "stretch_position_bonus", ["true", "false", "1", "0"])
+    return ExerciseDefinition(
+      id: id, name: try Reader.required(table, row, "name"),
+      category: Reader.optionalText(table, row, "category")?.lowercased()
+        ?? defaultCategory(pattern),
+      primaryMuscles: primary, secondaryMuscles: try muscles(table, row, "secondary_muscles"),
+      equipment: equipment, pattern: pattern, defaultTempo: tempo,
+      stretchPositionBonus: bonus == "true" || bonus == "1", isCustom: true,
+      biomechanicalNotes: Reader.optionalText(table, row, "notes") ?? "")
+  }
+
+  private static func muscles(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws
+    -> [MuscleGroupType]
+  {
+    guard let text = DatasetTablesReader.optionalText(table, row, column) else { return [] }
+    return try text.split(separator: ";").map { part in
+      let name = ExerciseCatalog.normalize(String(part))
+      guard let muscle = MuscleGroupType(rawValue: name) else {
+        throw DatasetProblem(
+          path: table.path, line: row.line,
+          reason: "column '\(column)': '\(part)' is not one of the 30 muscle groups")
+      }
+      return muscle
+    }
+  }
+
+  /// "horizontal_press", "Horizontal Press" and "horizontalPress" alike, as "horizontalpress".
+  private static func squeezed(_ text: String) -> String {
+    ExerciseCatalog.normalize(text).replacingOccurrences(of: "_", with: "")
+  }
+
+  private static func defaultCategory(_ pattern: MovementPattern) -> String {
+    switch pattern {
+    case .squat, .hinge, .lunge: return "legs"
+    case .horizontalPress, .verticalPress, .pushUp, .armExtension: return "push"
+    case .row, .pulldown, .curl: return "pull"
+    }
+  }
+}
