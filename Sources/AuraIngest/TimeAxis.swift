@@ -4,14 +4,14 @@ import AuraDomain
 /// repeated timestamp drops the later sample (and is counted), and the sample rate is derived
 /// from the data, never assumed.
 struct TimeAxis {
-  /// Indices of the samples kept (strictly increasing times).
+  /// Indices of the samples kept (strictly increasing times); filled only when there are
+  /// duplicates, since otherwise every sample is kept.
   var kept: [Int]
   var duplicates: Int
 
   /// `lines[i]` is the line of sample `i` for messages (nil: messages name the sample index).
   init(times: [Double], lines: [Int32]?, path: String) throws {
     kept = []
-    kept.reserveCapacity(times.count)
     duplicates = 0
     var last = -Double.infinity
     for (index, t) in times.enumerated() {
@@ -26,10 +26,11 @@ struct TimeAxis {
           reason: "timestamp \(t) goes backwards (previous \(last))")
       }
       if t == last {
+        if duplicates == 0 { kept = Array(0..<index) }
         duplicates += 1
         continue
       }
-      kept.append(index)
+      if duplicates > 0 { kept.append(index) }
       last = t
     }
   }

@@ -74,18 +74,25 @@ struct PoseAssembler {
   )
     -> JointTrack
   {
-    let count = track.x.count
-    for index in 0..<count {
-      let c = track.confidence[index]
-      if track.x[index].isFinite && track.y[index].isFinite && c.isFinite && c >= threshold {
-        continue
+    let hasZ = track.z != nil
+    var z = track.z ?? []
+    track.z = nil  // held once while blanked in place
+    track.x.withUnsafeMutableBufferPointer { x in
+      track.y.withUnsafeMutableBufferPointer { y in
+        track.confidence.withUnsafeMutableBufferPointer { confidence in
+          for index in x.indices {
+            let c = confidence[index]
+            if x[index].isFinite && y[index].isFinite && c.isFinite && c >= threshold { continue }
+            missing += 1
+            x[index] = .nan
+            y[index] = .nan
+            if hasZ { z[index] = .nan }
+            if !c.isFinite { confidence[index] = 0 }
+          }
+        }
       }
-      missing += 1
-      track.x[index] = .nan
-      track.y[index] = .nan
-      track.z?[index] = .nan
-      if !c.isFinite { track.confidence[index] = 0 }
     }
+    if hasZ { track.z = z }
     return track
   }
 
