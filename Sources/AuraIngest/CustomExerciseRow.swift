@@ -12,35 +12,16 @@ enum CustomExerciseRow {
   static func definition(_ table: CSVTable, _ row: CSVTable.Row) throws -> ExerciseDefinition {
     typealias Reader = DatasetTablesReader
     let id = ExerciseCatalog.normalize(try Reader.required(table, row, "exercise_id"))
-    let patternText = try Reader.required(table, row, "pattern")
-    guard
-      let pattern = MovementPattern.allCases.first(where: {
-        $0.rawValue.lowercased() == squeezed(patternText)
-      })
-    else {
-      throw DatasetProblem(
-        path: table.path, line: row.line,
-        reason:
-          "column 'pattern': '\(patternText)' is not one of \(MovementPattern.allCases.map(\.rawValue).joined(separator: "|"))"
-      )
-    }
+    let pattern = try named(
+      MovementPattern.self, try Reader.required(table, row, "pattern"), "pattern", table, row)
     let primary = try muscles(table, row, "primary_muscles")
     guard !primary.isEmpty else {
       throw DatasetProblem(
         path: table.path, line: row.line, reason: "empty required field 'primary_muscles'")
     }
-    let equipmentText = Reader.optionalText(table, row, "equipment") ?? "bodyweight"
-    guard
-      let equipment = EquipmentType.allCases.first(where: {
-        $0.rawValue.lowercased() == squeezed(equipmentText)
-      })
-    else {
-      throw DatasetProblem(
-        path: table.path, line: row.line,
-        reason:
-          "column 'equipment': '\(equipmentText)' is not one of \(EquipmentType.allCases.map(\.rawValue).joined(separator: "|"))"
-      )
-    }
+    let equipment = try named(
+      EquipmentType.self, Reader.optionalText(table, row, "equipment") ?? "bodyweight",
+      "equipment", table, row)
     var tempo = Tempo(eccentricSeconds: 3, pauseSeconds: 0.5, concentricSeconds: 1)
     if let notation = Reader.optionalText(table, row, "default_tempo") {
       guard let parsed = Tempo(notation: notation) else {
@@ -78,9 +59,20 @@ enum CustomExerciseRow {
     }
   }
 
-  /// "horizontal_press", "Horizontal Press" and "horizontalPress" alike, as "horizontalpress".
-  private static func squeezed(_ text: String) -> String {
-    ExerciseCatalog.normalize(text).replacingOccurrences(of: "_", with: "")
+  /// The case of `type` that `text` names, spelled "horizontalPress", "horizontal_press" or
+  /// "Horizontal Press" alike; a problem listing the cases otherwise.
+  private static func named<T: CaseIterable & RawRepresentable<String>>(
+    _ type: T.Type, _ text: String, _ column: String, _ table: CSVTable, _ row: CSVTable.Row
+  ) throws -> T {
+    let squeezed = ExerciseCatalog.normalize(text).replacingOccurrences(of: "_", with: "")
+    guard let value = T.allCases.first(where: { $0.rawValue.lowercased() == squeezed }) else {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason:
+          "column '\(column)': '\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: "|"))"
+      )
+    }
+    return value
   }
 
   private static func defaultCategory(_ pattern: MovementPattern) -> String {

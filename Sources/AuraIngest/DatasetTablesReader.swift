@@ -2,7 +2,8 @@ import AuraDomain
 import Foundation
 
 /// Reads the dataset-wide files: athletes.csv (required), coaches, wellness (and Apple Health
-/// exports), nutrition, morpho and custom exercises (optional). A bad row in an optional file is reported and skipped.
+/// exports), nutrition, morpho and custom exercises (optional). A bad row in an optional file
+/// is reported and skipped.
 public enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
   public static func read(root: URL) throws -> DatasetTables {

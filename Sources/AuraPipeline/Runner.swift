@@ -42,8 +42,7 @@ public struct Runner {
     let gamification = Gamification(settings: try .init(parameters))
     let chain = SessionChain(
       datasetRoot: datasetRoot, cache: ArtifactCache(root: out.appendingPathComponent(".cache")),
-      parameters: parameters, catalog: catalog, customExercises: tables.exercises,
-      ingest: try .init(parameters),
+      parameters: parameters, catalog: catalog, ingest: try .init(parameters),
       extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
       scorer: SessionScorer(
         form: FormScorer(settings: try .init(parameters)), gamification: gamification,

@@ -11,8 +11,6 @@ struct SessionChain: Sendable {
   let cache: ArtifactCache
   let parameters: ParameterSet
   let catalog: ExerciseCatalog
-  /// exercises.csv as read: a custom exercise's pattern and muscles shape features and scores.
-  let customExercises: [ExerciseDefinition]
   let ingest: SessionReader.Settings
   let extractor: SessionFeatureExtractor
   let scorer: SessionScorer
@@ -56,7 +54,8 @@ struct SessionChain: Sendable {
     for (athlete, height) in heights.sorted(by: { $0.key < $1.key }) {
       featuresKey.add("\(athlete)=\(height)")
     }
-    for exercise in customExercises.sorted(by: { $0.id < $1.id }) {
+    // A custom exercise's pattern and muscles (exercises.csv) shape features and scores.
+    for exercise in catalog.all where exercise.isCustom {
       featuresKey.add(String(describing: exercise))
     }
     let featureKey = featuresKey.finalize()

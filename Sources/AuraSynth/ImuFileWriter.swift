@@ -31,11 +31,7 @@ enum ImuFileWriter {
           + fields(imu.accelG[i], "%.6f")
       }.write(to: folder.appendingPathComponent("bar.csv"))
     case "metawear":
-      entry.path = "metawear"
-      entry.accelUnit = nil
-      entry.gyroUnit = nil
-      let directory = folder.appendingPathComponent("metawear")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let directory = try recordingFolder("metawear", in: folder, entry: &entry)
       // The gyroscope runs at half the accelerometer's rate and starts one sample later.
       for (name, unit, step, offset, values) in [
         ("MetaWear_Session_Accelerometer.csv", "g", 1, 0, imu.accelG),
@@ -50,11 +46,7 @@ enum ImuFileWriter {
         }.write(to: directory.appendingPathComponent(name))
       }
     case "sensorlogger":
-      entry.path = "sensorlogger"
-      entry.accelUnit = nil
-      entry.gyroUnit = nil
-      let directory = folder.appendingPathComponent("sensorlogger")
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let directory = try recordingFolder("sensorlogger", in: folder, entry: &entry)
       let gravity = imu.gravityG.map { $0 * g }
       for (name, values) in [
         ("Accelerometer.csv", imu.accelG.map { zip($0, gravity).map { $0 * g - $1 } }),
@@ -80,6 +72,19 @@ enum ImuFileWriter {
   }
 
   /// A CSV file: the header line, then one line per index.
+  /// Creates the folder of a multi-file recording and points `entry` at it; the files name
+  /// their units themselves.
+  private static func recordingFolder(
+    _ name: String, in folder: URL, entry: inout RecordingJSON
+  ) throws -> URL {
+    entry.path = name
+    entry.accelUnit = nil
+    entry.gyroUnit = nil
+    let directory = folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
   private static func table<S: Sequence<Int>>(
     _ header: String, _ indices: S, _ line: (Int) -> String
   )

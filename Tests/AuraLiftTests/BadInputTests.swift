@@ -8,6 +8,18 @@ import Testing
   static let header = "t,ax,ay,az,gx,gy,gz"
   static let goodIMU = [header, "0.00,0,0,1,0,0,0", "0.01,0,0,1,0,0,0", "0.02,0,0,1,0,0,0"]
 
+  /// The problem reading session `s-1` of `root` gives, nil when it reads cleanly.
+  static func readProblem(root: URL) throws -> DatasetProblem? {
+    do {
+      _ = try SessionReader.read(
+        folder: "s-1", datasetRoot: root, catalog: .builtIn,
+        settings: .init(minimumPoseConfidence: 0.3))
+      return nil
+    } catch let problem as DatasetProblem {
+      return problem
+    }
+  }
+
   /// A one-session dataset whose session has `files`, read through the ingest stage.
   static func problem(
     files: [String: String], format: String? = "generic", path: String = "bar.csv",
@@ -35,14 +47,7 @@ import Testing
     if files["session.json"] == nil {
       try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
     }
-    do {
-      _ = try SessionReader.read(
-        folder: "s-1", datasetRoot: root, catalog: .builtIn,
-        settings: .init(minimumPoseConfidence: 0.3))
-      return nil
-    } catch let problem as DatasetProblem {
-      return problem
-    }
+    return try readProblem(root: root)
   }
 
   static func expectProblem(
@@ -181,14 +186,7 @@ import Testing
                        "accel_unit": "g", "gyro_unit": "deg/s"}]}
       """
     try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
-    do {
-      _ = try SessionReader.read(
-        folder: "s-1", datasetRoot: root, catalog: .builtIn,
-        settings: .init(minimumPoseConfidence: 0.3))
-      return nil
-    } catch let problem as DatasetProblem {
-      return problem
-    }
+    return try readProblem(root: root)
   }
 
   @Test func symlinkPointingOutside() throws {

@@ -52,8 +52,20 @@ public enum AppleHealthReader {
 /// Per-day sums of the records read so far.
 private struct DailyHealth {
   let path: String
-  var hrv: [String: (sum: Double, count: Int)] = [:]
-  var restingHeartRate: [String: (sum: Double, count: Int)] = [:]
+  /// A mean built one reading at a time.
+  struct Mean {
+    var sum = 0.0
+    var count = 0
+    var value: Double { sum / Double(count) }
+
+    mutating func add(_ reading: Double) {
+      sum += reading
+      count += 1
+    }
+  }
+
+  var hrv: [String: Mean] = [:]
+  var restingHeartRate: [String: Mean] = [:]
   var activeKcal: [String: Double] = [:]
   /// Asleep intervals (seconds since 1970) by the day they end.
   var asleep: [String: [(start: Double, end: Double)]] = [:]
@@ -63,12 +75,10 @@ private struct DailyHealth {
     switch type {
     case AppleHealthReader.hrv:
       let (day, value) = try reading(tag)
-      hrv[day, default: (0, 0)].sum += value
-      hrv[day, default: (0, 0)].count += 1
+      hrv[day, default: Mean()].add(value)
     case AppleHealthReader.restingHeartRate:
       let (day, value) = try reading(tag)
-      restingHeartRate[day, default: (0, 0)].sum += value
-      restingHeartRate[day, default: (0, 0)].count += 1
+      restingHeartRate[day, default: Mean()].add(value)
     case AppleHealthReader.activeEnergy:
       let (day, value) = try reading(tag)
       let kcal = tag["unit"]?.lowercased() == "kj" ? value / 4.184 : value
@@ -115,9 +125,9 @@ private struct DailyHealth {
     return dates.sorted().map { date in
       WellnessDay(
         athleteId: athleteId, date: date,
-        hrvMilliseconds: hrv[date].map { $0.sum / Double($0.count) }, hrvMetric: "sdnn",
+        hrvMilliseconds: hrv[date]?.value, hrvMetric: "sdnn",
         sleepHours: asleep[date].map { Self.unionSeconds($0) / 3600 }, sleepQuality: nil,
-        restingHeartRateBpm: restingHeartRate[date].map { $0.sum / Double($0.count) },
+        restingHeartRateBpm: restingHeartRate[date]?.value,
         activeKcal: activeKcal[date], cyclePhase: nil)
     }
   }

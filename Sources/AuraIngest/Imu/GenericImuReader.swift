@@ -8,7 +8,7 @@ enum GenericImuReader {
     let accelScale = try ImuUnits.acceleration(reference.accelUnit, path: path)
     let gyroScale = try ImuUnits.angularRate(reference.gyroUnit, path: path)
     let names = ["t", "ax", "ay", "az", "gx", "gy", "gz"]
-    let table = try NumericTable.read(data: data, path: path) { header in
+    var table = try NumericTable.read(data: data, path: path) { header in
       try names.map { name in
         guard let index = header.firstIndex(of: name) else {
           throw DatasetProblem(
@@ -17,13 +17,13 @@ enum GenericImuReader {
         return index
       }
     }
-    let t = table.column(0)
+    let t = table.take(0)
     let accel = ImuStream(
-      times: t, lines: table.lines, x: table.column(1).map { $0 * accelScale },
-      y: table.column(2).map { $0 * accelScale }, z: table.column(3).map { $0 * accelScale })
+      times: t, lines: table.lines, x: table.take(1, scaledBy: accelScale),
+      y: table.take(2, scaledBy: accelScale), z: table.take(3, scaledBy: accelScale))
     let gyro = ImuStream(
-      times: t, lines: table.lines, x: table.column(4).map { $0 * gyroScale },
-      y: table.column(5).map { $0 * gyroScale }, z: table.column(6).map { $0 * gyroScale })
+      times: t, lines: table.lines, x: table.take(4, scaledBy: gyroScale),
+      y: table.take(5, scaledBy: gyroScale), z: table.take(6, scaledBy: gyroScale))
     return try ImuAssembler(
       path: path, format: "generic", placement: reference.placement ?? "barbell"
     ).assemble(accel: accel, gyro: gyro)

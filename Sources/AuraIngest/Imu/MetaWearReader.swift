@@ -8,7 +8,7 @@ import Foundation
 enum MetaWearReader {
   static func read(url: URL, path: String, reference: RecordingReference) throws -> ImuSeries {
     var isFolder: ObjCBool = false
-    FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
     let files: [(url: URL, path: String)] =
       isFolder.boolValue
       ? try FileManager.default.contentsOfDirectory(atPath: url.path).filter {
@@ -95,7 +95,7 @@ enum MetaWearReader {
 
     /// The samples in SI units on the shared clock (seconds since `clockStart` epoch seconds):
     /// the fine `elapsed` column, shifted by where this file's epoch starts.
-    func stream(scale: Double, clockStart: Double) -> ImuStream {
+    consuming func stream(scale: Double, clockStart: Double) -> ImuStream {
       let offset = epochStart.map { $0 - clockStart } ?? 0
       let times: [Double]
       if let elapsedColumn {
@@ -105,8 +105,8 @@ enum MetaWearReader {
         times = table.column(epochColumn!).map { $0 / 1000 - clockStart }
       }
       return ImuStream(
-        times: times, lines: table.lines, x: table.column(0).map { $0 * scale },
-        y: table.column(1).map { $0 * scale }, z: table.column(2).map { $0 * scale })
+        times: times, lines: table.lines, x: table.take(0, scaledBy: scale),
+        y: table.take(1, scaledBy: scale), z: table.take(2, scaledBy: scale))
     }
   }
 }

@@ -51,7 +51,7 @@ enum SensorLoggerReader {
   /// as written (already SI).
   static func readFile(data: Data, path: String) throws -> ImuStream {
     var timeIsEpoch = true
-    let table = try NumericTable.read(data: data, path: path) { header in
+    var table = try NumericTable.read(data: data, path: path) { header in
       var selected: [Int] = []
       if let time = header.firstIndex(of: "time") {
         selected.append(time)
@@ -72,8 +72,9 @@ enum SensorLoggerReader {
       }
       return selected
     }
+    var times = table.take(0)
+    if timeIsEpoch { for i in times.indices { times[i] /= 1e9 } }  // nanoseconds
     return ImuStream(
-      times: table.column(0).map { timeIsEpoch ? $0 / 1e9 : $0 }, lines: table.lines,
-      x: table.column(1), y: table.column(2), z: table.column(3))
+      times: times, lines: table.lines, x: table.take(1), y: table.take(2), z: table.take(3))
   }
 }

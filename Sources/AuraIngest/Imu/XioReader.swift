@@ -10,7 +10,7 @@ enum XioReader {
       "Time", "Accelerometer X", "Accelerometer Y", "Accelerometer Z", "Gyroscope X",
       "Gyroscope Y", "Gyroscope Z",
     ]
-    let table = try NumericTable.read(data: data, path: path) { header in
+    var table = try NumericTable.read(data: data, path: path) { header in
       try names.enumerated().map { position, name in
         guard let (index, unit) = ImuUnits.column(name, in: header) else {
           throw DatasetProblem(
@@ -29,11 +29,10 @@ enum XioReader {
         return index
       }
     }
-    let column = { (k: Int) in table.column(k).map { $0 * scales[k] } }
-    let t = column(0)
+    let c = (0..<7).map { table.take($0, scaledBy: scales[$0]) }
     return try ImuAssembler(path: path, format: "xio", placement: reference.placement ?? "barbell")
       .assemble(
-        accel: ImuStream(times: t, lines: table.lines, x: column(1), y: column(2), z: column(3)),
-        gyro: ImuStream(times: t, lines: table.lines, x: column(4), y: column(5), z: column(6)))
+        accel: ImuStream(times: c[0], lines: table.lines, x: c[1], y: c[2], z: c[3]),
+        gyro: ImuStream(times: c[0], lines: table.lines, x: c[4], y: c[5], z: c[6]))
   }
 }

@@ -21,6 +21,17 @@ struct NumericTable {
   /// One kept column's values (by position in `columns`).
   func column(_ position: Int) -> [Double] { values[position] }
 
+  /// Moves one kept column out of the table (leaving it empty) and multiplies it by `factor`
+  /// in place: unit conversion without copying the column.
+  mutating func take(_ position: Int, scaledBy factor: Double = 1) -> [Double] {
+    var column = values[position]
+    values[position] = []
+    if factor != 1 {
+      column.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] *= factor } }
+    }
+    return column
+  }
+
   /// Reads `data`: the first non-blank line is the header; `select` maps it to the header indices
   /// to keep (throwing for a missing required column). Plain numeric files go through a byte
   /// scanner; anything else (quotes, spaces, odd cells) through libcsv, which also writes the

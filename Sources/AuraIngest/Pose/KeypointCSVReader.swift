@@ -53,18 +53,13 @@ enum KeypointCSVReader {
       times: timeIsFrame ? table.values[0].map { $0 / reference.fps! } : table.values[0],
       lines: table.lines, tracks: [:])
     if let note = frame.note { raw.notes.append(note) }
-    var columns = table.values
-    table.values = []
     for (joint, first) in layout {
-      // Move each column out (no copy) and convert it in place.
-      var x = columns[first]
-      var y = columns[first + 1]
-      columns[first] = []
-      columns[first + 1] = []
+      // Each column is moved out of the table (no copy) and converted in place.
+      var x = table.take(first)
+      var y = table.take(first + 1)
       x.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] = frame.x($0[i]) } }
       y.withUnsafeMutableBufferPointer { for i in $0.indices { $0[i] = frame.y($0[i]) } }
-      raw.tracks[joint] = JointTrack(x: x, y: y, confidence: columns[first + 2])
-      columns[first + 2] = []
+      raw.tracks[joint] = JointTrack(x: x, y: y, confidence: table.take(first + 2))
     }
     return try PoseAssembler(
       path: path, format: skeleton.rawValue, space: .image, reference: reference,

@@ -31,7 +31,7 @@ enum Vision19JSONReader {
       }
       raw.times.append(t)
       for (slot, joint) in Joint.allCases.enumerated() {
-        var values: [Double] = [.nan, .nan, 0]
+        var (x, y, confidence) = (Double.nan, Double.nan, 0.0)  // an absent joint
         if let point = jointsObject[joint.rawValue] {
           guard let numbers = point.numbers, numbers.count == 3,
             numbers.allSatisfy({ $0.isFinite })
@@ -40,12 +40,12 @@ enum Vision19JSONReader {
               path: path, line: 0,
               reason: "$[\(index)].joints.\(joint.rawValue): expected [x, y, confidence] numbers")
           }
-          values = numbers
+          (x, y, confidence) = (numbers[0], numbers[1], numbers[2])
           seen.insert(joint)
         }
-        tracks[slot].x.append(values[0].isNaN ? .nan : frame.x(values[0]))
-        tracks[slot].y.append(values[1].isNaN ? .nan : frame.y(values[1]))
-        tracks[slot].confidence.append(values[2])
+        tracks[slot].x.append(frame.x(x))
+        tracks[slot].y.append(frame.y(y))
+        tracks[slot].confidence.append(confidence)
       }
     }
     guard !frames.isEmpty else { throw DatasetProblem(path: path, line: 0, reason: "no frames") }
