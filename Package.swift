@@ -37,6 +37,10 @@ let package = Package(
       ]),
     .target(name: "AuraReports", dependencies: ["AuraDomain", "AuraStore"]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
+    // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
+    .target(
+      name: "AuraEvaluation",
+      dependencies: ["AuraDomain", "AuraIngest", "AuraFeatures", "AuraSynth"]),
     .target(
       name: "AuraPipeline",
       dependencies: [
@@ -49,7 +53,7 @@ let package = Package(
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraPipeline", "AuraSynth", "CProcessMemory",
+        "AuraPipeline", "AuraSynth", "AuraEvaluation", "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -57,7 +61,7 @@ let package = Package(
       name: "AuraLiftTests",
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline",
+        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation",
       ]),
   ],
   swiftLanguageModes: [.v6],

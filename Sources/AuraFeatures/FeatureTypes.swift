@@ -23,20 +23,39 @@ public struct RepFeatures: Codable, Sendable, Equatable {
   public var eccentricSeconds: Double
   public var pauseSeconds: Double
   public var concentricSeconds: Double
-  /// Max minus min of the primary joint's interior angle over the rep.
+  /// Max minus min of the primary joint's interior angle over the rep, on the side facing the
+  /// camera, and on each side where that side was seen in at least half the rep.
   public var romDegrees: Double
-  /// Mean concentric velocity (displacement over the whole concentric phase / its duration),
-  /// from the IMU where there is one, else from pose.
-  public var meanConcentricVelocity: Double?
-  public var peakConcentricVelocity: Double?
-  public var poseMeanConcentricVelocity: Double?
-  public var imuMeanConcentricVelocity: Double?
-  /// Horizontal travel of the bar over the rep, metres.
+  public var leftRomDegrees: Double?
+  public var rightRomDegrees: Double?
+  /// Bar velocity from the pose proxy point with the calibrated scale, and from the bar IMU.
+  public var poseVelocity: BarVelocity?
+  public var imuVelocity: BarVelocity?
+  /// Horizontal range of the bar's path over the rep (x, and z where the source is 3-D), metres.
   public var barPathDeviationMeters: Double?
   /// Largest trunk lean from vertical during the rep, degrees.
   public var maxTrunkLeanDegrees: Double?
-  /// Share of the rep's primary-joint samples that were interpolated over short gaps, 0-1.
+  /// Share of the rep's samples where the bar proxy or the primary joint's points were
+  /// interpolated over a short gap or replaced as outliers, 0-1 (the validity mask).
   public var interpolatedFraction: Double
+
+  /// Mean concentric velocity: from the IMU where there is one, else from pose.
+  public var meanConcentricVelocity: Double? { (imuVelocity ?? poseVelocity)?.mean }
+  /// Peak concentric velocity, from the same source as the mean.
+  public var peakConcentricVelocity: Double? { (imuVelocity ?? poseVelocity)?.peak }
+}
+
+/// The bar's concentric velocity in one rep, m/s.
+public struct BarVelocity: Codable, Sendable, Equatable {
+  /// Displacement over the whole concentric phase divided by its duration.
+  public var mean: Double
+  /// Highest upward velocity in the phase.
+  public var peak: Double
+
+  public init(mean: Double, peak: Double) {
+    self.mean = mean
+    self.peak = peak
+  }
 }
 
 /// One set: as logged, and as measured where there is a recording.
@@ -54,6 +73,19 @@ public struct SetFeatures: Codable, Sendable, Equatable {
   public var reps: [RepFeatures]
   /// (fastest rep MCV − last rep MCV) / fastest rep MCV × 100.
   public var velocityLossPercent: Double?
+  /// The first rep whose MCV fell by the configured threshold from the fastest rep before it.
+  public var velocityLossThresholdRep: Int? = nil
+  /// True when the set's bounds were found in the recording rather than given.
+  public var boundsDetected = false
+
+  /// Mean absolute difference between the pose and IMU mean concentric velocities of the
+  /// reps that have both, m/s.
+  public var poseImuDisagreement: Double? {
+    let pairs = reps.compactMap { rep in
+      rep.poseVelocity.flatMap { pose in rep.imuVelocity.map { abs(pose.mean - $0.mean) } }
+    }
+    return pairs.isEmpty ? nil : pairs.reduce(0, +) / Double(pairs.count)
+  }
 
   /// Reps counted from the recording, else as logged.
   public var repCount: Int { source == .log ? (loggedReps ?? 0) : reps.count }
@@ -71,6 +103,8 @@ public struct SessionFeatures: Codable, Sendable, Equatable {
   public var recordings: [RecordingQuality]
   /// Pixels per metre used for pose, and how it was found.
   public var poseScale: PoseScale?
+  /// Limb lengths measured on the pose, for athletes without a morpho.csv row.
+  public var morpho: PoseMorpho?
   public var warnings: [String]
 }
 

@@ -1,64 +1,78 @@
 import AuraIngest
 import Foundation
 
-/// Vertical velocity of the load from a bar IMU: gravity is the mean specific force over the
-/// whole recording (the load ends where it started, so its mean acceleration is zero); the
-/// vertical acceleration is the specific force along gravity minus g; it is integrated per
-/// phase from a still point and corrected linearly so it is still again at the phase's end
-/// (a zero-velocity update at both turning points).
+/// Vertical velocity of the load from a bar IMU, one rep at a time.
+///
+/// Each rep is integrated over a window that starts and ends while the bar is still (between
+/// reps). Over such a window the bar's mean acceleration is zero, so the mean specific force is
+/// gravity in the sensor frame (including the accelerometer's bias): projecting every sample on
+/// it removes the sensor's orientation and gravity at once. The vertical acceleration is
+/// integrated to velocity, and corrected linearly so that it is zero at both ends (a
+/// zero-velocity update at both still points, which also removes a constant bias), then
+/// integrated to height. The mean concentric velocity is the rise of that height over the
+/// concentric phase timed on the pose (`RepSegmenter`), over its duration: the IMU supplies the
+/// displacement, the joint angle the timing, as a bar's own height starts to move late at
+/// lockout. The sensor is assumed not to turn within a rep. (Sessions with an IMU and no pose
+/// are not segmented yet.)
 struct ImuVelocity {
   let times: [Double]
-  let verticalAcceleration: [Double]
+  let series: ImuSeries
 
   init(_ imu: ImuSeries) {
-    let n = Double(imu.times.count)
-    let gx = imu.accelX.reduce(0, +) / n
-    let gy = imu.accelY.reduce(0, +) / n
-    let gz = imu.accelZ.reduce(0, +) / n
-    let g = (gx * gx + gy * gy + gz * gz).squareRoot()
     times = imu.times
-    verticalAcceleration = imu.times.indices.map { i in
-      (imu.accelX[i] * gx + imu.accelY[i] * gy + imu.accelZ[i] * gz) / g - g
-    }
+    series = imu
   }
 
-  /// Mean and peak upward velocity over the concentric phase found between `start` and `end`
-  /// (seconds), each widened by `margin` so the true still points are inside.
-  func concentric(from start: Double, to end: Double, margin: Double = 0.03) -> (
-    mean: Double, peak: Double
-  )? {
-    let lo = firstIndex(atOrAfter: start - margin)
-    let hi = firstIndex(atOrAfter: end + margin)
-    guard hi - lo >= 4 else { return nil }
-    var velocity = [Double](repeating: 0, count: hi - lo + 1)
-    for k in 1..<velocity.count {
-      let i = lo + k
-      let dt = times[i] - times[i - 1]
-      velocity[k] =
-        velocity[k - 1] + 0.5 * (verticalAcceleration[i] + verticalAcceleration[i - 1]) * dt
+  /// Mean and peak upward velocity over the concentric `phase` (seconds) of the rep integrated
+  /// over the window `start` to `end` (seconds, both while the bar is still).
+  func concentric(from start: Double, to end: Double, phase: ClosedRange<Double>) -> BarVelocity? {
+    let lo = firstIndex(atOrAfter: start)
+    let hi = min(firstIndex(atOrAfter: end), times.count - 1)
+    guard hi - lo >= 8 else { return nil }
+    let window = lo...hi
+    let count = Double(window.count)
+    var g = (0.0, 0.0, 0.0)
+    for i in window {
+      g.0 += series.accelX[i]
+      g.1 += series.accelY[i]
+      g.2 += series.accelZ[i]
     }
+    g = (g.0 / count, g.1 / count, g.2 / count)
+    let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
+    guard magnitude > 0 else { return nil }
+    let vertical = window.map { i in
+      (series.accelX[i] * g.0 + series.accelY[i] * g.1 + series.accelZ[i] * g.2) / magnitude
+        - magnitude
+    }
+    let t = Array(times[window])
+    var velocity = Self.integrate(vertical, times: t)
     let drift = velocity[velocity.count - 1]
-    let span = times[hi] - times[lo]
-    for k in velocity.indices { velocity[k] -= drift * (times[lo + k] - times[lo]) / span }
-    // The concentric phase: the longest run of upward velocity.
-    var best: Range<Int> = 0..<0
-    var runStart: Int? = nil
-    for k in 0...velocity.count {
-      let up = k < velocity.count && velocity[k] > 0
-      if up, runStart == nil { runStart = k }
-      if !up, let s = runStart {
-        if k - s > best.count { best = s..<k }
-        runStart = nil
-      }
+    let span = t[t.count - 1] - t[0]
+    for k in velocity.indices { velocity[k] -= drift * (t[k] - t[0]) / span }
+    let height = Self.integrate(velocity, times: t)
+    let begin = Self.interpolate(height, t, at: phase.lowerBound)
+    let finish = Self.interpolate(height, t, at: phase.upperBound)
+    let inPhase = t.indices.filter { phase.contains(t[$0]) }
+    guard phase.upperBound > phase.lowerBound, let peak = inPhase.map({ velocity[$0] }).max()
+    else { return nil }
+    return BarVelocity(mean: (finish - begin) / (phase.upperBound - phase.lowerBound), peak: peak)
+  }
+
+  /// `values` (sampled at `times`) at time `t`, linearly interpolated and clamped to the ends.
+  private static func interpolate(_ values: [Double], _ times: [Double], at t: Double) -> Double {
+    guard t > times[0] else { return values[0] }
+    guard let k = times.firstIndex(where: { $0 >= t }) else { return values[values.count - 1] }
+    let w = (t - times[k - 1]) / (times[k] - times[k - 1])
+    return values[k - 1] * (1 - w) + values[k] * w
+  }
+
+  /// Trapezoidal running integral, starting at zero.
+  private static func integrate(_ values: [Double], times: [Double]) -> [Double] {
+    var out = [Double](repeating: 0, count: values.count)
+    for k in 1..<values.count {
+      out[k] = out[k - 1] + 0.5 * (values[k] + values[k - 1]) * (times[k] - times[k - 1])
     }
-    guard best.count >= 2 else { return nil }
-    var displacement = 0.0
-    for k in (best.lowerBound + 1)..<best.upperBound {
-      displacement += 0.5 * (velocity[k] + velocity[k - 1]) * (times[lo + k] - times[lo + k - 1])
-    }
-    let duration = times[lo + best.upperBound - 1] - times[lo + best.lowerBound]
-    guard duration > 0 else { return nil }
-    return (displacement / duration, velocity[best].max() ?? 0)
+    return out
   }
 
   private func firstIndex(atOrAfter t: Double) -> Int {

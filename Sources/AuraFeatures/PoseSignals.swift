@@ -2,27 +2,44 @@ import AuraDomain
 import AuraIngest
 import Foundation
 
-/// Pose conditioned for measurement: one body side, resampled to a uniform grid, short gaps
-/// filled, low-pass filtered, in metres (x towards the athlete's front, y up).
+/// Pose conditioned for measurement: both body sides resampled to a uniform grid, outliers
+/// rejected, short gaps filled, low-pass filtered, in metres with x towards the athlete's
+/// front, y up and z (3-D sources only) to the side.
 struct PoseSignals {
   /// Uniform sample times, seconds.
   let times: [Double]
   let sampleRateHz: Double
-  /// Filtered positions in metres per joint role.
-  let points: [BodyPoint: (x: [Double], y: [Double])]
-  /// Samples of each role that were interpolated over a gap.
-  let filled: [BodyPoint: [Bool]]
+  /// Conditioned tracks per body side and point.
+  let sides: [Side: [BodyPoint: Track]]
+  /// The side facing the camera (the more confident one); side-free measures use it.
+  let nearSide: Side
   let scale: PoseScale
 
-  /// Side-free body points, taken from the more confident side of the body.
+  enum Side: String, CaseIterable { case left, right }
+
+  /// Side-free body points.
   enum BodyPoint: CaseIterable {
     case shoulder, elbow, wrist, hip, knee, ankle
+  }
+
+  /// One point's conditioned track.
+  struct Track {
+    var x: [Double]
+    var y: [Double]
+    var z: [Double]?
+    /// Samples that were interpolated over a gap or replaced as outliers.
+    var filled: [Bool]
+    /// Standard deviation of the noise left in `y` after filtering, metres.
+    var noise: Double
   }
 
   struct Settings {
     var cutoffHz: Double
     var maxGapSeconds: Double
   }
+
+  /// A point on the near side.
+  subscript(_ point: BodyPoint) -> Track { sides[nearSide]![point]! }
 
   init(pose: PoseSeries, athleteHeightCm: Double?, settings: Settings) throws {
     let rate = pose.quality.sampleRateHz
@@ -32,36 +49,39 @@ struct PoseSignals {
     let count = Int(((last - first) * rate).rounded(.down)) + 1
     times = (0..<count).map { first + Double($0) / rate }
     sampleRateHz = rate
-    let side = Self.confidentSide(pose)
+    nearSide = Self.confidentSide(pose) ? .left : .right
     let maxGap = max(1, Int((settings.maxGapSeconds * rate).rounded()))
-    var raw: [BodyPoint: (x: [Double], y: [Double])] = [:]
-    var filled: [BodyPoint: [Bool]] = [:]
-    for point in BodyPoint.allCases {
-      guard let track = pose.joints[Self.joint(point, left: side)] else {
-        throw FeatureError.unusable("pose recording lacks the \(point) joints")
+    var raw: [Side: [BodyPoint: Track]] = [:]
+    for side in Side.allCases {
+      for point in BodyPoint.allCases {
+        guard let track = pose.joints[Self.joint(point, side: side)] else {
+          if side == nearSide {
+            throw FeatureError.unusable("pose recording lacks the \(point) joints")
+          }
+          continue
+        }
+        raw[side, default: [:]][point] = Self.condition(
+          track, from: pose.times, to: times, maxGap: maxGap)
       }
-      let x = SignalFilter.fillShortGaps(
-        Self.resample(track.x, from: pose.times, to: times), maxGap: maxGap)
-      let y = SignalFilter.fillShortGaps(
-        Self.resample(track.y, from: pose.times, to: times), maxGap: maxGap)
-      raw[point] = (x.values, y.values)
-      filled[point] = zip(x.filled, y.filled).map { $0 || $1 }
     }
-    self.filled = filled
-    let scale = try Self.scale(pose: pose, raw: raw, athleteHeightCm: athleteHeightCm)
+    let scale = try Self.scale(pose: pose, near: raw[nearSide]!, athleteHeightCm: athleteHeightCm)
     self.scale = scale
-    // Face +x: if the toes (knee ahead of ankle when bending) point to -x, mirror.
-    let facing = Self.facingSign(raw)
-    var points: [BodyPoint: (x: [Double], y: [Double])] = [:]
-    for (point, series) in raw {
-      let x = series.x.map { facing * $0 / scale.pixelsPerMeter }
-      let y = series.y.map { $0 / scale.pixelsPerMeter }
-      points[point] = (
-        SignalFilter.lowPass(x, cutoffHz: settings.cutoffHz, sampleRateHz: rate),
-        SignalFilter.lowPass(y, cutoffHz: settings.cutoffHz, sampleRateHz: rate)
-      )
+    // Face +x: mirror when the knee bends towards −x.
+    let facing = Self.facingSign(raw[nearSide]!)
+    let perMeter = scale.pixelsPerMeter
+    let passFraction = min(1, (2 * settings.cutoffHz / rate).squareRoot())
+    sides = raw.mapValues { points in
+      points.mapValues { track in
+        func filtered(_ values: [Double], _ factor: Double) -> [Double] {
+          SignalFilter.lowPass(
+            values.map { factor * $0 / perMeter }, cutoffHz: settings.cutoffHz,
+            sampleRateHz: rate)
+        }
+        return Track(
+          x: filtered(track.x, facing), y: filtered(track.y, 1), z: track.z.map { filtered($0, 1) },
+          filled: track.filled, noise: track.noise / perMeter * passFraction)
+      }
     }
-    self.points = points
   }
 
   /// Index of the first sample at or after `t`.
@@ -70,7 +90,30 @@ struct PoseSignals {
     return min(max(0, raw), times.count - 1)
   }
 
-  static func joint(_ point: BodyPoint, left: Bool) -> Joint {
+  /// Resampled onto `grid`, outliers replaced, short gaps filled; in source units, unfiltered.
+  /// `noise` is the raw noise of y estimated from second differences (σ² = var(Δ²y) / 6).
+  private static func condition(
+    _ track: JointTrack, from source: [Double], to grid: [Double], maxGap: Int
+  ) -> Track {
+    var rejected = [Bool](repeating: false, count: grid.count)
+    func prepare(_ values: [Double]) -> (values: [Double], filled: [Bool]) {
+      let resampled = resample(values, from: source, to: grid)
+      let (clean, outliers) = SignalFilter.rejectOutliers(resampled)
+      for i in outliers.indices where outliers[i] { rejected[i] = true }
+      return SignalFilter.fillShortGaps(clean, maxGap: maxGap)
+    }
+    let x = prepare(track.x)
+    let y = prepare(track.y)
+    let z = track.z.map(prepare)
+    var filled = zip(x.filled, y.filled).map { $0 || $1 }
+    for i in filled.indices where rejected[i] || z?.filled[i] == true { filled[i] = true }
+    return Track(
+      x: x.values, y: y.values, z: z?.values, filled: filled,
+      noise: SignalFilter.noiseDeviation(y.values))
+  }
+
+  static func joint(_ point: BodyPoint, side: Side) -> Joint {
+    let left = side == .left
     switch point {
     case .shoulder: return left ? .leftShoulder : .rightShoulder
     case .elbow: return left ? .leftElbow : .rightElbow
@@ -113,22 +156,20 @@ struct PoseSignals {
     return out
   }
 
-  /// Pixels per metre: from the manifest, else the median shank + thigh + trunk length in
-  /// pixels over 0.779 of the athlete's height (Drillis & Contini segment ratios).
-  static func scale(
-    pose: PoseSeries, raw: [BodyPoint: (x: [Double], y: [Double])], athleteHeightCm: Double?
-  )
+  /// Units per metre: from the manifest (or 1 for world metres), else the median shank +
+  /// thigh + trunk length over 0.779 of the athlete's height (Drillis & Contini ratios).
+  static func scale(pose: PoseSeries, near: [BodyPoint: Track], athleteHeightCm: Double?)
     throws -> PoseScale
   {
     if let given = pose.pixelsPerMeter {
-      return PoseScale(pixelsPerMeter: given, method: "manifest")
-    }
-    func length(_ a: BodyPoint, _ b: BodyPoint, _ i: Int) -> Double {
-      hypot(raw[a]!.x[i] - raw[b]!.x[i], raw[a]!.y[i] - raw[b]!.y[i])
+      return PoseScale(
+        pixelsPerMeter: given, method: pose.space == .world ? "world_metres" : "manifest")
     }
     var chain: [Double] = []
-    for i in 0..<(raw[.hip]?.x.count ?? 0) {
-      let value = length(.ankle, .knee, i) + length(.knee, .hip, i) + length(.hip, .shoulder, i)
+    for i in near[.hip]!.x.indices {
+      let value =
+        Self.distance(near[.ankle]!, near[.knee]!, i) + Self.distance(near[.knee]!, near[.hip]!, i)
+        + Self.distance(near[.hip]!, near[.shoulder]!, i)
       if value.isFinite { chain.append(value) }
     }
     guard !chain.isEmpty else {
@@ -142,13 +183,19 @@ struct PoseSignals {
       method: athleteHeightCm == nil ? "assumed_height" : "athlete_height")
   }
 
+  /// Distance between two tracks at sample `i` (3-D where both have depth).
+  static func distance(_ a: Track, _ b: Track, _ i: Int) -> Double {
+    let dz = (a.z?[i] ?? 0) - (b.z?[i] ?? 0)
+    return (pow(a.x[i] - b.x[i], 2) + pow(a.y[i] - b.y[i], 2) + dz * dz).squareRoot()
+  }
+
   /// +1 when the athlete faces +x (the knee bends forward of the ankle-hip line), else −1.
-  static func facingSign(_ raw: [BodyPoint: (x: [Double], y: [Double])]) -> Double {
+  static func facingSign(_ near: [BodyPoint: Track]) -> Double {
     var score = 0.0
-    let knee = raw[.knee]!
-    let ankle = raw[.ankle]!
-    let hip = raw[.hip]!
-    for i in 0..<knee.x.count {
+    let knee = near[.knee]!
+    let ankle = near[.ankle]!
+    let hip = near[.hip]!
+    for i in knee.x.indices {
       let offset = knee.x[i] - (ankle.x[i] + hip.x[i]) / 2
       if offset.isFinite { score += offset }
     }

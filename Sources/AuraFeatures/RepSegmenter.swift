@@ -1,106 +1,229 @@
 import AuraDomain
 import Foundation
 
-/// Finds repetitions in the vertical position of the load with hysteresis: a rep is an
-/// excursion from the rest position past 30 % of the set's travel and back past 70 %, lasting
-/// at least a minimum time. Phase boundaries are found separately for each phase where the
-/// velocity leaves and re-enters a small still band, then moved to the nearest velocity minimum,
-/// so pauses never split or merge reps.
+/// Finds repetitions in the vertical position of the load.
+///
+/// Counting uses hysteresis: a rep is an excursion from the rest side past 70 % of the set's
+/// travel (3rd to 97th percentile) and back past 30 %, so a pause, a sticking point or noise
+/// never splits or merges reps, and small movements (unracking, walking out, settling the
+/// bar) are never reps. Each rep must also last `minimumRepSeconds` and move at least
+/// `minimumTravel` metres.
+///
+/// The boundaries of each phase are then found separately (`PhaseBoundary`), so the
+/// eccentric, pause and concentric durations do not depend on a velocity threshold. They are
+/// found on a timing signal: the primary joint's angle, turned to rise with the load. Near
+/// lockout a joint's angle changes at first order while the load's height changes only at
+/// second order (the cosine of a nearly straight joint), so on the height alone a phase seems
+/// to start about 0.2 s late at the top.
 struct RepSegmenter {
   struct Settings {
-    /// Speed below which the load counts as still, m/s.
-    var stillVelocity: Double
     /// Smallest travel of the load that can be a rep, metres.
     var minimumTravel: Double
     /// Shortest rep, seconds.
     var minimumRepSeconds: Double
   }
 
-  /// One rep's phase boundaries as sample indices and as times (seconds).
-  struct Segment {
-    var start: Int
-    var end: Int
-    var eccentric: ClosedRange<Int>
-    var concentric: ClosedRange<Int>
-    var eccentricTimes: ClosedRange<Double>
-    var concentricTimes: ClosedRange<Double>
+  /// One rep: its phases in seconds, the samples it spans, and the load's concentric travel.
+  struct Segment: Equatable {
+    var eccentric: ClosedRange<Double>
+    var concentric: ClosedRange<Double>
+    var samples: ClosedRange<Int>
+    /// Rise of the load over the concentric phase, metres.
+    var concentricTravel: Double
+
+    /// From the first movement to the end of the last phase.
+    var times: ClosedRange<Double> {
+      min(
+        eccentric.lowerBound, concentric.lowerBound)...max(
+          eccentric.upperBound, concentric.upperBound)
+    }
+    /// Moves the end of the rep's last phase to `t`.
+    mutating func setEnd(_ t: Double) {
+      if eccentric.upperBound >= concentric.upperBound {
+        eccentric = min(eccentric.lowerBound, t)...t
+      } else {
+        concentric = min(concentric.lowerBound, t)...t
+      }
+    }
+
+    /// Moves the start of the rep's first phase to `t`.
+    mutating func setStart(_ t: Double) {
+      if eccentric.lowerBound <= concentric.lowerBound {
+        eccentric = t...max(eccentric.upperBound, t)
+      } else {
+        concentric = t...max(concentric.upperBound, t)
+      }
+    }
+
+    /// Dwell at the turning point between the two phases.
+    var pause: Double {
+      max(concentric.lowerBound, eccentric.lowerBound)
+        - min(
+          eccentric.upperBound, concentric.upperBound)
+    }
   }
 
   let settings: Settings
 
-  /// Segments reps of `height` (metres) over `range` of samples, with `velocity` its derivative.
+  /// A signal with the standard deviation of its noise.
+  struct Signal {
+    var values: [Double]
+    var noise: Double
+  }
+
+  /// Segments reps of `height` (metres, NaN where unknown) over `range` of samples, timing
+  /// the phases on `timing` (rising with the load; the height itself when nil).
   func segment(
-    height: [Double], velocity: [Double], times: [Double], range: Range<Int>, order: PhaseOrder,
-    sampleRateHz: Double
+    height: Signal, timing: Signal? = nil, times: [Double], range: Range<Int>, order: PhaseOrder
   ) -> [Segment] {
-    let window = range.filter { height[$0].isFinite && velocity[$0].isFinite }
+    let timing = timing ?? height
+    let y = height.values
+    let window = range.filter { y[$0].isFinite }
     guard window.count > 4 else { return [] }
-    let sorted = window.map { height[$0] }.sorted()
+    let sorted = window.map { y[$0] }.sorted()
     let low = sorted[Int(Double(sorted.count - 1) * 0.03)]
     let high = sorted[Int(Double(sorted.count - 1) * 0.97)]
-    let travel = high - low
-    guard travel >= settings.minimumTravel else { return [] }
-    let lowMark = low + 0.3 * travel
-    let highMark = low + 0.7 * travel
-    let restHigh = order == .eccentricFirst
-    // Excursions: leave the rest side past the far mark, come back past the near mark.
-    var excursions: [(away: Int, back: Int)] = []
-    var awayIndex: Int? = nil
-    for i in window {
-      let y = height[i]
-      if let away = awayIndex {
-        if restHigh ? y > highMark : y < lowMark {
-          excursions.append((away, i))
-          awayIndex = nil
-        }
-      } else if restHigh ? y < lowMark : y > highMark {
-        awayIndex = i
-      }
-    }
+    guard high - low >= settings.minimumTravel else { return [] }
+    let excursions = Self.excursions(
+      y, window: window, lowMark: low + 0.3 * (high - low),
+      highMark: low + 0.7 * (high - low), restHigh: order == .eccentricFirst)
     var segments: [Segment] = []
-    let lowerBound = range.lowerBound
-    let upperBound = range.upperBound - 1
-    for excursion in excursions {
-      // The first phase contains the "away" crossing; the second the "back" crossing.
-      let firstSign: Double = restHigh ? -1 : 1
-      let first = phase(
-        around: excursion.away, sign: firstSign, velocity: velocity, lower: lowerBound,
-        upper: upperBound)
-      let second = phase(
-        around: excursion.back, sign: -firstSign, velocity: velocity, lower: lowerBound,
-        upper: upperBound)
-      guard first.lowerBound < second.lowerBound else { continue }
-      let duration = Double(second.upperBound - first.lowerBound) / sampleRateHz
-      guard duration >= settings.minimumRepSeconds else { continue }
-      let eccentric = restHigh ? first : second
-      let concentric = restHigh ? second : first
-      if let previous = segments.last, first.lowerBound < previous.end { continue }
-      segments.append(
-        Segment(
-          start: first.lowerBound, end: second.upperBound, eccentric: eccentric,
-          concentric: concentric,
-          eccentricTimes: times[eccentric.lowerBound]...times[eccentric.upperBound],
-          concentricTimes: times[concentric.lowerBound]...times[concentric.upperBound]))
+    for (number, excursion) in excursions.enumerated() {
+      let before = number > 0 ? excursions[number - 1].back : range.lowerBound
+      let after = number + 1 < excursions.count ? excursions[number + 1].away : range.upperBound - 1
+      // Where the timing signal cannot time the rep (a joint hidden), the height does.
+      guard
+        let segment = measure(
+          height: height, timing: timing, times: times, excursion: excursion, before: before,
+          after: after, order: order)
+          ?? measure(
+            height: height, timing: height, times: times, excursion: excursion, before: before,
+            after: after, order: order)
+      else { continue }
+      // Timing never changes the count: overlapping neighbours meet halfway.
+      if let previous = segments.last, segment.times.lowerBound < previous.times.upperBound {
+        let middle = (segment.times.lowerBound + previous.times.upperBound) / 2
+        segments[segments.count - 1].setEnd(middle)
+        var current = segment
+        current.setStart(middle)
+        segments.append(current)
+      } else {
+        segments.append(segment)
+      }
     }
     return segments
   }
 
-  /// The phase moving in direction `sign` that contains sample `index`: extends both ways while
-  /// the velocity stays beyond the still band, then on to the nearest minimum of speed.
-  private func phase(around index: Int, sign: Double, velocity: [Double], lower: Int, upper: Int)
-    -> ClosedRange<Int>
-  {
-    let threshold = settings.stillVelocity
-    var start = index
-    while start > lower, sign * velocity[start - 1] > threshold { start -= 1 }
-    while start > lower, sign * velocity[start - 1] > 0,
-      abs(velocity[start - 1]) < abs(velocity[start])
-    { start -= 1 }
-    var end = index
-    while end < upper, sign * velocity[end + 1] > threshold { end += 1 }
-    while end < upper, sign * velocity[end + 1] > 0, abs(velocity[end + 1]) < abs(velocity[end]) {
-      end += 1
+  /// Excursions from the rest side: the sample where the load passes the mark far from rest
+  /// ("away") and where it next passes the mark near rest coming back ("back"). Rest is high
+  /// when the rep starts at the top (squat, bench press) and low when it starts at the bottom.
+  private static func excursions(
+    _ height: [Double], window: [Int], lowMark: Double, highMark: Double, restHigh: Bool
+  ) -> [(away: Int, back: Int)] {
+    var found: [(away: Int, back: Int)] = []
+    var away: Int? = nil
+    let awayMark = restHigh ? lowMark : highMark
+    let backMark = restHigh ? highMark : lowMark
+    for i in window {
+      let y = height[i]
+      if let start = away {
+        if restHigh ? y > backMark : y < backMark {
+          found.append((start, i))
+          away = nil
+        }
+      } else if restHigh ? y < awayMark : y > awayMark {
+        away = i
+      }
     }
-    return start...end
+    return found
+  }
+
+  /// The phases of one excursion. `before` and `after` bound the rest on either side (the
+  /// neighbouring reps' crossings).
+  private func measure(
+    height: Signal, timing: Signal, times: [Double], excursion: (away: Int, back: Int),
+    before: Int, after: Int, order: PhaseOrder
+  ) -> Segment? {
+    let restHigh = order == .eccentricFirst
+    let y = height.values
+    // The load's rest levels before and after and its far turning point give the travel.
+    let noise = height.noise
+    guard let restBefore = Self.level(y, before...excursion.away, highest: restHigh, noise: noise),
+      let turn = Self.level(y, excursion.away...excursion.back, highest: !restHigh, noise: noise),
+      let restAfter = Self.level(y, excursion.back...after, highest: restHigh, noise: noise)
+    else { return nil }
+    let firstTravel = abs(restBefore.value - turn.value)
+    let secondTravel = abs(restAfter.value - turn.value)
+    guard min(firstTravel, secondTravel) >= settings.minimumTravel else { return nil }
+    // The same levels on the timing signal time the phases.
+    let t = timing.values
+    let tNoise = timing.noise
+    guard let tBefore = Self.level(t, before...excursion.away, highest: restHigh, noise: tNoise),
+      let tTurn = Self.level(t, excursion.away...excursion.back, highest: !restHigh, noise: tNoise),
+      let tAfter = Self.level(t, excursion.back...after, highest: restHigh, noise: tNoise),
+      t[excursion.away].isFinite, t[excursion.back].isFinite
+    else { return nil }
+    guard
+      let first = PhaseBoundary.fit(
+        t, times: times, inside: excursion.away, lower: tBefore.index, upper: tTurn.index,
+        from: tBefore.value, to: tTurn.value),
+      let second = PhaseBoundary.fit(
+        t, times: times, inside: excursion.back, lower: tTurn.index, upper: tAfter.index,
+        from: tTurn.value, to: tAfter.value)
+    else { return nil }
+    let firstStart = first.lowerBound
+    var firstEnd = first.upperBound
+    var secondStart = second.lowerBound
+    let secondEnd = second.upperBound
+    if secondStart < firstEnd {
+      let middle = (secondStart + firstEnd) / 2
+      firstEnd = middle
+      secondStart = middle
+    }
+    guard secondEnd - firstStart >= settings.minimumRepSeconds else { return nil }
+    let startIndex = Self.index(of: firstStart, in: times, from: excursion.away)
+    let endIndex = Self.index(of: secondEnd, in: times, from: excursion.back)
+    return Segment(
+      eccentric: restHigh ? firstStart...firstEnd : secondStart...secondEnd,
+      concentric: restHigh ? secondStart...secondEnd : firstStart...firstEnd,
+      samples: startIndex...max(startIndex, endIndex),
+      concentricTravel: restHigh ? secondTravel : firstTravel)
+  }
+
+  /// The level the signal dwells at around its highest (or lowest) point in `range`: the mean
+  /// of the samples within three noise deviations of that extreme, which the extreme itself
+  /// overshoots by about two. The index is the extreme's.
+  private static func level(_ y: [Double], _ range: ClosedRange<Int>, highest: Bool, noise: Double)
+    -> (index: Int, value: Double)?
+  {
+    guard let peak = extreme(y, range, highest: highest) else { return nil }
+    var sum = 0.0
+    var count = 0
+    for i in range where y[i].isFinite && abs(y[i] - peak.value) <= 3 * noise {
+      sum += y[i]
+      count += 1
+    }
+    return (peak.index, sum / Double(count))
+  }
+
+  /// The highest (or lowest) finite sample in `range` and its index.
+  private static func extreme(_ y: [Double], _ range: ClosedRange<Int>, highest: Bool) -> (
+    index: Int, value: Double
+  )? {
+    var best: (index: Int, value: Double)? = nil
+    for i in range where y[i].isFinite {
+      if let current = best, highest ? y[i] <= current.value : y[i] >= current.value { continue }
+      best = (i, y[i])
+    }
+    return best
+  }
+
+  /// The sample nearest time `t`, searching from `start`.
+  private static func index(of t: Double, in times: [Double], from start: Int) -> Int {
+    var i = min(max(0, start), times.count - 1)
+    while i > 0, times[i] > t { i -= 1 }
+    while i + 1 < times.count, times[i + 1] <= t { i += 1 }
+    if i + 1 < times.count, times[i + 1] - t < t - times[i] { i += 1 }
+    return i
   }
 }

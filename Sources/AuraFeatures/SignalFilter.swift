@@ -29,6 +29,50 @@ public enum SignalFilter {
     return (out, filled)
   }
 
+  /// Robust standard deviation of white noise in a smooth series, from its second differences
+  /// (var(Δ²y) = 6σ² for white noise; the median absolute deviation ignores motion and spikes).
+  public static func noiseDeviation(_ values: [Double]) -> Double {
+    var second: [Double] = []
+    second.reserveCapacity(values.count)
+    for i in 1..<max(1, values.count - 1) {
+      let d = values[i + 1] - 2 * values[i] + values[i - 1]
+      if d.isFinite { second.append(d) }
+    }
+    guard !second.isEmpty else { return 0 }
+    return 1.4826 * median(second.map(abs)) / 6.0.squareRoot()
+  }
+
+  /// Hampel filter: a sample further than five robust standard deviations from the median of
+  /// the 7 samples around it (and further than five times the series' noise) becomes NaN.
+  /// Returns the series and which samples were rejected.
+  public static func rejectOutliers(_ values: [Double]) -> (values: [Double], rejected: [Bool]) {
+    var out = values
+    var rejected = [Bool](repeating: false, count: values.count)
+    let floor = 5 * noiseDeviation(values)
+    var window: [Double] = []
+    window.reserveCapacity(7)
+    for i in values.indices where values[i].isFinite {
+      window.removeAll(keepingCapacity: true)
+      for j in max(0, i - 3)...min(values.count - 1, i + 3) where values[j].isFinite {
+        window.append(values[j])
+      }
+      guard window.count >= 5 else { continue }
+      let center = median(window)
+      let spread = 1.4826 * median(window.map { abs($0 - center) })
+      if abs(values[i] - center) > max(5 * spread, floor), floor > 0 {
+        out[i] = .nan
+        rejected[i] = true
+      }
+    }
+    return (out, rejected)
+  }
+
+  private static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let n = sorted.count
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+  }
+
   /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous
   /// (non-NaN) chunk. `cutoffHz` is the cutoff of the whole zero-phase filter: the single-pass
   /// design frequency is raised by Winter's correction (1/0.802) so the double pass lands on it.

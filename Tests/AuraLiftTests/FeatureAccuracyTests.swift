@@ -1,74 +1,132 @@
 import AuraDomain
-import AuraFeatures
+import AuraEvaluation
 import AuraIngest
 import AuraSynth
 import Foundation
 import Testing
 
-/// Features measured on generated recordings against the generator's exact truth.
+@testable import AuraFeatures
+
+/// Features measured on generated recordings against the generator's exact truth, with the
+/// evaluator that `auralift eval` prints.
 @Suite struct FeatureAccuracyTests {
-  struct Errors {
-    var sets = 0
-    var exactSets = 0
-    var rom: [Double] = []
-    var mcv: [Double] = []
-    var vl: [Double] = []
-    var tempo: [Double] = []
-    func mean(_ values: [Double]) -> Double {
-      values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-    }
+  static func evaluate(_ folder: URL, truth: DatasetTruth) throws -> AccuracyReport {
+    let parameters = TestSupport.parameters
+    return try FeatureEvaluator(
+      root: folder, truth: truth,
+      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn),
+      reader: try SessionReader.Settings(parameters)
+    ).evaluate(workers: 2)
   }
 
-  static func measure(noise: NoiseProfile, seed: UInt64) throws -> Errors {
+  /// Every recorded exercise, every pose format: exact rep counts, ROM and tempo within the
+  /// issue's low-noise targets, sets found again with their bounds removed.
+  @Test func lowNoiseRecordingsMatchTruth() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
-      athletes: 4, sessions: 5, seed: seed, noise: noise)
+      athletes: 5, sessions: 4, seed: 21, noise: .low, logOnlyShare: 0,
+      poseFormats: SynthConfig.allPoseFormats, imuFormats: SynthConfig.allImuFormats)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tables = try DatasetTablesReader.read(root: folder)
-    let extractor = SessionFeatureExtractor(
-      settings: try .init(TestSupport.parameters), catalog: .builtIn)
-    var errors = Errors()
-    for sessionTruth in truth.sessions {
-      let session = try SessionReader.read(
-        folder: sessionTruth.sessionId, datasetRoot: folder, catalog: .builtIn,
-        settings: try .init(TestSupport.parameters))
-      let height = tables.athletes.first { $0.id == session.manifest.athleteId }?.heightCm
-      let features = try extractor.extract(session, athleteHeightCm: height)
-      for setTruth in sessionTruth.sets {
-        let set = try #require(features.sets.first { $0.setNumber == setTruth.setNumber })
-        errors.sets += 1
-        guard set.reps.count == setTruth.reps else {
-          print(
-            "rep count \(sessionTruth.sessionId) set \(setTruth.setNumber) \(setTruth.exercise): \(set.reps.count) vs \(setTruth.reps)"
-          )
-          continue
-        }
-        errors.exactSets += 1
-        for (rep, repTruth) in zip(set.reps, setTruth.repList) {
-          errors.rom.append(abs(rep.romDegrees - repTruth.romDegrees))
-          errors.mcv.append(
-            abs((rep.meanConcentricVelocity ?? 0) - repTruth.meanConcentricVelocity))
-          errors.tempo.append(abs(rep.concentricSeconds - repTruth.concentricSeconds))
-          errors.tempo.append(abs(rep.eccentricSeconds - repTruth.eccentricSeconds))
-        }
-        if let loss = set.velocityLossPercent, setTruth.reps > 1 {
-          errors.vl.append(abs(loss - setTruth.velocityLossPercent))
+    let report = try Self.evaluate(folder, truth: truth)
+    let pose = report.poseTotal
+    print(report.markdown)
+    #expect(Set(report.groups.keys.map(\.exercise)).count == 5)
+    #expect(pose.sets > 30)
+    #expect(pose.exactRate == 1)
+    #expect(try #require(pose.romMAE) <= 1.5)
+    #expect(try #require(pose.tempoMAE) <= 0.1)
+    #expect(try #require(pose.setDetectionF1) >= 0.98)
+    // Velocity is not yet at the issue's targets (0.02 m/s, 1.5 points); these bound today's.
+    #expect(try #require(pose.meanVelocityMAE) < 0.05)
+    #expect(try #require(report.imuTotal.meanVelocityMAE) < 0.06)
+    #expect(try #require(pose.velocityLossMAE) < 8)
+    // Paused reps (a dwell of 0.8-1.6 s at the turning point) keep their pause; one-rep sets
+    // are counted like any other.
+    let paused = report.reps.filter { $0.truth.pauseSeconds > 0.8 }
+    #expect(paused.count > 10)
+    let pauseError =
+      paused.map { abs($0.measured.pauseSeconds - $0.truth.pauseSeconds) }.reduce(0, +)
+      / Double(paused.count)
+    #expect(pauseError < 0.15)
+    #expect(truth.sessions.flatMap(\.sets).contains { $0.reps == 1 })
+  }
+
+  /// The same movement filmed as 2-D keypoints (vision19) and as 3-D world markers (TRC):
+  /// the same reps, the same ranges of motion, phases within the fit's noise (0.2 s).
+  @Test func twoDimensionalAndThreeDimensionalSourcesAgree() throws {
+    let (flat, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 2, seed: 33, logOnlyShare: 0, poseFormats: ["vision19"])
+    let (deep, deepTruth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 2, seed: 33, logOnlyShare: 0, poseFormats: ["trc"])
+    defer {
+      try? FileManager.default.removeItem(at: flat)
+      try? FileManager.default.removeItem(at: deep)
+    }
+    #expect(truth.sessions.map(\.sessionId) == deepTruth.sessions.map(\.sessionId))
+    for session in truth.sessions {
+      let a = try TestSupport.features(session.sessionId, in: flat)
+      let b = try TestSupport.features(session.sessionId, in: deep)
+      #expect(b.poseScale?.method == "world_metres")
+      for (setA, setB) in zip(a.sets, b.sets) {
+        #expect(setA.reps.count == setB.reps.count)
+        for (repA, repB) in zip(setA.reps, setB.reps) {
+          #expect(abs(repA.romDegrees - repB.romDegrees) < 1.5)
+          #expect(abs(repA.concentricSeconds - repB.concentricSeconds) < 0.2)
         }
       }
     }
-    print(
-      "noise \(noise): exact \(errors.exactSets)/\(errors.sets), ROM MAE \(errors.mean(errors.rom)), MCV MAE \(errors.mean(errors.mcv)), tempo MAE \(errors.mean(errors.tempo)), VL MAE \(errors.mean(errors.vl))"
-    )
-    return errors
   }
 
-  @Test func lowNoiseRecordingsMatchTruth() throws {
-    let errors = try Self.measure(noise: .low, seed: 21)
-    #expect(errors.sets > 10)
-    #expect(errors.exactSets == errors.sets)
-    #expect(errors.mean(errors.rom) < 3)
-    // Skeleton tolerances; issue 4 tightens them to the published targets.
-    #expect(errors.mean(errors.mcv) < 0.06)
-    #expect(errors.mean(errors.tempo) < 0.3)
-    #expect(errors.mean(errors.vl) < 8)
+  /// An athlete facing left gives the same angles, tempo and velocities as facing right.
+  @Test func mirroredAthleteGivesTheSameFeatures() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 2, seed: 41, logOnlyShare: 0, poseFormats: ["vision19"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for session in truth.sessions {
+      let original = try TestSupport.features(session.sessionId, in: folder)
+      try TestSupport.mirrorPoseCSV(
+        folder.appendingPathComponent("sessions/\(session.sessionId)/pose.csv"))
+      let mirrored = try TestSupport.features(session.sessionId, in: folder)
+      #expect(original.sets.map(\.reps.count) == mirrored.sets.map(\.reps.count))
+      for (a, b) in zip(original.sets.flatMap(\.reps), mirrored.sets.flatMap(\.reps)) {
+        #expect(abs(a.romDegrees - b.romDegrees) < 1e-6)
+        #expect(abs((a.maxTrunkLeanDegrees ?? 0) - (b.maxTrunkLeanDegrees ?? 0)) < 1e-6)
+        #expect(abs(a.eccentricSeconds - b.eccentricSeconds) < 1e-6)
+        #expect(abs((a.meanConcentricVelocity ?? 0) - (b.meanConcentricVelocity ?? 0)) < 1e-6)
+      }
+    }
+  }
+
+  /// A knee hidden for 1.5 s in the middle of a squat set: the gap is not bridged, the reps are
+  /// still counted on the bar, and the reps that lost the knee say how much was filled in.
+  @Test func longDropoutStaysAGap() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 1, seed: 5, logOnlyShare: 0, poseFormats: ["vision19"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let session = try #require(truth.sessions.first)
+    #expect(session.sets[0].exercise == "back_squat")
+    let rep = session.sets[0].repList[session.sets[0].reps / 2]
+    let hidden = rep.startSeconds...(rep.startSeconds + 1.5)
+    try TestSupport.hideJoints(
+      ["left_knee", "right_knee"], during: hidden,
+      in: folder.appendingPathComponent("sessions/\(session.sessionId)/pose.csv"))
+    let features = try TestSupport.features(session.sessionId, in: folder)
+    #expect(features.sets[0].reps.count == session.sets[0].reps)
+    let long = SignalFilter.fillShortGaps([1, .nan, .nan, .nan, .nan, 6], maxGap: 3)
+    #expect(long.values[2].isNaN)
+    #expect(!long.filled.contains(true))
+  }
+
+  /// The boundary fit recovers the start and end of a known movement to a hundredth of a second.
+  @Test func phaseBoundariesOfAKnownMovement() throws {
+    // A 1.2 s minimum-jerk rise from 2.0 s, sampled at 60 Hz, then a 1 s pause at the top.
+    let times = (0..<360).map { Double($0) / 60 }
+    let y = times.map { t -> Double in
+      let tau = min(max((t - 2) / 1.2, 0), 1)
+      return tau * tau * tau * (10 - 15 * tau + 6 * tau * tau)
+    }
+    let phase = try #require(
+      PhaseBoundary.fit(y, times: times, inside: 156, lower: 0, upper: 359, from: 0, to: 1))
+    #expect(abs(phase.lowerBound - 2.0) < 0.01)
+    #expect(abs(phase.upperBound - 3.2) < 0.01)
   }
 }

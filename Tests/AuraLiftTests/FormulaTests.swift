@@ -24,11 +24,26 @@ import Testing
 
   @Test func interiorAngleMatchesHandComputedCase() {
     // V-22: hip (0,0), knee (0.4,0), ankle (0.4,0.4) → 90°; hip at (0,0.05) → 82.87°.
-    #expect(abs(JointAngles.interior(a: (0, 0), vertex: (0.4, 0), c: (0.4, 0.4)) - 90) < 0.01)
-    #expect(abs(JointAngles.interior(a: (0, 0.05), vertex: (0.4, 0), c: (0.4, 0.4)) - 82.87) < 0.01)
+    #expect(
+      abs(JointAngles.interior(a: (0, 0, 0), vertex: (0.4, 0, 0), c: (0.4, 0.4, 0)) - 90) < 0.01)
+    #expect(
+      abs(JointAngles.interior(a: (0, 0.05, 0), vertex: (0.4, 0, 0), c: (0.4, 0.4, 0)) - 82.87)
+        < 0.01)
     // Mirror-invariant: the same joint seen facing the other way.
     #expect(
-      abs(JointAngles.interior(a: (0, 0.05), vertex: (-0.4, 0), c: (-0.4, 0.4)) - 82.87) < 0.01)
+      abs(JointAngles.interior(a: (0, 0.05, 0), vertex: (-0.4, 0, 0), c: (-0.4, 0.4, 0)) - 82.87)
+        < 0.01)
+    // 3-D: the same joint turned 40° about the vertical axis keeps its angle.
+    let turn = 40 * Double.pi / 180
+    func turned(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+      (x * cos(turn), y, x * sin(turn))
+    }
+    #expect(
+      abs(
+        JointAngles.interior(a: turned(0, 0.05), vertex: turned(0.4, 0), c: turned(0.4, 0.4))
+          - 82.87) < 0.01)
+    // A signed angle passing through ±180° stays continuous once unwrapped.
+    #expect(JointAngles.unwrap([170, 179, -178, -170]) == [170, 179, 182, 190])
   }
 
   @Test func velocityLossIsFromTheFastestRep() throws {

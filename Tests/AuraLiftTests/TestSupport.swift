@@ -1,4 +1,6 @@
 import AuraDomain
+import AuraFeatures
+import AuraIngest
 import AuraSynth
 import Foundation
 
@@ -38,10 +40,51 @@ enum TestSupport {
   /// The defaults of pipelines/nightly.yaml that the stage tests need.
   static let parameters = ParameterSet([
     "ingest.pose_confidence_min": .number(0.3),
-    "features.filter_cutoff_hz": .number(5),
+    "features.filter_cutoff_hz": .number(3),
     "features.max_gap_s": .number(0.3),
-    "features.still_velocity_mps": .number(0.05),
     "features.min_travel_m": .number(0.05),
     "features.min_rep_s": .number(0.5),
+    "features.set_rest_s": .number(6),
+    "features.velocity_loss_threshold_pct": .number(20),
   ])
+
+  /// The features of one session of a generated dataset.
+  static func features(_ sessionId: String, in folder: URL) throws -> SessionFeatures {
+    let tables = try DatasetTablesReader.read(root: folder)
+    let session = try SessionReader.read(
+      folder: sessionId, datasetRoot: folder, catalog: .builtIn, settings: try .init(parameters))
+    let height = tables.athletes.first { $0.id == session.manifest.athleteId }?.heightCm
+    return try SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn)
+      .extract(session, athleteHeightCm: height)
+  }
+
+  /// Rewrites a vision19 CSV with every x mirrored (x → 1 − x): the athlete faces the other way.
+  static func mirrorPoseCSV(_ url: URL) throws {
+    try rewritePoseCSV(url) { column, _, value in column.hasSuffix("_x") ? 1 - value : value }
+  }
+
+  /// Rewrites a vision19 CSV with the named joints at zero confidence during `span` seconds.
+  static func hideJoints(_ joints: [String], during span: ClosedRange<Double>, in url: URL) throws {
+    try rewritePoseCSV(url) { column, time, value in
+      joints.contains { column == "\($0)_c" } && span.contains(time) ? 0 : value
+    }
+  }
+
+  /// Applies `change(column, time, value)` to every numeric cell of a vision19 CSV.
+  private static func rewritePoseCSV(
+    _ url: URL, _ change: (String, Double, Double) -> Double
+  ) throws {
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    let header = lines[0].split(separator: ",").map(String.init)
+    var out = [String(lines[0])]
+    for line in lines.dropFirst() {
+      let cells = line.split(separator: ",").map { Double($0)! }
+      let time = cells[0]
+      out.append(
+        zip(header, cells).enumerated().map { index, pair in
+          index == 0 ? String(pair.1) : String(change(pair.0, time, pair.1))
+        }.joined(separator: ","))
+    }
+    try Data((out.joined(separator: "\n") + "\n").utf8).write(to: url)
+  }
 }

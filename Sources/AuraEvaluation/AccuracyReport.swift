@@ -1,0 +1,126 @@
+import Foundation
+
+/// Accuracy of the feature stage per exercise and source, with totals and the targets of the
+/// noise level it was measured at.
+public struct AccuracyReport: Sendable {
+  /// An exercise measured from one source: "pose:<format>" or "imu:<format>".
+  public struct GroupKey: Hashable, Sendable, Comparable {
+    public var exercise: String
+    public var source: String
+
+    public static func < (a: GroupKey, b: GroupKey) -> Bool {
+      (a.exercise, a.source) < (b.exercise, b.source)
+    }
+  }
+
+  /// The noise profile of the dataset (low or high).
+  public var noise: String
+  public var groups: [GroupKey: AccuracyTally] = [:]
+  /// Every true rep that was matched to a measured one.
+  public var reps: [RepComparison] = []
+
+  public init(noise: String) { self.noise = noise }
+
+  /// All pose groups together, and all IMU groups together.
+  public var poseTotal: AccuracyTally { total(prefix: "pose:") }
+  public var imuTotal: AccuracyTally { total(prefix: "imu:") }
+
+  private func total(prefix: String) -> AccuracyTally {
+    groups.filter { $0.key.source.hasPrefix(prefix) }.values.reduce(into: AccuracyTally()) {
+      $0.merge($1)
+    }
+  }
+
+  /// One table row per group, then the pose and IMU totals.
+  public var rows: [(exercise: String, source: String, tally: AccuracyTally)] {
+    groups.keys.sorted().map { ($0.exercise, $0.source, groups[$0]!) } + [
+      ("all", "pose", poseTotal), ("all", "imu", imuTotal),
+    ]
+  }
+
+  static let columns = [
+    "exercise", "source", "sets", "reps_exact_pct", "rom_mae_deg", "tempo_mae_s", "mcv_mae_mps",
+    "pcv_mae_mps", "velocity_loss_mae_pts", "set_detection_f1",
+  ]
+
+  private static func cells(_ tally: AccuracyTally) -> [String] {
+    func format(_ value: Double?, _ pattern: String) -> String {
+      value.map { String(format: pattern, $0) } ?? ""
+    }
+    return [
+      String(tally.sets), format(tally.exactRate.map { $0 * 100 }, "%.1f"),
+      format(tally.romMAE, "%.2f"), format(tally.tempoMAE, "%.3f"),
+      format(tally.meanVelocityMAE, "%.4f"), format(tally.peakVelocityMAE, "%.4f"),
+      format(tally.velocityLossMAE, "%.2f"), format(tally.setDetectionF1, "%.3f"),
+    ]
+  }
+
+  /// The table as CSV (one header line), for pandas, R or DuckDB.
+  public var csv: String {
+    var lines = ["noise," + Self.columns.joined(separator: ",")]
+    for row in rows {
+      lines.append(
+        ([noise, row.exercise, row.source] + Self.cells(row.tally)).joined(separator: ","))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The table as Markdown, followed by the totals against the targets.
+  public var markdown: String {
+    let header = [
+      "exercise", "source", "sets", "reps exact %", "ROM MAE °", "tempo MAE s", "MCV MAE m/s",
+      "PCV MAE m/s", "VL MAE pts", "set F1",
+    ]
+    var lines = [
+      "| " + header.joined(separator: " | ") + " |",
+      "|" + String(repeating: " --- |", count: header.count),
+    ]
+    for row in rows {
+      let cells = [row.exercise, row.source] + Self.cells(row.tally).map { $0.isEmpty ? "–" : $0 }
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    lines.append("")
+    for check in targetChecks {
+      lines.append(
+        "- \(check.passed ? "met" : "MISSED"): \(check.name) \(check.measured) (target \(check.target))"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One total compared with its target at this noise level.
+  public struct TargetCheck: Sendable {
+    public var name: String
+    public var measured: String
+    public var target: String
+    public var passed: Bool
+  }
+
+  /// The totals against issue 4's targets for this noise level (missing values fail).
+  public var targetChecks: [TargetCheck] {
+    let low = noise == "low"
+    let pose = poseTotal
+    let imu = imuTotal
+    func atMost(_ name: String, _ value: Double?, _ limit: Double, _ unit: String) -> TargetCheck {
+      TargetCheck(
+        name: name, measured: value.map { String(format: "%.3f %@", $0, unit) } ?? "none",
+        target: String(format: "≤ %.3f %@", limit, unit), passed: value.map { $0 <= limit } ?? false
+      )
+    }
+    func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> TargetCheck {
+      TargetCheck(
+        name: name, measured: value.map { String(format: "%.3f", $0) } ?? "none",
+        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false)
+    }
+    return [
+      atLeast("sets with exact rep count", pose.exactRate, low ? 0.995 : 0.97),
+      atMost("ROM MAE", pose.romMAE, low ? 1.5 : 3, "°"),
+      atMost("MCV MAE from pose", pose.meanVelocityMAE, low ? 0.02 : 0.03, "m/s"),
+      atMost("MCV MAE from IMU", imu.meanVelocityMAE, low ? 0.007 : 0.015, "m/s"),
+      atMost("tempo-phase MAE", pose.tempoMAE, low ? 0.1 : 0.15, "s"),
+      atMost("velocity-loss MAE (pose)", pose.velocityLossMAE, low ? 1.5 : 3, "pts"),
+      atMost("velocity-loss MAE (IMU)", imu.velocityLossMAE, low ? 1.5 : 3, "pts"),
+      atLeast("set detection F1", pose.setDetectionF1, low ? 0.98 : 0.95),
+    ]
+  }
+}

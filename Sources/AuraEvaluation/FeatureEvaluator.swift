@@ -1,0 +1,184 @@
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraSynth
+import Foundation
+
+/// Measures the feature stage against a generated dataset's truth.json: every recorded set is
+/// extracted twice, once with the manifest's set bounds (reps, ROM, tempo, velocity, velocity
+/// loss) and once with the bounds removed (set detection).
+public struct FeatureEvaluator: Sendable {
+  public let root: URL
+  public let truth: DatasetTruth
+  public let extractor: SessionFeatureExtractor
+  public let reader: SessionReader.Settings
+
+  public init(
+    root: URL, truth: DatasetTruth, extractor: SessionFeatureExtractor,
+    reader: SessionReader.Settings
+  ) {
+    self.root = root
+    self.truth = truth
+    self.extractor = extractor
+    self.reader = reader
+  }
+
+  /// Reads truth.json.
+  public static func loadTruth(_ url: URL) throws -> DatasetTruth {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return try decoder.decode(DatasetTruth.self, from: Data(contentsOf: url))
+  }
+
+  /// Tallies per exercise and source ("pose:<format>" or "imu:<format>"), over `workers` threads.
+  /// The report also lists every matched rep, truth beside measurement.
+  public func evaluate(workers: Int = 1) throws -> AccuracyReport {
+    let tables = try DatasetTablesReader.read(root: root)
+    let heights = Dictionary(
+      tables.athletes.compactMap { athlete in athlete.heightCm.map { (athlete.id, $0) } },
+      uniquingKeysWith: { first, _ in first })
+    let results = WorkerPool.map(truth.sessions, workers: workers) { sessionTruth in
+      Result { try evaluate(sessionTruth, heights: heights) }
+    }
+    var report = AccuracyReport(noise: truth.noise)
+    for result in results {
+      let session = try result.get()
+      for (key, tally) in session.groups {
+        report.groups[key, default: AccuracyTally()].merge(tally)
+      }
+      report.reps += session.reps
+    }
+    return report
+  }
+
+  private func evaluate(_ sessionTruth: SessionTruth, heights: [String: Double]) throws
+    -> (groups: [AccuracyReport.GroupKey: AccuracyTally], reps: [RepComparison])
+  {
+    let session = try SessionReader.read(
+      folder: sessionTruth.sessionId, datasetRoot: root, catalog: extractor.catalog,
+      settings: reader)
+    let height = heights[session.manifest.athleteId]
+    let measured = try extractor.extract(session, athleteHeightCm: height)
+    var unbounded = session
+    for index in unbounded.manifest.sets.indices {
+      unbounded.manifest.sets[index].startSeconds = nil
+      unbounded.manifest.sets[index].endSeconds = nil
+    }
+    let detected = try extractor.extract(unbounded, athleteHeightCm: height)
+    var groups: [AccuracyReport.GroupKey: AccuracyTally] = [:]
+    var reps: [RepComparison] = []
+    let poseSource = session.pose.map { "pose:\($0.quality.format)" }
+    let imuSource = session.imu.map { "imu:\($0.quality.format)" }
+    for setTruth in sessionTruth.sets {
+      guard let set = measured.sets.first(where: { $0.setNumber == setTruth.setNumber }) else {
+        continue
+      }
+      let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
+      reps += pairs.map { truthRep, rep in
+        RepComparison(
+          sessionId: sessionTruth.sessionId, setNumber: set.setNumber,
+          exercise: setTruth.exercise, poseFormat: session.pose?.quality.format ?? "",
+          imuFormat: session.imu?.quality.format ?? "", truth: truthRep, measured: rep)
+      }
+      if let poseSource {
+        var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.poseVelocity)
+        for (truthRep, rep) in pairs {
+          tally.romErrors.append(abs(rep.romDegrees - truthRep.romDegrees))
+          tally.tempoErrors += [
+            abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
+            abs(rep.pauseSeconds - truthRep.pauseSeconds),
+            abs(rep.concentricSeconds - truthRep.concentricSeconds),
+          ]
+        }
+        groups[.init(exercise: setTruth.exercise, source: poseSource), default: .init()].merge(
+          tally)
+      }
+      if let imuSource {
+        let tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
+        groups[.init(exercise: setTruth.exercise, source: imuSource), default: .init()].merge(tally)
+      }
+    }
+    if let poseSource {
+      for (exercise, outcome) in Self.detectionOutcome(truth: sessionTruth, detected: detected) {
+        groups[.init(exercise: exercise, source: poseSource), default: .init()].merge(outcome)
+      }
+    }
+    return (groups, reps)
+  }
+
+  /// Rep count, velocity and velocity-loss errors of one set from one velocity source.
+  private static func repTally(
+    set: SetFeatures, truth: SetTruth, pairs: [(RepTruth, RepFeatures)],
+    velocity: KeyPath<RepFeatures, BarVelocity?>
+  ) -> AccuracyTally {
+    var tally = AccuracyTally()
+    tally.sets = 1
+    tally.exactSets = set.reps.count == truth.reps ? 1 : 0
+    for (truthRep, rep) in pairs {
+      guard let measured = rep[keyPath: velocity] else { continue }
+      tally.meanVelocityErrors.append(abs(measured.mean - truthRep.meanConcentricVelocity))
+      tally.peakVelocityErrors.append(abs(measured.peak - truthRep.peakConcentricVelocity))
+    }
+    let velocities = set.reps.compactMap { $0[keyPath: velocity]?.mean }
+    if truth.reps > 1, velocities.count == set.reps.count,
+      let loss = SessionFeatureExtractor.velocityLoss(velocities)
+    {
+      tally.velocityLossErrors.append(abs(loss - truth.velocityLossPercent))
+    }
+    return tally
+  }
+
+  /// Pairs each true rep with the measured rep that overlaps it most, when they share at least
+  /// half of the true rep's duration.
+  static func matchReps(truth: [RepTruth], measured: [RepFeatures]) -> [(RepTruth, RepFeatures)] {
+    truth.compactMap { truthRep in
+      let best = measured.max { a, b in
+        overlap(a.startSeconds...a.endSeconds, truthRep)
+          < overlap(b.startSeconds...b.endSeconds, truthRep)
+      }
+      guard let best,
+        overlap(best.startSeconds...best.endSeconds, truthRep)
+          >= 0.5 * (truthRep.endSeconds - truthRep.startSeconds)
+      else { return nil }
+      return (truthRep, best)
+    }
+  }
+
+  private static func overlap(_ range: ClosedRange<Double>, _ rep: RepTruth) -> Double {
+    max(0, min(range.upperBound, rep.endSeconds) - max(range.lowerBound, rep.startSeconds))
+  }
+
+  /// Set detection per exercise: a detected set counts when its span overlaps a true set's
+  /// with an intersection over union of at least 0.5.
+  static func detectionOutcome(truth: SessionTruth, detected: SessionFeatures) -> [String:
+    AccuracyTally]
+  {
+    var outcome: [String: AccuracyTally] = [:]
+    let spans = detected.sets.compactMap { set -> (String, ClosedRange<Double>)? in
+      guard let start = set.startSeconds, let end = set.endSeconds, set.source != .log else {
+        return nil
+      }
+      return (set.exerciseId, start...end)
+    }
+    var used = Set<Int>()
+    for set in truth.sets {
+      let truthSpan = set.startSeconds...set.endSeconds
+      outcome[set.exercise, default: .init()].trueSets += 1
+      let match = spans.indices.first { index in
+        !used.contains(index) && intersectionOverUnion(spans[index].1, truthSpan) >= 0.5
+      }
+      if let match {
+        used.insert(match)
+        outcome[set.exercise, default: .init()].matchedSets += 1
+      }
+    }
+    for (exercise, _) in spans { outcome[exercise, default: .init()].detectedSets += 1 }
+    return outcome
+  }
+
+  static func intersectionOverUnion(_ a: ClosedRange<Double>, _ b: ClosedRange<Double>) -> Double {
+    let intersection = max(0, min(a.upperBound, b.upperBound) - max(a.lowerBound, b.lowerBound))
+    let union = max(a.upperBound, b.upperBound) - min(a.lowerBound, b.lowerBound)
+    return union > 0 ? intersection / union : 0
+  }
+}

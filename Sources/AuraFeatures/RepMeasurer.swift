@@ -1,0 +1,150 @@
+import AuraDomain
+import Foundation
+
+/// Turns rep segments into rep features: tempo, range of motion on both sides, bar velocity
+/// from pose and from the IMU, bar path and trunk lean.
+struct RepMeasurer {
+  let exercise: ExerciseDefinition
+  let signals: PoseSignals
+  let imu: ImuVelocity?
+  /// The bar's proxy track (metres) and its vertical velocity.
+  let bar: PoseSignals.Track
+  let barVelocity: [Double]
+  /// The primary joint's interior angle per side, and the trunk lean (near side).
+  let primaryAngle: [PoseSignals.Side: [Double]]
+  let trunkLean: [Double]
+  /// Samples where the primary joint's points were filled or replaced.
+  let primaryFilled: [Bool]
+  /// The signals reps are counted on (the bar's height) and timed on (the primary angle,
+  /// turned to rise with the bar).
+  let height: RepSegmenter.Signal
+  let timing: RepSegmenter.Signal
+
+  init(exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuVelocity?) {
+    self.exercise = exercise
+    self.signals = signals
+    self.imu = imu
+    bar = Self.barTrack(exercise, signals)
+    barVelocity = SignalFilter.derivative(bar.y, times: signals.times)
+    var angles: [PoseSignals.Side: [Double]] = [:]
+    for side in PoseSignals.Side.allCases {
+      angles[side] = JointAngles.series(
+        JointAngles.primary(exercise.primaryJoint), side: side, signals)
+    }
+    primaryAngle = angles
+    trunkLean = JointAngles.series(.trunkLean, side: signals.nearSide, signals) ?? []
+    primaryFilled = Self.filled(exercise.primaryJoint, signals)
+    height = RepSegmenter.Signal(values: bar.y, noise: bar.noise)
+    timing = Self.timingSignal(
+      angle: JointAngles.signedPrimary(exercise.primaryJoint, signals), height: bar.y,
+      signals: signals)
+  }
+
+  /// The primary joint's signed angle, negated if it falls as the bar rises. Its noise is the
+  /// noise of its points' positions turned into degrees over a 0.3 m lever (both rays).
+  private static func timingSignal(angle: [Double], height: [Double], signals: PoseSignals)
+    -> RepSegmenter.Signal
+  {
+    var covariance = 0.0
+    let pairs = zip(angle, height).filter { $0.0.isFinite && $0.1.isFinite }
+    let meanAngle = pairs.reduce(0) { $0 + $1.0 } / Double(max(1, pairs.count))
+    let meanHeight = pairs.reduce(0) { $0 + $1.1 } / Double(max(1, pairs.count))
+    for (a, h) in pairs { covariance += (a - meanAngle) * (h - meanHeight) }
+    let sign: Double = covariance < 0 ? -1 : 1
+    let noise = [signals[.hip].noise, signals[.knee].noise, signals[.elbow].noise].max()!
+    return RepSegmenter.Signal(
+      values: angle.map { sign * $0 }, noise: 2.0.squareRoot() * noise / 0.3 * 180 / .pi)
+  }
+
+  /// Features of each segment, numbered from 1. The IMU integrates each rep between the still
+  /// points halfway to its neighbours (at most half a second from the rep).
+  func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
+    segments.enumerated().map { number, segment in
+      let start = segment.times.lowerBound
+      let end = segment.times.upperBound
+      let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
+      let nextStart =
+        number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
+      let imuWindow =
+        max(start - 0.5, (previousEnd + start) / 2)...min(end + 0.5, (end + nextStart) / 2)
+      return measure(segment, number: number + 1, imuWindow: imuWindow)
+    }
+  }
+
+  private func measure(_ segment: RepSegmenter.Segment, number: Int, imuWindow: ClosedRange<Double>)
+    -> RepFeatures
+  {
+    let samples = segment.samples
+    let concentric = segment.concentric
+    let duration = concentric.upperBound - concentric.lowerBound
+    let concentricSamples =
+      signals.index(
+        atOrAfter: concentric.lowerBound)...max(
+        signals.index(atOrAfter: concentric.lowerBound),
+        signals.index(atOrAfter: concentric.upperBound))
+    let peak = concentricSamples.map { barVelocity[$0] }.filter(\.isFinite).max()
+    let poseVelocity =
+      duration > 0 ? BarVelocity(mean: segment.concentricTravel / duration, peak: peak ?? 0) : nil
+    let imuVelocity = imu?.concentric(
+      from: imuWindow.lowerBound, to: imuWindow.upperBound, phase: concentric)
+    // Max minus min over the rep; a series seen in under half the rep's samples gives none.
+    func range(_ values: [Double]?) -> Double? {
+      guard let values else { return nil }
+      let inRep = samples.map { values[$0] }.filter(\.isFinite)
+      guard inRep.count * 2 >= samples.count, let low = inRep.min(), let high = inRep.max() else {
+        return nil
+      }
+      return high - low
+    }
+    let sway = [bar.x, bar.z].compactMap { range($0) }
+    let nearRange = range(primaryAngle[signals.nearSide])
+    let filled = samples.filter { bar.filled[$0] || primaryFilled[$0] }.count
+    return RepFeatures(
+      repNumber: number, startSeconds: segment.times.lowerBound,
+      endSeconds: segment.times.upperBound,
+      eccentricSeconds: segment.eccentric.upperBound - segment.eccentric.lowerBound,
+      pauseSeconds: max(0, segment.pause), concentricSeconds: duration,
+      romDegrees: nearRange ?? 0, leftRomDegrees: range(primaryAngle[.left]),
+      rightRomDegrees: range(primaryAngle[.right]),
+      poseVelocity: poseVelocity, imuVelocity: imuVelocity,
+      barPathDeviationMeters: sway.isEmpty ? nil : sway.reduce(0) { $0 + $1 * $1 }.squareRoot(),
+      maxTrunkLeanDegrees: samples.map { abs(trunkLean[$0]) }.filter(\.isFinite).max(),
+      interpolatedFraction: Double(filled) / Double(samples.count))
+  }
+
+  /// Samples of the primary joint's three points that were filled or replaced.
+  private static func filled(_ joint: PrimaryJoint, _ signals: PoseSignals) -> [Bool] {
+    let points: [PoseSignals.BodyPoint] =
+      switch joint {
+      case .knee: [.hip, .knee, .ankle]
+      case .hip: [.shoulder, .hip, .knee]
+      case .elbow: [.shoulder, .elbow, .wrist]
+      }
+    return signals.times.indices.map { i in points.contains { signals[$0].filled[i] } }
+  }
+
+  /// Where the load is: the shoulders for squats, lunges and push-ups; the hand for everything
+  /// held, estimated from the wrist along the forearm for curls (hand centre ≈ 0.37 forearm
+  /// lengths beyond the wrist, Drillis & Contini), the wrist itself where the forearm is
+  /// vertical.
+  static func barTrack(_ exercise: ExerciseDefinition, _ s: PoseSignals) -> PoseSignals.Track {
+    switch exercise.barProxy {
+    case .shoulder: return s[.shoulder]
+    case .hip: return s[.hip]
+    case .wrist:
+      let wrist = s[.wrist]
+      guard exercise.pattern == .curl else { return wrist }
+      let elbow = s[.elbow]
+      func beyond(_ w: [Double], _ e: [Double]) -> [Double] {
+        zip(w, e).map { $0 + 0.37 * ($0 - $1) }
+      }
+      var hand = wrist
+      hand.x = beyond(wrist.x, elbow.x)
+      hand.y = beyond(wrist.y, elbow.y)
+      if let wz = wrist.z, let ez = elbow.z { hand.z = beyond(wz, ez) }
+      hand.filled = zip(wrist.filled, elbow.filled).map { $0 || $1 }
+      hand.noise = 1.37 * wrist.noise
+      return hand
+    }
+  }
+}

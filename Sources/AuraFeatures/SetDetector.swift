@@ -1,0 +1,66 @@
+import AuraDomain
+import Foundation
+
+/// Finds sets in a whole recording, for manifests that give no set bounds.
+///
+/// The load is active where it moves more than half the minimum rep travel within a one-second
+/// window; active stretches closer together than `restSeconds` belong to one set (sets are
+/// separated by rest, reps are not). Each stretch, padded by a second, is segmented into reps
+/// with the set's own travel, and a stretch with no rep (unracking, walking out, re-racking,
+/// loading plates) is not a set. A set spans its first rep's start to its last rep's end.
+struct SetDetector {
+  let segmenter: RepSegmenter
+  /// Shortest still period that separates two sets, seconds.
+  let restSeconds: Double
+
+  /// A detected set: its samples and reps.
+  struct DetectedSet {
+    var samples: Range<Int>
+    var reps: [RepSegmenter.Segment]
+    var times: ClosedRange<Double> { reps.first!.times.lowerBound...reps.last!.times.upperBound }
+  }
+
+  func detect(
+    height signal: RepSegmenter.Signal, timing: RepSegmenter.Signal, times: [Double],
+    sampleRateHz: Double, order: PhaseOrder
+  ) -> [DetectedSet] {
+    let height = signal.values
+    let n = height.count
+    let half = max(1, Int((0.5 * sampleRateHz).rounded()))
+    let threshold = max(0.5 * segmenter.settings.minimumTravel, 6 * signal.noise)
+    var active = [Bool](repeating: false, count: n)
+    for i in 0..<n {
+      var low = Double.infinity
+      var high = -Double.infinity
+      for j in max(0, i - half)...min(n - 1, i + half) where height[j].isFinite {
+        low = min(low, height[j])
+        high = max(high, height[j])
+      }
+      active[i] = high - low > threshold
+    }
+    // Active stretches, joined across still periods shorter than the rest between sets.
+    let joinGap = Int(restSeconds * sampleRateHz)
+    var stretches: [Range<Int>] = []
+    var i = 0
+    while i < n {
+      guard active[i] else {
+        i += 1
+        continue
+      }
+      let start = i
+      while i < n, active[i] { i += 1 }
+      if let last = stretches.last, start - last.upperBound < joinGap {
+        stretches[stretches.count - 1] = last.lowerBound..<i
+      } else {
+        stretches.append(start..<i)
+      }
+    }
+    let pad = Int(sampleRateHz)
+    return stretches.compactMap { stretch in
+      let samples = max(0, stretch.lowerBound - pad)..<min(n, stretch.upperBound + pad)
+      let reps = segmenter.segment(
+        height: signal, timing: timing, times: times, range: samples, order: order)
+      return reps.isEmpty ? nil : DetectedSet(samples: samples, reps: reps)
+    }
+  }
+}

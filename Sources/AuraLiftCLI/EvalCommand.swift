@@ -1,0 +1,51 @@
+import ArgumentParser
+import AuraDomain
+import AuraEvaluation
+import AuraFeatures
+import AuraIngest
+import AuraPipeline
+import Foundation
+
+/// `auralift eval`: the feature stage's accuracy on a generated dataset against its truth.
+struct EvalCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "eval",
+    abstract: "Measure features against ground truth: an accuracy table per exercise and source.",
+    discussion: """
+      Every recorded set in truth.json is measured twice: with the manifest's set bounds (rep
+      counts, ROM, tempo, velocities, velocity loss) and with them removed (set detection F1).
+      Exit codes: 0 every target met, 1 a target missed, 64 usage error.
+      """)
+
+  @Argument(help: "Dataset folder (from `auralift synth`).") var dataset: String
+  @Option(help: "Ground truth (default: DATASET/truth.json).") var truth: String?
+  @Option(help: "Pipeline file whose ingest and features parameters apply.")
+  var pipeline: String = "pipelines/nightly.yaml"
+  @Option(name: .customLong("csv"), help: "Also write the table as CSV to this file.")
+  var csvPath: String?
+  @Option(
+    name: .customLong("reps"),
+    help: "Also write every matched rep, truth beside measurement, as CSV to this file.")
+  var repsPath: String?
+  @Option(help: "Worker threads (0: one per core).") var workers: Int = 0
+
+  func run() throws {
+    let root = URL(fileURLWithPath: dataset)
+    let truthURL =
+      truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
+    let parameters = try PipelineConfig.load(path: pipeline).parameters
+    let catalog = try DatasetTablesReader.read(root: root).catalog
+    let evaluator = FeatureEvaluator(
+      root: root, truth: try FeatureEvaluator.loadTruth(truthURL),
+      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
+      reader: try SessionReader.Settings(parameters))
+    let report = try evaluator.evaluate(workers: workers)
+    print("noise: \(report.noise)\n")
+    print(report.markdown, terminator: "")
+    if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
+    if let repsPath {
+      try Data(RepComparison.csv(report.reps).utf8).write(to: URL(fileURLWithPath: repsPath))
+    }
+    if report.targetChecks.contains(where: { !$0.passed }) { throw ExitCode(1) }
+  }
+}
