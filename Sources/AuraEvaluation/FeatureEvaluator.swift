@@ -12,15 +12,21 @@ public struct FeatureEvaluator: Sendable {
   public let truth: DatasetTruth
   public let extractor: SessionFeatureExtractor
   public let reader: SessionReader.Settings
+  /// Height in cm of each athlete whose height is known.
+  let heights: [String: Double]
 
-  public init(
-    root: URL, truth: DatasetTruth, extractor: SessionFeatureExtractor,
-    reader: SessionReader.Settings
-  ) {
+  /// An evaluator of the dataset at `root` (whose tables were read as `tables`) with the ingest
+  /// and features parameters of `parameters`.
+  public init(root: URL, tables: DatasetTables, truth: DatasetTruth, parameters: ParameterSet)
+    throws
+  {
     self.root = root
     self.truth = truth
-    self.extractor = extractor
-    self.reader = reader
+    extractor = SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
+    reader = try SessionReader.Settings(parameters)
+    heights = Dictionary(
+      tables.athletes.compactMap { athlete in athlete.heightCm.map { (athlete.id, $0) } },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// Reads truth.json.
@@ -33,12 +39,8 @@ public struct FeatureEvaluator: Sendable {
   /// Tallies per exercise and source ("pose:<format>" or "imu:<format>"), over `workers` threads.
   /// The report also lists every matched rep, truth beside measurement.
   public func evaluate(workers: Int = 1) throws -> AccuracyReport {
-    let tables = try DatasetTablesReader.read(root: root)
-    let heights = Dictionary(
-      tables.athletes.compactMap { athlete in athlete.heightCm.map { (athlete.id, $0) } },
-      uniquingKeysWith: { first, _ in first })
     let results = WorkerPool.map(truth.sessions, workers: workers) { sessionTruth in
-      Result { try evaluate(sessionTruth, heights: heights) }
+      Result { try evaluate(sessionTruth) }
     }
     var report = AccuracyReport(noise: truth.noise)
     for result in results {
@@ -51,7 +53,7 @@ public struct FeatureEvaluator: Sendable {
     return report
   }
 
-  private func evaluate(_ sessionTruth: SessionTruth, heights: [String: Double]) throws
+  private func evaluate(_ sessionTruth: SessionTruth) throws
     -> (groups: [AccuracyReport.GroupKey: AccuracyTally], reps: [RepComparison])
   {
     let session = try SessionReader.read(

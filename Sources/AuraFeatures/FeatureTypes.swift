@@ -78,15 +78,6 @@ public struct SetFeatures: Codable, Sendable, Equatable {
   /// True when the set's bounds were found in the recording rather than given.
   public var boundsDetected = false
 
-  /// Mean absolute difference between the pose and IMU mean concentric velocities of the
-  /// reps that have both, m/s.
-  public var poseImuDisagreement: Double? {
-    let pairs = reps.compactMap { rep in
-      rep.poseVelocity.flatMap { pose in rep.imuVelocity.map { abs(pose.mean - $0.mean) } }
-    }
-    return pairs.isEmpty ? nil : pairs.reduce(0, +) / Double(pairs.count)
-  }
-
   /// Reps counted from the recording, else as logged.
   public var repCount: Int { source == .log ? (loggedReps ?? 0) : reps.count }
 }

@@ -15,19 +15,15 @@ import Foundation
 /// lockout. The sensor is assumed not to turn within a rep. (Sessions with an IMU and no pose
 /// are not segmented yet.)
 struct ImuVelocity {
-  let times: [Double]
   let series: ImuSeries
 
-  init(_ imu: ImuSeries) {
-    times = imu.times
-    series = imu
-  }
+  init(_ imu: ImuSeries) { series = imu }
 
   /// Mean and peak upward velocity over the concentric `phase` (seconds) of the rep integrated
   /// over the window `start` to `end` (seconds, both while the bar is still).
   func concentric(from start: Double, to end: Double, phase: ClosedRange<Double>) -> BarVelocity? {
     let lo = firstIndex(atOrAfter: start)
-    let hi = min(firstIndex(atOrAfter: end), times.count - 1)
+    let hi = min(firstIndex(atOrAfter: end), series.times.count - 1)
     guard hi - lo >= 8 else { return nil }
     let window = lo...hi
     let count = Double(window.count)
@@ -44,7 +40,7 @@ struct ImuVelocity {
       (series.accelX[i] * g.0 + series.accelY[i] * g.1 + series.accelZ[i] * g.2) / magnitude
         - magnitude
     }
-    let t = Array(times[window])
+    let t = Array(series.times[window])
     var velocity = Self.integrate(vertical, times: t)
     let drift = velocity[velocity.count - 1]
     let span = t[t.count - 1] - t[0]
@@ -75,7 +71,9 @@ struct ImuVelocity {
     return out
   }
 
+  /// The first sample at or after `t` (binary search).
   private func firstIndex(atOrAfter t: Double) -> Int {
+    let times = series.times
     var low = 0
     var high = times.count - 1
     while low < high {

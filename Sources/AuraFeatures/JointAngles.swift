@@ -86,10 +86,11 @@ public enum JointAngles {
       (track.x[i], track.y[i], track.z?[i] ?? 0)
     }
     func interiorSeries(
-      _ a: PoseSignals.BodyPoint, _ b: PoseSignals.BodyPoint,
-      _ c: PoseSignals.BodyPoint
-    ) -> [Double]? {
-      guard let ta = track(a), let tb = track(b), let tc = track(c) else { return nil }
+      _ abc: (PoseSignals.BodyPoint, PoseSignals.BodyPoint, PoseSignals.BodyPoint)
+    )
+      -> [Double]?
+    {
+      guard let ta = track(abc.0), let tb = track(abc.1), let tc = track(abc.2) else { return nil }
       return signals.times.indices.map {
         interior(a: at(ta, $0), vertex: at(tb, $0), c: at(tc, $0))
       }
@@ -101,10 +102,10 @@ public enum JointAngles {
       return unwrap(signals.times.indices.map { inclination(lower: at(tl, $0), upper: at(tu, $0)) })
     }
     switch angle {
-    case .knee: return interiorSeries(.hip, .knee, .ankle)
-    case .hip: return interiorSeries(.shoulder, .hip, .knee)
-    case .elbow: return interiorSeries(.shoulder, .elbow, .wrist)
-    case .shoulder: return interiorSeries(.hip, .shoulder, .elbow)
+    case .knee: return interiorSeries(Self.points(.knee))
+    case .hip: return interiorSeries(Self.points(.hip))
+    case .elbow: return interiorSeries(Self.points(.elbow))
+    case .shoulder: return interiorSeries((.hip, .shoulder, .elbow))
     case .ankle: return inclinationSeries(.ankle, .knee)
     case .trunkLean: return inclinationSeries(.hip, .shoulder)
     }
@@ -112,17 +113,23 @@ public enum JointAngles {
 
   /// The primary joint's signed planar angle over time on the near side, unwrapped.
   static func signedPrimary(_ joint: PrimaryJoint, _ signals: PoseSignals) -> [Double] {
-    let (a, b, c): (PoseSignals.BodyPoint, PoseSignals.BodyPoint, PoseSignals.BodyPoint) =
-      switch joint {
-      case .knee: (.hip, .knee, .ankle)
-      case .hip: (.shoulder, .hip, .knee)
-      case .elbow: (.shoulder, .elbow, .wrist)
-      }
+    let (a, b, c) = points(joint)
     let (ta, tb, tc) = (signals[a], signals[b], signals[c])
     return unwrap(
       signals.times.indices.map { i in
         signedPlanar(a: (ta.x[i], ta.y[i]), vertex: (tb.x[i], tb.y[i]), c: (tc.x[i], tc.y[i]))
       })
+  }
+
+  /// The points whose angle is the primary joint's: one end, the vertex, the other end.
+  static func points(_ joint: PrimaryJoint) -> (
+    PoseSignals.BodyPoint, PoseSignals.BodyPoint, PoseSignals.BodyPoint
+  ) {
+    switch joint {
+    case .knee: return (.hip, .knee, .ankle)
+    case .hip: return (.shoulder, .hip, .knee)
+    case .elbow: return (.shoulder, .elbow, .wrist)
+    }
   }
 
   /// The angle that measures an exercise's range of motion.

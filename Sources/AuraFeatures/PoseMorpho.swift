@@ -20,10 +20,10 @@ public struct PoseMorpho: Codable, Sendable, Equatable {
 
   init?(_ signals: PoseSignals) {
     func length(_ a: PoseSignals.BodyPoint, _ b: PoseSignals.BodyPoint) -> Double? {
-      let values = signals.times.indices.map { PoseSignals.distance(signals[a], signals[b], $0) }
-        .filter(\.isFinite).sorted()
+      var values = signals.times.indices.map { PoseSignals.distance(signals[a], signals[b], $0) }
+        .filter(\.isFinite)
       guard values.count >= 10 else { return nil }
-      return values[Int(Double(values.count - 1) * 0.9)] * 100
+      return SignalFilter.select(&values, rank: Int(Double(values.count - 1) * 0.9)) * 100
     }
     guard let torso = length(.hip, .shoulder), let femur = length(.hip, .knee),
       let tibia = length(.knee, .ankle), let humerus = length(.shoulder, .elbow),

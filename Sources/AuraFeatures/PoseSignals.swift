@@ -96,20 +96,20 @@ struct PoseSignals {
     _ track: JointTrack, from source: [Double], to grid: [Double], maxGap: Int
   ) -> Track {
     var rejected = [Bool](repeating: false, count: grid.count)
-    func prepare(_ values: [Double]) -> (values: [Double], filled: [Bool]) {
+    func prepare(_ values: [Double]) -> (values: [Double], filled: [Bool], noise: Double) {
       let resampled = resample(values, from: source, to: grid)
-      let (clean, outliers) = SignalFilter.rejectOutliers(resampled)
+      let noise = SignalFilter.noiseDeviation(resampled)
+      let (clean, outliers) = SignalFilter.rejectOutliers(resampled, noise: noise)
       for i in outliers.indices where outliers[i] { rejected[i] = true }
-      return SignalFilter.fillShortGaps(clean, maxGap: maxGap)
+      let (filledValues, filled) = SignalFilter.fillShortGaps(clean, maxGap: maxGap)
+      return (filledValues, filled, noise)
     }
     let x = prepare(track.x)
     let y = prepare(track.y)
     let z = track.z.map(prepare)
     var filled = zip(x.filled, y.filled).map { $0 || $1 }
     for i in filled.indices where rejected[i] || z?.filled[i] == true { filled[i] = true }
-    return Track(
-      x: x.values, y: y.values, z: z?.values, filled: filled,
-      noise: SignalFilter.noiseDeviation(y.values))
+    return Track(x: x.values, y: y.values, z: z?.values, filled: filled, noise: y.noise)
   }
 
   static func joint(_ point: BodyPoint, side: Side) -> Joint {

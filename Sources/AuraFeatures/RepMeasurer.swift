@@ -35,23 +35,23 @@ struct RepMeasurer {
     trunkLean = JointAngles.series(.trunkLean, side: signals.nearSide, signals) ?? []
     primaryFilled = Self.filled(exercise.primaryJoint, signals)
     height = RepSegmenter.Signal(values: bar.y, noise: bar.noise)
-    timing = Self.timingSignal(
-      angle: JointAngles.signedPrimary(exercise.primaryJoint, signals), height: bar.y,
-      signals: signals)
+    timing = Self.timingSignal(exercise.primaryJoint, height: bar.y, signals: signals)
   }
 
   /// The primary joint's signed angle, negated if it falls as the bar rises. Its noise is the
   /// noise of its points' positions turned into degrees over a 0.3 m lever (both rays).
-  private static func timingSignal(angle: [Double], height: [Double], signals: PoseSignals)
-    -> RepSegmenter.Signal
-  {
+  private static func timingSignal(
+    _ joint: PrimaryJoint, height: [Double], signals: PoseSignals
+  ) -> RepSegmenter.Signal {
+    let angle = JointAngles.signedPrimary(joint, signals)
     var covariance = 0.0
     let pairs = zip(angle, height).filter { $0.0.isFinite && $0.1.isFinite }
     let meanAngle = pairs.reduce(0) { $0 + $1.0 } / Double(max(1, pairs.count))
     let meanHeight = pairs.reduce(0) { $0 + $1.1 } / Double(max(1, pairs.count))
     for (a, h) in pairs { covariance += (a - meanAngle) * (h - meanHeight) }
     let sign: Double = covariance < 0 ? -1 : 1
-    let noise = [signals[.hip].noise, signals[.knee].noise, signals[.elbow].noise].max()!
+    let (a, b, c) = JointAngles.points(joint)
+    let noise = max(signals[a].noise, signals[b].noise, signals[c].noise)
     return RepSegmenter.Signal(
       values: angle.map { sign * $0 }, noise: 2.0.squareRoot() * noise / 0.3 * 180 / .pi)
   }
@@ -114,13 +114,9 @@ struct RepMeasurer {
 
   /// Samples of the primary joint's three points that were filled or replaced.
   private static func filled(_ joint: PrimaryJoint, _ signals: PoseSignals) -> [Bool] {
-    let points: [PoseSignals.BodyPoint] =
-      switch joint {
-      case .knee: [.hip, .knee, .ankle]
-      case .hip: [.shoulder, .hip, .knee]
-      case .elbow: [.shoulder, .elbow, .wrist]
-      }
-    return signals.times.indices.map { i in points.contains { signals[$0].filled[i] } }
+    let (a, b, c) = JointAngles.points(joint)
+    let (fa, fb, fc) = (signals[a].filled, signals[b].filled, signals[c].filled)
+    return signals.times.indices.map { fa[$0] || fb[$0] || fc[$0] }
   }
 
   /// Where the load is: the shoulders for squats, lunges and push-ups; the hand for everything

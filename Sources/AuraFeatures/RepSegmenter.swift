@@ -24,7 +24,7 @@ struct RepSegmenter {
   }
 
   /// One rep: its phases in seconds, the samples it spans, and the load's concentric travel.
-  struct Segment: Equatable {
+  struct Segment {
     var eccentric: ClosedRange<Double>
     var concentric: ClosedRange<Double>
     var samples: ClosedRange<Int>

@@ -74,16 +74,13 @@ public struct SessionFeatureExtractor: Sendable {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
       let imu = session.imu.map(ImuVelocity.init)
-      let measurers = Dictionary(
-        Set(exercises.map(\.id)).map { id in
-          let exercise = exercises.first { $0.id == id }!
-          return (id, RepMeasurer(exercise: exercise, signals: conditioned, imu: imu))
-        }, uniquingKeysWith: { first, _ in first })
-      let detected = detectSets(
-        measurer: measurers[exercises[0].id]!, signals: conditioned)
+      var measurers: [String: RepMeasurer] = [:]
+      for exercise in exercises where measurers[exercise.id] == nil {
+        measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
+      }
       let segments = assignSegments(
-        manifest.sets, detected: detected, exercises: exercises, measurers: measurers,
-        signals: conditioned, warnings: &warnings)
+        manifest.sets, exercises: exercises, measurers: measurers, signals: conditioned,
+        warnings: &warnings)
       for index in sets.indices {
         guard let found = segments[index] else { continue }
         let reps = measurers[exercises[index].id]!.measure(found.reps)
@@ -131,21 +128,12 @@ public struct SessionFeatureExtractor: Sendable {
     }
   }
 
-  /// Sets found in the whole recording with the first set's exercise profile.
-  private func detectSets(measurer: RepMeasurer, signals: PoseSignals) -> [SetDetector.DetectedSet]
-  {
-    SetDetector(segmenter: segmenter, restSeconds: settings.setRestSeconds).detect(
-      height: measurer.height, timing: measurer.timing, times: signals.times,
-      sampleRateHz: signals.sampleRateHz, order: measurer.exercise.phaseOrder)
-  }
-
-  /// Rep segments per manifest set: within its bounds where it has them, else the detected
-  /// sets in order (those overlapping a bounded set are not candidates). Sets the movement
-  /// contradicts get a warning.
+  /// Rep segments per manifest set: within its bounds where it has them, else the sets found
+  /// in the rest of the recording (with the first set's exercise profile), in order. Sets the
+  /// movement contradicts get a warning.
   private func assignSegments(
-    _ manifestSets: [ManifestSet], detected: [SetDetector.DetectedSet],
-    exercises: [ExerciseDefinition], measurers: [String: RepMeasurer], signals: PoseSignals,
-    warnings: inout [String]
+    _ manifestSets: [ManifestSet], exercises: [ExerciseDefinition],
+    measurers: [String: RepMeasurer], signals: PoseSignals, warnings: inout [String]
   ) -> [(reps: [RepSegmenter.Segment], detected: Bool)?] {
     var result: [(reps: [RepSegmenter.Segment], detected: Bool)?] = Array(
       repeating: nil, count: manifestSets.count)
@@ -161,9 +149,11 @@ public struct SessionFeatureExtractor: Sendable {
       if reps.isEmpty { warnings.append("set \(set.setNumber): no rep found within its bounds") }
       result[index] = (reps, false)
     }
-    var candidates = detected.filter { found in
-      !bounded.contains { $0.overlaps(found.times) }
-    }
+    let first = measurers[exercises[0].id]!
+    var candidates = SetDetector(segmenter: segmenter, restSeconds: settings.setRestSeconds)
+      .detect(
+        height: first.height, timing: first.timing, times: signals.times,
+        sampleRateHz: signals.sampleRateHz, order: first.exercise.phaseOrder, excluding: bounded)
     let unbounded = manifestSets.indices.filter { result[$0] == nil }
     if unbounded.isEmpty {
       for found in candidates {
@@ -190,7 +180,7 @@ public struct SessionFeatureExtractor: Sendable {
       let measurer = measurers[exercises[index].id]!
       // Re-segment with the set's own exercise profile when it differs from the first set's.
       let reps =
-        measurer.exercise.id == exercises[0].id
+        measurer.exercise.id == first.exercise.id
         ? found.reps
         : segmenter.segment(
           height: measurer.height, timing: measurer.timing, times: signals.times,

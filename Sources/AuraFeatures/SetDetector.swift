@@ -8,6 +8,7 @@ import Foundation
 /// separated by rest, reps are not). Each stretch, padded by a second, is segmented into reps
 /// with the set's own travel, and a stretch with no rep (unracking, walking out, re-racking,
 /// loading plates) is not a set. A set spans its first rep's start to its last rep's end.
+/// Stretches that overlap spans already bounded by the manifest are skipped unsegmented.
 struct SetDetector {
   let segmenter: RepSegmenter
   /// Shortest still period that separates two sets, seconds.
@@ -22,7 +23,7 @@ struct SetDetector {
 
   func detect(
     height signal: RepSegmenter.Signal, timing: RepSegmenter.Signal, times: [Double],
-    sampleRateHz: Double, order: PhaseOrder
+    sampleRateHz: Double, order: PhaseOrder, excluding bounded: [ClosedRange<Double>] = []
   ) -> [DetectedSet] {
     let height = signal.values
     let n = height.count
@@ -57,6 +58,8 @@ struct SetDetector {
     }
     let pad = Int(sampleRateHz)
     return stretches.compactMap { stretch in
+      let span = times[stretch.lowerBound]...times[stretch.upperBound - 1]
+      guard !bounded.contains(where: { $0.overlaps(span) }) else { return nil }
       let samples = max(0, stretch.lowerBound - pad)..<min(n, stretch.upperBound + pad)
       let reps = segmenter.segment(
         height: signal, timing: timing, times: times, range: samples, order: order)

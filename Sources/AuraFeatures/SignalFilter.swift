@@ -36,30 +36,47 @@ public enum SignalFilter {
     second.reserveCapacity(values.count)
     for i in 1..<max(1, values.count - 1) {
       let d = values[i + 1] - 2 * values[i] + values[i - 1]
-      if d.isFinite { second.append(d) }
+      if d.isFinite { second.append(abs(d)) }
     }
     guard !second.isEmpty else { return 0 }
-    return 1.4826 * median(second.map(abs)) / 6.0.squareRoot()
+    return 1.4826 * medianSorting(&second) / 6.0.squareRoot()
   }
 
-  /// Hampel filter: a sample further than five robust standard deviations from the median of
-  /// the 7 samples around it (and further than five times the series' noise) becomes NaN.
-  /// Returns the series and which samples were rejected.
-  public static func rejectOutliers(_ values: [Double]) -> (values: [Double], rejected: [Bool]) {
+  /// Hampel filter on the local trend: within the 7 samples around each sample, the slope is
+  /// the median of the steps between neighbours, and a sample further than five robust
+  /// standard deviations from the median of the detrended window (and further than five times
+  /// `noise`, the series' own noise deviation) becomes NaN. Detrending keeps fast movement from
+  /// widening the spread and hiding a spike. Returns the series and which samples were rejected.
+  public static func rejectOutliers(_ values: [Double], noise: Double) -> (
+    values: [Double], rejected: [Bool]
+  ) {
     var out = values
     var rejected = [Bool](repeating: false, count: values.count)
-    let floor = 5 * noiseDeviation(values)
+    let floor = 5 * noise
+    guard floor > 0 else { return (out, rejected) }
+    // Small buffers reused for every sample: the steps, the detrended window, its deviations.
+    var steps: [Double] = []
     var window: [Double] = []
-    window.reserveCapacity(7)
+    var deviations: [Double] = []
     for i in values.indices where values[i].isFinite {
-      window.removeAll(keepingCapacity: true)
-      for j in max(0, i - 3)...min(values.count - 1, i + 3) where values[j].isFinite {
-        window.append(values[j])
+      let range = max(0, i - 3)...min(values.count - 1, i + 3)
+      steps.removeAll(keepingCapacity: true)
+      for j in range.dropLast() where values[j].isFinite && values[j + 1].isFinite {
+        steps.append(values[j + 1] - values[j])
       }
-      guard window.count >= 5 else { continue }
-      let center = median(window)
-      let spread = 1.4826 * median(window.map { abs($0 - center) })
-      if abs(values[i] - center) > max(5 * spread, floor), floor > 0 {
+      guard steps.count >= 4 else { continue }
+      let slope = medianSorting(&steps)
+      window.removeAll(keepingCapacity: true)
+      for j in range where values[j].isFinite {
+        window.append(values[j] - slope * Double(j - i))
+      }
+      let center = medianSorting(&window)
+      // Within the noise floor a sample stands, whatever the spread: skip computing it.
+      guard abs(values[i] - center) > floor else { continue }
+      deviations.removeAll(keepingCapacity: true)
+      for value in window { deviations.append(abs(value - center)) }
+      let spread = 1.4826 * medianSorting(&deviations)
+      if abs(values[i] - center) > 5 * spread {
         out[i] = .nan
         rejected[i] = true
       }
@@ -67,10 +84,62 @@ public enum SignalFilter {
     return (out, rejected)
   }
 
-  private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let n = sorted.count
-    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+  /// The median of `values` (not NaN), which it reorders.
+  private static func medianSorting(_ values: inout [Double]) -> Double {
+    let n = values.count
+    let upper = select(&values, rank: n / 2)
+    guard n % 2 == 0 else { return upper }
+    // The lower middle is the largest of the values now left of the upper one.
+    return (values[0..<(n / 2)].max()! + upper) / 2
+  }
+
+  /// The value of rank `rank` (0 = smallest) among `values` (not NaN), which it reorders so
+  /// that smaller values come before it and larger after (Hoare's selection, insertion sort
+  /// for short ranges): O(n) instead of a full sort.
+  static func select(_ values: inout [Double], rank: Int) -> Double {
+    values.withUnsafeMutableBufferPointer { v in
+      var low = 0
+      var high = v.count - 1
+      while high - low > 16 {
+        // Median of three as the pivot, then partition.
+        let middle = (low + high) / 2
+        if v[middle] < v[low] { v.swapAt(middle, low) }
+        if v[high] < v[low] { v.swapAt(high, low) }
+        if v[high] < v[middle] { v.swapAt(high, middle) }
+        let pivot = v[middle]
+        var i = low
+        var j = high
+        while i <= j {
+          while v[i] < pivot { i += 1 }
+          while v[j] > pivot { j -= 1 }
+          if i <= j {
+            v.swapAt(i, j)
+            i += 1
+            j -= 1
+          }
+        }
+        if rank <= j {
+          high = j
+        } else if rank >= i {
+          low = i
+        } else {
+          return v[rank]
+        }
+      }
+      // Insertion sort of the short range left.
+      if low < high {
+        for k in (low + 1)...high {
+          let value = v[k]
+          var m = k - 1
+          while m >= low, v[m] > value {
+            v[m + 1] = v[m]
+            m -= 1
+          }
+          v[m + 1] = value
+        }
+      }
+      return v[rank]
+    }
   }
 
   /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous

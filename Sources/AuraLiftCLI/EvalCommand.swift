@@ -1,7 +1,5 @@
 import ArgumentParser
-import AuraDomain
 import AuraEvaluation
-import AuraFeatures
 import AuraIngest
 import AuraPipeline
 import Foundation
@@ -33,12 +31,10 @@ struct EvalCommand: ParsableCommand {
     let root = URL(fileURLWithPath: dataset)
     let truthURL =
       truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
-    let parameters = try PipelineConfig.load(path: pipeline).parameters
-    let catalog = try DatasetTablesReader.read(root: root).catalog
-    let evaluator = FeatureEvaluator(
-      root: root, truth: try FeatureEvaluator.loadTruth(truthURL),
-      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
-      reader: try SessionReader.Settings(parameters))
+    let evaluator = try FeatureEvaluator(
+      root: root, tables: try DatasetTablesReader.read(root: root),
+      truth: try FeatureEvaluator.loadTruth(truthURL),
+      parameters: try PipelineConfig.load(path: pipeline).parameters)
     let report = try evaluator.evaluate(workers: workers)
     print("noise: \(report.noise)\n")
     print(report.markdown, terminator: "")

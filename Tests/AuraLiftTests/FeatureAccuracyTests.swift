@@ -1,21 +1,19 @@
 import AuraDomain
 import AuraEvaluation
 import AuraIngest
-import AuraSynth
 import Foundation
 import Testing
 
 @testable import AuraFeatures
+@testable import AuraSynth
 
 /// Features measured on generated recordings against the generator's exact truth, with the
 /// evaluator that `auralift eval` prints.
 @Suite struct FeatureAccuracyTests {
   static func evaluate(_ folder: URL, truth: DatasetTruth) throws -> AccuracyReport {
-    let parameters = TestSupport.parameters
-    return try FeatureEvaluator(
-      root: folder, truth: truth,
-      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn),
-      reader: try SessionReader.Settings(parameters)
+    try FeatureEvaluator(
+      root: folder, tables: try DatasetTablesReader.read(root: folder), truth: truth,
+      parameters: TestSupport.parameters
     ).evaluate(workers: 2)
   }
 
@@ -128,5 +126,61 @@ import Testing
       PhaseBoundary.fit(y, times: times, inside: 156, lower: 0, upper: 359, from: 0, to: 1))
     #expect(abs(phase.lowerBound - 2.0) < 0.01)
     #expect(abs(phase.upperBound - 3.2) < 0.01)
+  }
+
+  /// Selection gives the same order statistic as sorting, with duplicates and at every size.
+  @Test func selectionMatchesSorting() {
+    var random = SystemRandomNumberGenerator()
+    for size in [1, 2, 7, 16, 17, 18, 100, 1001] {
+      for _ in 0..<20 {
+        let values = (0..<size).map { _ in
+          Double(Int.random(in: 0..<(size / 2 + 1), using: &random))
+        }
+        let sorted = values.sorted()
+        for rank in Set([0, size / 2, (size - 1) * 9 / 10, size - 1]) {
+          var scratch = values
+          #expect(SignalFilter.select(&scratch, rank: rank) == sorted[rank])
+        }
+      }
+    }
+  }
+
+  /// The Hampel filter removes tracking spikes from a noisy movement and nothing else.
+  @Test func outlierRejectionRemovesSpikesOnly() {
+    var random = SeededRandom(seed: 9)
+    var values = (0..<600).map { i in
+      300 * sin(Double(i) / 60 * 2 * .pi / 3) + 1.5 * random.gaussian()
+    }
+    let spikes = [100, 250, 401]
+    for i in spikes { values[i] += 60 }
+    let noise = SignalFilter.noiseDeviation(values)
+    #expect(abs(noise - 1.5) < 0.3)
+    let (clean, rejected) = SignalFilter.rejectOutliers(values, noise: noise)
+    #expect(rejected.indices.filter { rejected[$0] } == spikes)
+    #expect(spikes.allSatisfy { clean[$0].isNaN })
+  }
+
+  /// A set the manifest leaves out is still seen: its reps, outside every listed set's bounds,
+  /// become a warning, and the listed sets keep their reps.
+  @Test func movementOutsideTheBoundsIsReported() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 1, seed: 5, logOnlyShare: 0, poseFormats: ["vision19"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let session = try #require(truth.sessions.first)
+    let manifestURL = folder.appendingPathComponent("sessions/\(session.sessionId)/session.json")
+    var manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+    var sets = try #require(manifest["sets"] as? [[String: Any]])
+    sets.removeLast()
+    manifest["sets"] = sets
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+    let features = try TestSupport.features(session.sessionId, in: folder)
+    let dropped = session.sets.last!
+    #expect(features.sets.map(\.reps.count) == session.sets.dropLast().map(\.reps))
+    #expect(
+      features.warnings.contains {
+        $0.hasPrefix("movement of \(dropped.reps) reps")
+          && $0.hasSuffix("outside every set's bounds")
+      })
   }
 }
