@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuraPipeline
 import Foundation
+import Logging
 
 /// `auralift run`: runs a pipeline file; flags override the file.
 struct RunCommand: ParsableCommand {
@@ -8,38 +9,60 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Run a pipeline: ingest, features, scoring, aggregation, reports.",
     discussion: """
-      Exit codes: 0 published (or already up to date), 3 published with quarantined sessions,
-      2 nothing published (e.g. athletes.csv missing), 64 usage error.
+      Exit codes: 0 published (or already up to date); 3 published without the quarantined \
+      or failed partitions it lists; 2 nothing published (the previous publication stays \
+      current); 64 usage error; 75 another run holds the output's lock beyond --wait.
       """)
 
-  @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
-  @Option(help: "Dataset folder (overrides the file).") var dataset: String?
-  @Option(help: "Output folder (overrides the file).") var out: String?
-  @Option(help: "Worker threads (0: one per core).") var workers: Int?
-  @Option(name: .customLong("set"), help: "Override a parameter: key=value (repeatable).")
-  var overrides: [String] = []
+  @OptionGroup var options: PipelineOptions
+  @Option(help: "Seconds to wait for another run on the same output to finish.")
+  var wait: Double = 0
+  @Flag(help: "Recompute the partitions the last run quarantined or failed, ignoring the cache.")
+  var retryFailed = false
+  @Flag(help: "Say what would run and why (as `explain`), and do nothing.")
+  var dryRun = false
+  @Option(help: "Log lines as text or json (on stderr).")
+  var logFormat: LogFormat = .text
+
+  enum LogFormat: String, ExpressibleByArgument {
+    case text, json
+  }
 
   func run() throws {
-    var config = try PipelineConfig.load(path: pipeline)
-    if let dataset { config.dataset = dataset }
-    if let out { config.out = out }
-    if let workers { config.workers = workers }
-    for assignment in overrides { try config.override(assignment) }
+    let config: PipelineConfig
+    do { config = try options.config() } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      throw ExitCodes.usage
+    }
+    if dryRun {
+      try ExplainCommand.explain(config)
+      return
+    }
+    let logger = makeLogger()
+    let progress = ProgressReporter(logger: logger)
     let started = Date()
     let summary: RunSummary
-    do { summary = try Runner(config: config).run() } catch let error as PipelineError {
+    do {
+      summary = try Runner(config: config, logger: logger).run(
+        .init(waitForLock: wait, retryFailed: retryFailed, progress: progress.update))
+    } catch let error as PipelineError {
       FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCode(2)
+      switch error {
+      case .lockHeld: throw ExitCodes.lockHeld
+      case .config: throw ExitCodes.usage
+      case .fatal: throw ExitCodes.nothingPublished
+      }
     }
     let timing = String(
       format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
       ProcessMemory.peakResidentMegabytes)
     for problem in summary.quarantined { print("quarantined: \(problem)") }
+    for problem in summary.failed { print("failed: \(problem)") }
     if summary.upToDate {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
       print(
-        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count), reused \(summary.sessions - summary.featuresComputed.count - summary.quarantined.count); scoring computed \(summary.scoringComputed.count); quarantined \(summary.quarantined.count) (\(timing))"
+        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
       )
     }
     if let folder = summary.publishedFolder {
@@ -48,5 +71,49 @@ struct RunCommand: ParsableCommand {
       print("csv:      \(folder)/csv/")
     }
     if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+  }
+
+  /// Text lines (info and up) or JSON lines on stderr; on a terminal, where the progress bar
+  /// shows the work, only warnings and errors.
+  private func makeLogger() -> Logger {
+    let json = logFormat == .json
+    var logger = Logger(label: "auralift") { label -> any LogHandler in
+      json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
+    }
+    logger.logLevel = !json && isatty(STDERR_FILENO) == 1 ? Logger.Level.warning : .info
+    return logger
+  }
+}
+
+/// `auralift explain`: what a run would compute and why, without running it.
+struct ExplainCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain",
+    abstract: "Say, for every stage and partition a run would compute, why (old → new).")
+
+  @OptionGroup var options: PipelineOptions
+
+  func run() throws {
+    let config: PipelineConfig
+    do { config = try options.config() } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      throw ExitCodes.usage
+    }
+    try Self.explain(config)
+  }
+
+  /// Prints the planned work, at most five reasons per line.
+  static func explain(_ config: PipelineConfig) throws {
+    let work: [PlannedWork]
+    do { work = try Runner(config: config).explain() } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      throw ExitCodes.nothingPublished
+    }
+    if work.isEmpty { print("up to date: nothing would run") }
+    for item in work {
+      let shown = item.reasons.prefix(5).joined(separator: "; ")
+      let more = item.reasons.count > 5 ? "; … and \(item.reasons.count - 5) more" : ""
+      print("\(item.stage) \(item.partition): \(shown)\(more)")
+    }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.json`.
+/// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.json`
+/// (and the key's fields in `<key>.fields`).
 /// Writes go to a temporary file first and are renamed into place, so a killed run never
 /// leaves a half-written entry.
 struct ArtifactCache: Sendable {
@@ -16,11 +17,31 @@ struct ArtifactCache: Sendable {
     return try? Self.decoder().decode(type, from: data)
   }
 
-  func store<T: Encodable>(_ value: T, stage: String, key: String) throws {
+  /// Stores `value` under `key`, with the key's fields beside it (`<key>.fields`, written
+  /// first) so that a later run can say what changed.
+  func store<T: Encodable>(_ value: T, stage: String, key: String, fields: ContentKey) throws {
     let target = url(stage: stage, key: key)
     try FileManager.default.createDirectory(
       at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try AtomicFile.write(Data(fields.serialized.utf8), to: fieldsURL(target))
     try AtomicFile.write(try Self.encoder().encode(value), to: target)
+  }
+
+  /// Whether a result is stored under `key`.
+  func contains(stage: String, key: String) -> Bool {
+    FileManager.default.fileExists(atPath: url(stage: stage, key: key).path)
+  }
+
+  /// The fields of the key a result was stored under, if they are still there.
+  func fields(stage: String, key: String) -> [ContentKey.Field]? {
+    guard
+      let text = try? String(contentsOf: fieldsURL(url(stage: stage, key: key)), encoding: .utf8)
+    else { return nil }
+    return ContentKey.fields(from: text)
+  }
+
+  private func fieldsURL(_ entry: URL) -> URL {
+    entry.deletingPathExtension().appendingPathExtension("fields")
   }
 
   static func encoder() -> JSONEncoder {

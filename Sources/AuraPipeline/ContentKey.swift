@@ -2,59 +2,66 @@ import AuraDomain
 import Crypto
 import Foundation
 
-/// Builds cache keys from content: every field is length-prefixed so ("ab","c") and ("a","bc")
-/// never collide; nothing random, time- or environment-dependent goes in.
-struct ContentKey {
-  private var hasher = SHA256()
+/// A cache key built from content: labelled fields ("code features" = "4", "param
+/// features.max_gap_s" = "0.3", "input sessions/s-1/pose.csv" = its digest), hashed with every
+/// label and value length-prefixed so ("ab","c") and ("a","bc") never collide. Nothing random,
+/// time- or environment-dependent goes in. The fields are kept, so that `explain` can say
+/// which of them changed between two keys.
+public struct ContentKey: Sendable {
+  /// One labelled input of a key.
+  public struct Field: Sendable, Equatable {
+    public var label: String
+    public var value: String
+  }
+
+  public private(set) var fields: [Field] = []
 
   init(stage: String, codeVersion: Int) {
-    add("stage")
-    add(stage)
-    add("code")
-    add(String(codeVersion))
+    add("code \(stage)", String(codeVersion))
   }
 
-  mutating func add(_ text: String) { add(Data(text.utf8)) }
-
-  mutating func add(_ data: Data) {
-    var length = UInt64(data.count).littleEndian
-    withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-    hasher.update(data: data)
+  mutating func add(_ label: String, _ value: String) {
+    fields.append(Field(label: label, value: value))
   }
 
-  /// Adds only the declared parameters, canonically: sorted `key=value`, missing ones named.
+  /// Adds only the declared parameters, canonically: sorted by name, missing ones named.
   mutating func add(parameters: ParameterSet, keys: [String]) {
-    add("parameters")
-    add(String(keys.count))
     for (key, value) in parameters.restricted(to: keys) {
-      add(key)
-      add(value?.description ?? "<missing>")
+      add("param \(key)", value?.description ?? "<missing>")
     }
   }
 
-  /// Hex digest.
-  func finalize() -> String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
-
-  /// Digest of every regular file in `folder` (names sorted; name and bytes of each).
-  static func folderDigest(_ folder: URL) throws -> String {
-    var key = ContentKey(stage: "folder", codeVersion: 0)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    for name in names where !name.hasPrefix(".") {
-      let url = folder.appendingPathComponent(name)
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        continue
-      }
-      key.add(name)
-      key.add(isDirectory.boolValue ? Data(try folderDigest(url).utf8) : try Data(contentsOf: url))
+  /// Hex SHA-256 of the fields.
+  public func finalize() -> String {
+    var hasher = SHA256()
+    func feed(_ text: String) {
+      var length = UInt64(text.utf8.count).littleEndian
+      withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
+      hasher.update(data: Data(text.utf8))
     }
-    return key.finalize()
+    feed(String(fields.count))
+    for field in fields {
+      feed(field.label)
+      feed(field.value)
+    }
+    return hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 
-  /// Digest of one file's bytes, or a marker when it is absent.
-  static func fileDigest(_ url: URL) -> String {
-    var key = ContentKey(stage: "file", codeVersion: 0)
-    if let data = try? Data(contentsOf: url) { key.add(data) } else { key.add("<absent>") }
-    return key.finalize()
+  /// The fields as text, one `label<TAB>value` per line (labels and values hold no tabs or
+  /// newlines: they are names, numbers and digests).
+  var serialized: String { fields.map { "\($0.label)\t\($0.value)\n" }.joined() }
+
+  /// Fields read back from `serialized`.
+  static func fields(from text: String) -> [Field] {
+    text.split(separator: "\n").compactMap { line -> Field? in
+      let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2 else { return nil }
+      return Field(label: String(parts[0]), value: String(parts[1]))
+    }
+  }
+
+  /// SHA-256 of a byte string, hex.
+  static func digest(_ data: Data) -> String {
+    SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
   }
 }

@@ -91,11 +91,13 @@ public struct PipelineConfig: Sendable {
 public enum PipelineError: Error, CustomStringConvertible {
   case config(String)
   case fatal(String)
+  /// Another run holds the output folder's lock.
+  case lockHeld(String)
 
   public var description: String {
     switch self {
     case .config(let message): return "pipeline: \(message)"
-    case .fatal(let message): return message
+    case .fatal(let message), .lockHeld(let message): return message
     }
   }
 }

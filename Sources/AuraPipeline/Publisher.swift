@@ -8,7 +8,7 @@ import Foundation
 struct Publisher {
   let out: URL
 
-  func publish(bundle: PublishBundle, runId: String, key: String) throws {
+  func publish(bundle: PublishBundle, runId: String) throws {
     let fileManager = FileManager.default
     let releases = out.appendingPathComponent("releases")
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
@@ -34,9 +34,6 @@ struct Publisher {
         .fileWriteUnknown,
         userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
     }
-    let state = out.appendingPathComponent(".state")
-    try fileManager.createDirectory(at: state, withIntermediateDirectories: true)
-    try AtomicFile.write(Data(key.utf8), to: state.appendingPathComponent("published-key"))
     try pruneReleases(keeping: runId)
   }
 

@@ -6,12 +6,16 @@ public struct RunSummary: Sendable {
   /// Sessions whose features were computed this run (the rest came from the cache).
   public var featuresComputed: [String]
   public var scoringComputed: [String]
+  /// Dataset rows and sessions kept out because their data is bad (until it changes).
   public var quarantined: [DatasetProblem]
+  /// Sessions that could not be computed for another reason (retried by the next run).
+  public var failed: [DatasetProblem]
   /// Nothing changed since the last publication: no stage ran, nothing was written.
   public var upToDate: Bool
   /// The folder readers use: `<out>/current`.
   public var publishedFolder: String?
 
-  /// Exit status for schedulers: 0 all published, 3 published with quarantined sessions.
-  public var exitCode: Int32 { quarantined.isEmpty ? 0 : 3 }
+  /// Exit status for schedulers: 0 all published, 3 published without the quarantined or
+  /// failed partitions.
+  public var exitCode: Int32 { quarantined.isEmpty && failed.isEmpty ? 0 : 3 }
 }

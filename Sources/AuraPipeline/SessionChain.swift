@@ -4,11 +4,15 @@ import AuraIngest
 import AuraScoring
 import Foundation
 
-/// The per-session stages (ingest → features → scoring) with their cache keys: each stage's
-/// key is its code version, the parameters it declares, and the key of its input.
+/// The per-session stages (ingest → features → scoring), one partition per session folder.
+///
+/// `plan` computes each stage's key from file digests alone (code version, the parameters the
+/// stage declares, its inputs), so that a run knows what it will do, and whether to publish,
+/// before it decodes or computes anything. `run` then loads or computes each stage.
 struct SessionChain: Sendable {
   let datasetRoot: URL
   let cache: ArtifactCache
+  let digests: FileDigests
   let parameters: ParameterSet
   let catalog: ExerciseCatalog
   let ingest: SessionReader.Settings
@@ -16,13 +20,30 @@ struct SessionChain: Sendable {
   let scorer: SessionScorer
   /// Height in cm of every athlete in athletes.csv (NaN where unknown).
   let heights: [String: Double]
+  /// Digest of `heights` and of the custom exercises: inputs of every session's features.
+  let sharedInputs: [ContentKey.Field]
+
+  /// The keys of one session's stages, or why the session cannot be planned.
+  struct Plan: Sendable {
+    var folder: String
+    var features: ContentKey
+    var scoring: ContentKey
+    var featureKey: String
+    var scoringKey: String
+    /// Set when the folder's files could not be read: the partition fails.
+    var failure: String?
+
+    var partition: String { "sessions/\(folder)" }
+  }
 
   /// What happened to one session.
   struct Outcome: Sendable {
     var folder: String
     var scored: ScoredSession?
+    /// A problem with the session's data (deterministic; cached like a result).
     var problem: DatasetProblem?
-    var scoringKey: String?
+    /// An error that is not the data's fault (unreadable file, I/O): not cached, retried.
+    var failure: String?
     var computedFeatures: Bool
     var computedScoring: Bool
   }
@@ -33,39 +54,82 @@ struct SessionChain: Sendable {
     case problem(DatasetProblem)
   }
 
-  func run(folder: String) -> Outcome {
-    let sessionFolder = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(
-      folder)
-    let inputs: String
-    do { inputs = try ContentKey.folderDigest(sessionFolder) } catch {
-      return Outcome(
-        folder: folder,
-        problem: DatasetProblem(path: "sessions/\(folder)", line: 0, reason: "unreadable folder"),
-        computedFeatures: false, computedScoring: false)
-    }
-    // The athlete's height calibrates pose scale, so it is an input of features; its id is
-    // not known before the manifest is read, so the whole height table keys the stage.
-    var featuresKey = ContentKey(stage: "features", codeVersion: StageVersions.features)
-    featuresKey.add(String(StageVersions.ingest))
-    featuresKey.add(
+  init(
+    datasetRoot: URL, cache: ArtifactCache, digests: FileDigests, parameters: ParameterSet,
+    catalog: ExerciseCatalog, ingest: SessionReader.Settings, extractor: SessionFeatureExtractor,
+    scorer: SessionScorer, heights: [String: Double]
+  ) {
+    self.datasetRoot = datasetRoot
+    self.cache = cache
+    self.digests = digests
+    self.parameters = parameters
+    self.catalog = catalog
+    self.ingest = ingest
+    self.extractor = extractor
+    self.scorer = scorer
+    self.heights = heights
+    // The athlete's height calibrates pose scale, so it is an input of features; the athlete
+    // is not known before the manifest is read, so the whole height table keys the stage. A
+    // custom exercise's pattern and muscles (exercises.csv) shape features and scores.
+    let heightList = heights.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined()
+    let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
+    sharedInputs = [
+      .init(
+        label: "athlete heights (athletes.csv)", value: ContentKey.digest(Data(heightList.utf8))),
+      .init(label: "custom exercises (exercises.csv)", value: ContentKey.digest(Data(custom.utf8))),
+    ]
+  }
+
+  func plan(folder: String) -> Plan {
+    var features = ContentKey(stage: "features", codeVersion: StageVersions.features)
+    features.add("code ingest", String(StageVersions.ingest))
+    features.add(
       parameters: parameters,
       keys: SessionReader.Settings.parameterKeys + SessionFeatureExtractor.Settings.parameterKeys)
-    featuresKey.add(inputs)
-    for (athlete, height) in heights.sorted(by: { $0.key < $1.key }) {
-      featuresKey.add("\(athlete)=\(height)")
+    for field in sharedInputs { features.add(field.label, field.value) }
+    var failure: String? = nil
+    let sessionFolder = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(
+      folder)
+    do {
+      for file in try digests.digests(ofFolder: sessionFolder) {
+        features.add("input sessions/\(folder)/\(file.path)", file.digest)
+      }
+    } catch let error as FileDigests.UnreadableFile {
+      failure = "sessions/\(folder)/\(error)"
+    } catch {
+      failure = "sessions/\(folder) cannot be listed: \(Self.describe(error))"
     }
-    // A custom exercise's pattern and muscles (exercises.csv) shape features and scores.
-    for exercise in catalog.all where exercise.isCustom {
-      featuresKey.add(String(describing: exercise))
-    }
-    let featureKey = featuresKey.finalize()
+    let featureKey = features.finalize()
+    var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
+    scoring.add(
+      parameters: parameters,
+      keys: FormScorer.Settings.parameterKeys + Gamification.Settings.parameterKeys)
+    scoring.add("features of sessions/\(folder)", featureKey)
+    return Plan(
+      folder: folder, features: features, scoring: scoring, featureKey: featureKey,
+      scoringKey: scoring.finalize(), failure: failure)
+  }
 
+  /// Loads or computes the session's stages; `force` ignores cached results.
+  func run(_ plan: Plan, force: Bool = false) -> Outcome {
+    let folder = plan.folder
+    if let failure = plan.failure {
+      return Outcome(
+        folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
+    }
     var computedFeatures = false
-    var outcome = cache.load(FeatureOutcome.self, stage: "features", key: featureKey)
+    var outcome =
+      force ? nil : cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
     if outcome == nil {
       computedFeatures = true
-      outcome = computeFeatures(folder: folder)
-      try? cache.store(outcome!, stage: "features", key: featureKey)
+      switch computeFeatures(folder: folder) {
+      case .success(let computed):
+        outcome = computed
+        try? cache.store(computed, stage: "features", key: plan.featureKey, fields: plan.features)
+      case .failure(let failure):
+        return Outcome(
+          folder: folder, failure: failure.message, computedFeatures: true, computedScoring: false)
+      }
     }
     guard case .features(let features)? = outcome else {
       if case .problem(let problem)? = outcome {
@@ -75,36 +139,44 @@ struct SessionChain: Sendable {
       }
       return Outcome(folder: folder, computedFeatures: computedFeatures, computedScoring: false)
     }
-    var scoringKey = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
-    scoringKey.add(
-      parameters: parameters,
-      keys: FormScorer.Settings.parameterKeys + Gamification.Settings.parameterKeys)
-    scoringKey.add(featureKey)
-    let key = scoringKey.finalize()
-    if let scored = cache.load(ScoredSession.self, stage: "scoring", key: key) {
+    if !force, let scored = cache.load(ScoredSession.self, stage: "scoring", key: plan.scoringKey) {
       return Outcome(
-        folder: folder, scored: scored, scoringKey: key, computedFeatures: computedFeatures,
-        computedScoring: false)
+        folder: folder, scored: scored, computedFeatures: computedFeatures, computedScoring: false)
     }
     let scored = scorer.score(features)
-    try? cache.store(scored, stage: "scoring", key: key)
+    try? cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
     return Outcome(
-      folder: folder, scored: scored, scoringKey: key, computedFeatures: computedFeatures,
-      computedScoring: true)
+      folder: folder, scored: scored, computedFeatures: computedFeatures, computedScoring: true)
   }
 
-  private func computeFeatures(folder: String) -> FeatureOutcome {
+  /// An error that is not a problem with the data.
+  struct Failure: Error {
+    var message: String
+  }
+
+  private func computeFeatures(folder: String) -> Result<FeatureOutcome, Failure> {
     do {
       let session = try SessionReader.read(
         folder: folder, datasetRoot: datasetRoot, catalog: catalog, settings: ingest)
       guard let height = heights[session.manifest.athleteId] else {
-        return .problem(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder))
+        return .success(
+          .problem(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder)))
       }
-      return .features(try extractor.extract(session, athleteHeightCm: height.isNaN ? nil : height))
+      return .success(
+        .features(try extractor.extract(session, athleteHeightCm: height.isNaN ? nil : height)))
     } catch let problem as DatasetProblem {
-      return .problem(problem)
+      return .success(.problem(problem))
     } catch {
-      return .problem(DatasetProblem(path: "sessions/\(folder)", line: 0, reason: "\(error)"))
+      return .failure(Failure(message: Self.describe(error)))
     }
+  }
+
+  /// An error's message, with the file it names where it names one.
+  private static func describe(_ error: Error) -> String {
+    let nsError = error as NSError
+    if let path = nsError.userInfo[NSFilePathErrorKey] as? String {
+      return "\(path): \(nsError.localizedDescription)"
+    }
+    return "\(error)"
   }
 }

@@ -23,9 +23,13 @@ struct BundleWriter {
     let standings = Dictionary(
       uniqueKeysWithValues: bundle.aggregates.standings.map { ($0.athleteId, $0) })
     let athletes = bundle.tables.athletes
-    let firstSeen = Dictionary(grouping: bundle.sessions, by: \.athleteId).mapValues {
-      $0.map(\.startTime).min() ?? bundle.run.startedAt
-    }
+    // Times from the data, never the clock, so that the same inputs publish the same rows:
+    // created at the athlete's first session, updated at the last; an athlete without
+    // sessions at the latest session of the dataset.
+    let byAthlete = Dictionary(grouping: bundle.sessions, by: \.athleteId)
+    let firstSeen = byAthlete.mapValues { $0.map(\.startTime).min()! }
+    let lastSeen = byAthlete.mapValues { $0.map(\.startTime).max()! }
+    let dataEnd = bundle.sessions.map(\.startTime).max() ?? "1970-01-01T00:00:00Z"
     try insert(
       "user_profile",
       [
@@ -40,7 +44,7 @@ struct BundleWriter {
           a.bodyFatPercent,
           standing?.tier.rawValue ?? "iron", standing?.leaguePoints ?? 0, standing?.totalXP ?? 0,
           a.coachId,
-          firstSeen[a.id] ?? bundle.run.startedAt, bundle.run.finishedAt,
+          firstSeen[a.id] ?? dataEnd, lastSeen[a.id] ?? dataEnd,
         ]
       })
     try insert(

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// Exit codes of `run` (and `explain`), for schedulers; the README lists them.
+enum ExitCodes {
+  /// Everything published (or already up to date).
+  static let success = ExitCode(0)
+  /// Nothing published: the pipeline or the dataset as a whole is unusable, or publication
+  /// failed; the previous publication stays current.
+  static let nothingPublished = ExitCode(2)
+  /// Published, without the quarantined or failed partitions listed on stdout.
+  static let partial = ExitCode(3)
+  /// Bad command line or pipeline file (sysexits EX_USAGE).
+  static let usage = ExitCode(64)
+  /// Another run holds the output's lock beyond `--wait` (sysexits EX_TEMPFAIL: try later).
+  static let lockHeld = ExitCode(75)
+}

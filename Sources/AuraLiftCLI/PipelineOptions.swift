@@ -1,0 +1,23 @@
+import ArgumentParser
+import AuraPipeline
+
+/// The options every command that runs or inspects a pipeline shares: the pipeline file and
+/// the flags that override it.
+struct PipelineOptions: ParsableArguments {
+  @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
+  @Option(help: "Dataset folder (overrides the file).") var dataset: String?
+  @Option(help: "Output folder (overrides the file).") var out: String?
+  @Option(help: "Worker threads (0: one per core).") var workers: Int?
+  @Option(name: .customLong("set"), help: "Override a parameter: key=value (repeatable).")
+  var overrides: [String] = []
+
+  /// The pipeline file with the flags applied.
+  func config() throws -> PipelineConfig {
+    var config = try PipelineConfig.load(path: pipeline)
+    if let dataset { config.dataset = dataset }
+    if let out { config.out = out }
+    if let workers { config.workers = workers }
+    for assignment in overrides { try config.override(assignment) }
+    return config
+  }
+}

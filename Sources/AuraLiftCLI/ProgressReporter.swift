@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reports a run's progress over its session partitions: a bar with counts and an ETA
+/// redrawn in place on a terminal, or a plain log line at every tenth of the work otherwise
+/// (under cron, where a bar would fill the log with carriage returns).
+final class ProgressReporter: @unchecked Sendable {
+  private let started = Date()
+  private let onTerminal: Bool
+  private let logger: Logger
+  private let lock = NSLock()
+  private var lastTenth = 0
+
+  init(logger: Logger, onTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+    self.logger = logger
+    self.onTerminal = onTerminal
+  }
+
+  func update(done: Int, total: Int) {
+    guard total > 0 else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    let elapsed = Date().timeIntervalSince(started)
+    let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+    if onTerminal {
+      let width = 30
+      let filled = width * done / total
+      let bar =
+        String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+      let line = String(format: "\r[%@] %d/%d sessions, ETA %.0f s", bar, done, total, eta)
+      FileHandle.standardError.write(Data((line + (done == total ? "\n" : "")).utf8))
+    } else {
+      let tenth = 10 * done / total
+      guard tenth > lastTenth else { return }
+      lastTenth = tenth
+      logger.info(
+        "progress",
+        metadata: ["done": "\(done)", "total": "\(total)", "eta_s": "\(Int(eta.rounded()))"])
+    }
+  }
+}
+
+/// One JSON object per log line on stderr (`--log-format json`): time, level, label, message
+/// and metadata, for log collectors.
+struct JSONLogHandler: LogHandler {
+  let label: String
+  var logLevel: Logger.Level = .info
+  var metadata: Logger.Metadata = [:]
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    var object: [String: String] = [
+      "time": ISO8601DateFormatter().string(from: Date()), "level": event.level.rawValue,
+      "label": label, "message": event.message.description,
+    ]
+    for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+      object[key] = value.description
+    }
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    else { return }
+    FileHandle.standardError.write(data + Data("\n".utf8))
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Content digests of input files, remembered by their `stat` so that an unchanged file is not
+/// read again: a file whose device, inode, size, modification and change times (nanoseconds)
+/// all match the remembered ones keeps its digest. As in git's "racy clean" rule, a file
+/// modified within two seconds of being hashed is not remembered (a write in the same clock
+/// tick could leave its times unchanged). Stored in `<out>/.state/digests.tsv`; entries for
+/// files no longer seen are dropped when it is saved.
+final class FileDigests: @unchecked Sendable {
+  private struct Stamp: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+    var changed: Int64
+  }
+
+  private let file: URL
+  private let lock = NSLock()
+  private var remembered: [String: (stamp: Stamp, digest: String)] = [:]
+  private var seen: [String: (stamp: Stamp, digest: String)] = [:]
+  private var changed = false
+
+  /// Loads the remembered digests of `file` (none if it is missing or unreadable).
+  init(file: URL) {
+    self.file = file
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return }
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard parts.count == 7, let device = UInt64(parts[1]), let inode = UInt64(parts[2]),
+        let size = Int64(parts[3]), let modified = Int64(parts[4]), let changed = Int64(parts[5])
+      else { continue }
+      remembered[String(parts[0])] = (
+        Stamp(device: device, inode: inode, size: size, modified: modified, changed: changed),
+        String(parts[6])
+      )
+    }
+  }
+
+  /// The digest of the file at `path`, or nil when it is not a readable regular file.
+  func digest(of path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let stamp = Stamp(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+    lock.lock()
+    let known = remembered[path]
+    lock.unlock()
+    if let known, known.stamp == stamp {
+      lock.lock()
+      seen[path] = known
+      lock.unlock()
+      return known.digest
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let digest = ContentKey.digest(data)
+    let now = Int64(Date().timeIntervalSince1970 * 1e9)
+    let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
+    lock.lock()
+    if !racy { seen[path] = (stamp, digest) }
+    changed = true
+    lock.unlock()
+    return digest
+  }
+
+  /// A file in a folder being digested that is not a readable regular file (a FIFO, a device,
+  /// no permission, an I/O error).
+  struct UnreadableFile: Error, CustomStringConvertible {
+    /// Relative to the folder being digested.
+    var path: String
+    var description: String { "\(path) is not a readable regular file" }
+  }
+
+  /// A folder's files, recursively, as (path relative to `folder`, digest) sorted by path;
+  /// hidden files are skipped. Throws `UnreadableFile`, or the listing's error.
+  func digests(ofFolder folder: URL) throws -> [(path: String, digest: String)] {
+    var found: [(String, String)] = []
+    func walk(_ url: URL, _ prefix: String) throws {
+      for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+      where !name.hasPrefix(".") {
+        let child = url.appendingPathComponent(name)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory) else {
+          continue
+        }
+        if isDirectory.boolValue {
+          try walk(child, prefix + name + "/")
+        } else if let digest = digest(of: child.path) {
+          found.append((prefix + name, digest))
+        } else {
+          throw UnreadableFile(path: prefix + name)
+        }
+      }
+    }
+    try walk(folder, "")
+    return found
+  }
+
+  /// Writes what this run saw (atomically), if anything differs from what was loaded.
+  func save() throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard changed || seen.count != remembered.count else { return }
+    var text = ""
+    for (path, entry) in seen.sorted(by: { $0.key < $1.key }) {
+      let s = entry.stamp
+      text +=
+        "\(path)\t\(s.device)\t\(s.inode)\t\(s.size)\t\(s.modified)\t\(s.changed)\t\(entry.digest)\n"
+    }
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try AtomicFile.write(Data(text.utf8), to: file)
+  }
+}

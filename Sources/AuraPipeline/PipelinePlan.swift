@@ -1,0 +1,87 @@
+import AuraAggregation
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraScoring
+import Foundation
+
+/// Everything a run decides before it computes: the dataset's tables, the per-session chain,
+/// every session's stage keys, and the publication's key (from the session keys, the tables,
+/// the health exports, the aggregation parameters and the code versions).
+struct PipelinePlan {
+  let datasetRoot: URL
+  let tables: DatasetTables
+  let gamification: Gamification
+  let digests: FileDigests
+  let chain: SessionChain
+  let sessions: [SessionChain.Plan]
+  let publish: ContentKey
+  let publishKey: String
+
+  /// Dataset tables read by aggregation and publication, as inputs of the publish key.
+  static let tableFiles = [
+    "athletes.csv", "wellness.csv", "nutrition.csv", "morpho.csv", "coaches.csv", "exercises.csv",
+  ]
+
+  init(config: PipelineConfig, out: URL) throws {
+    datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
+    let parameters = config.parameters
+    do { tables = try DatasetTablesReader.read(root: datasetRoot) } catch let problem
+      as DatasetProblem
+    {
+      throw PipelineError.fatal("nothing published: \(problem)")
+    }
+    let folders: [String]
+    do { folders = try SessionReader.sessionFolders(datasetRoot: datasetRoot) } catch {
+      throw PipelineError.fatal("nothing published: \(datasetRoot.path)/sessions is not readable")
+    }
+    let catalog = tables.catalog
+    gamification = Gamification(settings: try .init(parameters))
+    digests = FileDigests(file: out.appendingPathComponent(".state/digests.tsv"))
+    chain = SessionChain(
+      datasetRoot: datasetRoot, cache: ArtifactCache(root: out.appendingPathComponent(".cache")),
+      digests: digests, parameters: parameters, catalog: catalog, ingest: try .init(parameters),
+      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
+      scorer: SessionScorer(
+        form: FormScorer(settings: try .init(parameters)), gamification: gamification,
+        catalog: catalog),
+      heights: Dictionary(
+        tables.athletes.map { ($0.id, $0.heightCm ?? .nan) }, uniquingKeysWith: { a, _ in a }))
+    let chain = chain
+    sessions = WorkerPool.map(folders, workers: config.workers) { chain.plan(folder: $0) }
+
+    var publish = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
+    publish.add("code reports", String(StageVersions.reports))
+    publish.add("code schema", String(StageVersions.schema))
+    publish.add(
+      parameters: parameters,
+      keys: Aggregator.Settings.parameterKeys + Gamification.Settings.parameterKeys)
+    for file in Self.tableFiles {
+      publish.add(
+        "input \(file)",
+        digests.digest(of: datasetRoot.appendingPathComponent(file).path) ?? "<absent>")
+    }
+    // Apple Health exports stand in for wellness.csv.
+    let health = datasetRoot.appendingPathComponent("health")
+    if FileManager.default.fileExists(atPath: health.path) {
+      for file in try digests.digests(ofFolder: health) {
+        publish.add("input health/\(file.path)", file.digest)
+      }
+    }
+    for session in sessions {
+      publish.add("scoring of \(session.partition)", session.scoringKey)
+    }
+    self.publish = publish
+    publishKey = publish.finalize()
+  }
+
+  /// Every session's stage keys, by "stage<TAB>partition", for the next run's `explain`.
+  var partitionKeys: [String: String] {
+    var keys: [String: String] = [:]
+    for session in sessions where session.failure == nil {
+      keys["features\t\(session.partition)"] = session.featureKey
+      keys["scoring\t\(session.partition)"] = session.scoringKey
+    }
+    return keys
+  }
+}

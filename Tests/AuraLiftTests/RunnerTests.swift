@@ -1,0 +1,178 @@
+import AuraDomain
+import AuraPipeline
+import AuraStore
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the nightly cron relies on: one writer, explained reruns, failures that do not stop
+/// the batch, retries, and the same output whatever the number of workers.
+@Suite(.serialized) struct RunnerTests {
+  /// Every published table except the run's own record (ids and times), rows sorted.
+  static func publishedRows(_ out: URL) throws -> [String: [[String]]] {
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    var tables: [String: [[String]]] = [:]
+    for table in StoreReader.tables where table != "run" {
+      tables[table] = try store.rows("SELECT * FROM \(table)").sorted {
+        $0.lexicographicallyPrecedes($1)
+      }
+    }
+    return tables
+  }
+
+  @Test func secondRunWaitsForTheLockThenGivesUpNamingTheHolder() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 2, seed: 51)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let holder = RunLock.Owner(pid: 4242, host: "cron-1", startedAt: "2026-11-22T02:00:00Z")
+    let lock = try RunLock(out: out, owner: holder, wait: 0)
+    let runner = Runner(config: try PipelineTests.config(dataset: dataset, out: out))
+    let started = Date()
+    do {
+      _ = try runner.run(.init(waitForLock: 0.5))
+      Issue.record("the run did not wait for the lock")
+    } catch PipelineError.lockHeld(let message) {
+      #expect(message.contains("pid 4242 on cron-1"))
+      #expect(Date().timeIntervalSince(started) >= 0.5)
+    }
+    lock.release()
+    #expect(try runner.run().exitCode == 0)
+  }
+
+  @Test func lockLeftByAKilledRunIsTakenOver() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    // A killed run leaves its owner in the lock file, but the kernel has dropped its lock.
+    let gone = RunLock.Owner(pid: 999_999, host: "cron-1", startedAt: "2026-11-22T02:00:00Z")
+    try FileManager.default.createDirectory(
+      at: out.appendingPathComponent(".state"), withIntermediateDirectories: true)
+    try JSONEncoder().encode(gone).write(to: out.appendingPathComponent(".state/lock"))
+    let lock = try RunLock(out: out, owner: .current(startedAt: "now"), wait: 0)
+    #expect(lock.takenOverFrom == gone)
+    lock.release()
+    // A clean release leaves nothing to take over.
+    let next = try RunLock(out: out, owner: .current(startedAt: "later"), wait: 0)
+    #expect(next.takenOverFrom == nil)
+    next.release()
+  }
+
+  @Test func explainSaysWhichInputOrParameterChangedAndNothingRuns() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 52)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    var config = try PipelineTests.config(dataset: dataset, out: out)
+    let fresh = try Runner(config: config).explain()
+    #expect(fresh.contains { $0.stage == "publish" && $0.reasons == ["output missing"] })
+    #expect(fresh.filter { $0.stage == "features" }.count == 4)
+    _ = try Runner(config: config).run()
+    #expect(try Runner(config: config).explain().isEmpty)
+
+    let session = truth.sessions[1].sessionId
+    let manifest = dataset.appendingPathComponent("sessions/\(session)/session.json")
+    try (try String(contentsOf: manifest, encoding: .utf8) + "\n").write(
+      to: manifest, atomically: true, encoding: .utf8)
+    try config.override("scoring.form.rom_weight=0.4")
+    let work = try Runner(config: config).explain()
+    let features = work.filter { $0.stage == "features" }
+    #expect(features.map(\.partition) == ["sessions/\(session)"])
+    #expect(features.first?.reasons == ["input sessions/\(session)/session.json changed"])
+    let scoring = work.filter { $0.stage == "scoring" }
+    #expect(scoring.count == 4)
+    #expect(scoring.allSatisfy { $0.reasons.contains("param scoring.form.rom_weight 0.5 → 0.4") })
+    #expect(
+      scoring.first { $0.partition == "sessions/\(session)" }?.reasons.contains(
+        "features of sessions/\(session) changed") == true)
+    #expect(work.contains { $0.stage == "publish" })
+    // Explaining computed nothing: the old publication is still current and complete.
+    #expect(try Runner(config: config).explain() == work)
+  }
+
+  @Test func failingPartitionIsRecordedTheRestPublishedAndTheNextRunRetriesIt() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 2, seed: 53, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    let cleanOut = try TestSupport.temporaryFolder()
+    defer {
+      for url in [dataset, out, cleanOut] { try? FileManager.default.removeItem(at: url) }
+    }
+    _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: cleanOut)).run()
+    // A recording that cannot be read (a FIFO where a file should be) is not the data's fault.
+    let session = truth.sessions[2].sessionId
+    let pose = dataset.appendingPathComponent("sessions/\(session)/pose.csv")
+    let saved = out.deletingLastPathComponent().appendingPathComponent(
+      "\(out.lastPathComponent)-pose.csv")
+    try FileManager.default.moveItem(at: pose, to: saved)
+    defer { try? FileManager.default.removeItem(at: saved) }
+    #expect(mkfifo(pose.path, 0o644) == 0)
+
+    let runner = Runner(config: try PipelineTests.config(dataset: dataset, out: out))
+    let first = try runner.run()
+    #expect(first.exitCode == 3)
+    #expect(first.failed.map(\.path) == ["sessions/\(session)"])
+    #expect(first.failed.first?.reason.contains("pose.csv") == true)
+    #expect(first.quarantined.isEmpty)
+    let published = try Self.publishedRows(out)
+    #expect(published["workout_session"]?.count == 3)
+    // Failures are retried: the next run is not "up to date".
+    #expect(!(try runner.run().upToDate))
+
+    try FileManager.default.removeItem(at: pose)
+    try FileManager.default.moveItem(at: saved, to: pose)
+    let fixed = try runner.run()
+    #expect(fixed.exitCode == 0)
+    #expect(fixed.featuresComputed == [session])
+    #expect(try Self.publishedRows(out) == (try Self.publishedRows(cleanOut)))
+    #expect(try runner.run().upToDate)
+  }
+
+  @Test func retryFailedRecomputesOnlyTheQuarantinedPartitions() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 2, seed: 54, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let broken = truth.sessions[0].sessionId
+    try Data("not json".utf8).write(
+      to: dataset.appendingPathComponent("sessions/\(broken)/session.json"))
+    let runner = Runner(config: try PipelineTests.config(dataset: dataset, out: out))
+    #expect(try runner.run().quarantined.map(\.path) == ["sessions/\(broken)/session.json"])
+    let again = try runner.run()
+    #expect(again.upToDate && again.exitCode == 3)
+    let retried = try runner.run(.init(retryFailed: true))
+    #expect(retried.featuresComputed == [broken])
+    #expect(retried.scoringComputed.isEmpty)
+  }
+
+  @Test func oneAndTwoWorkersPublishTheSameRows() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 3, seed: 55)
+    let one = try TestSupport.temporaryFolder()
+    let two = try TestSupport.temporaryFolder()
+    defer {
+      for url in [dataset, one, two] { try? FileManager.default.removeItem(at: url) }
+    }
+    _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: one, workers: 1)).run()
+    _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: two, workers: 2)).run()
+    let rows = try Self.publishedRows(one)
+    #expect(rows["workout_set"]?.isEmpty == false)
+    #expect(rows == (try Self.publishedRows(two)))
+    for table in ["workout_set", "ranking_record"] {
+      let a = try String(
+        contentsOf: one.appendingPathComponent("current/csv/\(table).csv"), encoding: .utf8)
+      let b = try String(
+        contentsOf: two.appendingPathComponent("current/csv/\(table).csv"), encoding: .utf8)
+      #expect(a == b, "\(table).csv differs")
+    }
+  }
+}
