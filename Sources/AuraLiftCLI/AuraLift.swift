@@ -7,7 +7,8 @@ struct AuraLift: ParsableCommand {
     commandName: "auralift",
     abstract: "Batch analytics over recorded strength-training sessions.",
     subcommands: [
-      RunCommand.self, ExplainCommand.self, ValidateCommand.self, EvalCommand.self,
+      RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
+      EvalCommand.self,
       SynthCommand.self,
       BenchIngestCommand.self,
     ])

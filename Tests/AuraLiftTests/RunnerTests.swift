@@ -175,4 +175,32 @@ import Testing
       #expect(a == b, "\(table).csv differs")
     }
   }
+
+  @Test func cacheGarbageCollectionKeepsWhatTheLatestRunUses() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 3, seed: 56)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    var config = try PipelineTests.config(dataset: dataset, out: out)
+    _ = try Runner(config: config).run()
+    try config.override("scoring.form.rom_weight=0.3")
+    _ = try Runner(config: config).run()
+    let housekeeping = CacheHousekeeping(out: out)
+    let before = try housekeeping.status()
+    let scoring = try #require(before.first { $0.stage == "scoring" })
+    #expect(scoring.entries == 2 * scoring.entriesInUse)
+    // A bound that fits everything removes nothing; no bound removes the unused scoring.
+    #expect(try housekeeping.collect(maxBytes: 1 << 40).entries == 0)
+    let removed = try housekeeping.collect()
+    #expect(removed.entries == scoring.entriesInUse)
+    #expect(try housekeeping.status().allSatisfy { $0.entries == $0.entriesInUse })
+    // The latest run's work is all still there; the collected variant is computed again.
+    #expect(try Runner(config: config).run().upToDate)
+    try config.override("scoring.form.rom_weight=0.5")
+    let rerun = try Runner(config: config).run()
+    #expect(rerun.featuresComputed.isEmpty)
+    #expect(rerun.scoringComputed.count == scoring.entriesInUse)
+  }
 }

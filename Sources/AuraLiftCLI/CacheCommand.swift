@@ -1,0 +1,58 @@
+import ArgumentParser
+import AuraPipeline
+import Foundation
+
+/// `auralift cache status|gc`: what the cache holds, and removing what the latest run does
+/// not use.
+struct CacheCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cache", abstract: "Inspect or clean the intermediate cache of an output folder.",
+    subcommands: [Status.self, Collect.self])
+
+  struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "status",
+      abstract: "Entries and size per stage, and how many the latest run uses.")
+    @OptionGroup var options: PipelineOptions
+
+    func run() throws {
+      let usage = try CacheHousekeeping(out: URL(fileURLWithPath: try options.config().out))
+        .status()
+      if usage.isEmpty { print("cache is empty") }
+      for stage in usage {
+        print(
+          "\(stage.stage): \(stage.entries) entries, \(Self.megabytes(stage.bytes)); used by the latest run: \(stage.entriesInUse) entries, \(Self.megabytes(stage.bytesInUse))"
+        )
+      }
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+      String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+  }
+
+  struct Collect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "gc",
+      abstract: "Remove the entries the latest run does not use (or only enough to fit --max-size)."
+    )
+    @OptionGroup var options: PipelineOptions
+    @Option(help: "Keep the newest unused entries while the cache stays within this many MB.")
+    var maxSize: Double?
+    @Option(help: "Seconds to wait for a run on the same output to finish.")
+    var wait: Double = 0
+
+    func run() throws {
+      let out = URL(fileURLWithPath: try options.config().out)
+      do {
+        let removed = try CacheHousekeeping(out: out).collect(
+          maxBytes: maxSize.map { Int64($0 * 1_048_576) }, waitForLock: wait)
+        print("removed \(removed.entries) entries, \(Status.megabytes(removed.bytes))")
+      } catch let error as PipelineError {
+        FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+        if case .lockHeld = error { throw ExitCodes.lockHeld }
+        throw ExitCodes.nothingPublished
+      }
+    }
+  }
+}
