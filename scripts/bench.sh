@@ -32,6 +32,34 @@ one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$w
 double_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/double" --out "$work/double_out")
 double_peak=$(peak)
 
+# Scale: the dataset above repeated to 1k and 10k sessions (recordings hard-linked, manifests
+# rewritten; scripts/replicate_sessions.py): cold run with MB/s of recordings, no-op rerun,
+# rerun after one new session, peak memory.
+base=$((athletes * sessions))
+scale_rows=""
+for target in 1000 10000; do
+  copies=$(( (target + base - 1) / base ))
+  rm -rf "$work/scale" "$work/scale_out"
+  python3 scripts/replicate_sessions.py "$work/data" "$work/scale" "$copies"
+  count=$(ls "$work/scale/sessions" | wc -l)
+  scale_megabytes=$(( megabytes * copies ))
+  scale_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  scale_cold_peak=$(peak)
+  sleep 2  # files hashed within two seconds of a change are hashed again (racy-clean rule)
+  scale_noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  scale_noop_peak=$(peak)
+  python3 scripts/replicate_sessions.py "$work/data" "$work/one_more" 1 >/dev/null
+  newest=$(ls "$work/one_more/sessions" | head -1)
+  mv "$work/one_more/sessions/$newest" "$work/scale/sessions/$newest-new"
+  sed -i "s/\"$newest\"/\"$newest-new\"/" "$work/scale/sessions/$newest-new/session.json"
+  rm -rf "$work/one_more"
+  scale_one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  scale_one_peak=$(peak)
+  rate=$(awk -v m="$scale_megabytes" -v s="$scale_cold" 'BEGIN { printf "%.0f", m / s }')
+  scale_rows+="| $count | $scale_megabytes | $scale_cold ($rate MB/s) | ${scale_cold_peak} MB | $scale_noop | ${scale_noop_peak} MB | $scale_one | ${scale_one_peak} MB |"$'\n'
+  rm -rf "$work/scale" "$work/scale_out"
+done
+
 # Ingest throughput, single core: a ~100 MB vision19 CSV (rows of a generated recording
 # repeated with rising time), an OpenPose folder and a generic IMU CSV; pandas.read_csv on the
 # same pose CSV for the side-by-side ratio.
@@ -83,6 +111,14 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo "| no-op rerun | $noop | |"
   echo "| rerun after one session changed | $one | |"
   echo "| cold, twice the sessions ($((athletes * sessions * 2))) | $double_cold | ${double_peak} MB |"
+  echo
+  echo "## Scale: 1k and 10k sessions"
+  echo
+  echo "The dataset above repeated under new session ids (\`scripts/replicate_sessions.py\`: recordings hard-linked, so after the first read they come from the page cache; MB counts every session's recordings). Both cores, default workers."
+  echo
+  echo "| sessions | MB of recordings | cold, s (MB/s) | peak | no-op rerun, s | peak | one new session, s | peak |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+  printf "%s" "$scale_rows"
   echo
   echo "## Ingest throughput (one core, \`taskset -c 0\`; best of 5 repeats, best of 3 rounds; \`auralift bench-ingest\`)"
   echo

@@ -20,7 +20,8 @@ public struct PoseMorpho: Codable, Sendable, Equatable {
 
   init?(_ signals: PoseSignals) {
     func length(_ a: PoseSignals.BodyPoint, _ b: PoseSignals.BodyPoint) -> Double? {
-      var values = signals.times.indices.map { PoseSignals.distance(signals[a], signals[b], $0) }
+      let (first, second) = (signals[a], signals[b])
+      var values = signals.times.indices.map { PoseSignals.distance(first, second, $0) }
         .filter(\.isFinite)
       guard values.count >= 10 else { return nil }
       return SignalFilter.select(&values, rank: Int(Double(values.count - 1) * 0.9)) * 100

@@ -166,10 +166,11 @@ struct PoseSignals {
         pixelsPerMeter: given, method: pose.space == .world ? "world_metres" : "manifest")
     }
     var chain: [Double] = []
-    for i in near[.hip]!.x.indices {
+    let (ankle, knee, hip, shoulder) = (near[.ankle]!, near[.knee]!, near[.hip]!, near[.shoulder]!)
+    for i in hip.x.indices {
       let value =
-        Self.distance(near[.ankle]!, near[.knee]!, i) + Self.distance(near[.knee]!, near[.hip]!, i)
-        + Self.distance(near[.hip]!, near[.shoulder]!, i)
+        Self.distance(ankle, knee, i) + Self.distance(knee, hip, i)
+        + Self.distance(hip, shoulder, i)
       if value.isFinite { chain.append(value) }
     }
     guard !chain.isEmpty else {

@@ -54,34 +54,98 @@ public enum SignalFilter {
     var rejected = [Bool](repeating: false, count: values.count)
     let floor = 5 * noise
     guard floor > 0 else { return (out, rejected) }
-    // Small buffers reused for every sample: the steps, the detrended window, its deviations.
-    var steps: [Double] = []
-    var window: [Double] = []
-    var deviations: [Double] = []
-    for i in values.indices where values[i].isFinite {
-      let range = max(0, i - 3)...min(values.count - 1, i + 3)
-      steps.removeAll(keepingCapacity: true)
-      for j in range.dropLast() where values[j].isFinite && values[j + 1].isFinite {
-        steps.append(values[j + 1] - values[j])
-      }
-      guard steps.count >= 4 else { continue }
-      let slope = medianSorting(&steps)
-      window.removeAll(keepingCapacity: true)
-      for j in range where values[j].isFinite {
-        window.append(values[j] - slope * Double(j - i))
-      }
-      let center = medianSorting(&window)
-      // Within the noise floor a sample stands, whatever the spread: skip computing it.
-      guard abs(values[i] - center) > floor else { continue }
-      deviations.removeAll(keepingCapacity: true)
-      for value in window { deviations.append(abs(value - center)) }
-      let spread = 1.4826 * medianSorting(&deviations)
-      if abs(values[i] - center) > 5 * spread {
-        out[i] = .nan
-        rejected[i] = true
+    let n = values.count
+    // Three small stack buffers reused for every sample: the steps, the detrended window and
+    // its deviations (at most 7 values each), sorted in place by insertion.
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 24) { buffer in
+      let steps = buffer.baseAddress!
+      let window = steps + 8
+      let deviations = steps + 16
+      values.withUnsafeBufferPointer { v in
+        for i in 0..<n where v[i].isFinite {
+          let low = max(0, i - 3)
+          let high = min(n - 1, i + 3)
+          var stepCount = 0
+          for j in low..<high where v[j].isFinite && v[j + 1].isFinite {
+            steps[stepCount] = v[j + 1] - v[j]
+            stepCount += 1
+          }
+          guard stepCount >= 4 else { continue }
+          let slope = smallMedian(steps, stepCount)
+          var windowCount = 0
+          for j in low...high where v[j].isFinite {
+            window[windowCount] = v[j] - slope * Double(j - i)
+            windowCount += 1
+          }
+          let center = smallMedian(window, windowCount)
+          // Within the noise floor a sample stands, whatever the spread: skip computing it.
+          guard abs(v[i] - center) > floor else { continue }
+          for k in 0..<windowCount { deviations[k] = abs(window[k] - center) }
+          let spread = 1.4826 * smallMedian(deviations, windowCount)
+          if abs(v[i] - center) > 5 * spread {
+            out[i] = .nan
+            rejected[i] = true
+          }
+        }
       }
     }
     return (out, rejected)
+  }
+
+  /// The median of `count` values (a handful) at `values`, which it sorts: full windows of 7
+  /// and 6 by branch-free sorting networks (Knuth, TAOCP 5.3.4), others by insertion.
+  @inline(__always)
+  private static func smallMedian(_ values: UnsafeMutablePointer<Double>, _ count: Int) -> Double {
+    @inline(__always) func order(_ a: Int, _ b: Int) {
+      let low = min(values[a], values[b])
+      values[b] = max(values[a], values[b])
+      values[a] = low
+    }
+    switch count {
+    case 7:
+      order(0, 6)
+      order(2, 3)
+      order(4, 5)
+      order(0, 2)
+      order(1, 4)
+      order(3, 6)
+      order(0, 1)
+      order(2, 5)
+      order(3, 4)
+      order(1, 2)
+      order(4, 6)
+      order(2, 3)
+      order(4, 5)
+      order(1, 2)
+      order(3, 4)
+      order(5, 6)
+      return values[3]
+    case 6:
+      order(0, 5)
+      order(1, 3)
+      order(2, 4)
+      order(1, 2)
+      order(3, 4)
+      order(0, 3)
+      order(2, 5)
+      order(0, 1)
+      order(2, 3)
+      order(4, 5)
+      order(1, 2)
+      order(3, 4)
+      return (values[2] + values[3]) / 2
+    default:
+      for k in 1..<count {
+        let value = values[k]
+        var j = k - 1
+        while j >= 0, values[j] > value {
+          values[j + 1] = values[j]
+          j -= 1
+        }
+        values[j + 1] = value
+      }
+      return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
+    }
   }
 
   /// The median of `values` (not NaN), which it reorders.

@@ -42,11 +42,13 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
   static func detect(head: Data) -> RecordingFormat? {
     var bytes = head[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let trimmed = text.drop { $0.isWhitespace }
-    if trimmed.hasPrefix("PathFileType") { return .trc }
-    if trimmed.hasPrefix("[") { return .vision19 }
-    guard let firstLine = trimmed.split(whereSeparator: \.isNewline).first else { return nil }
+    // Only the first non-blank line matters: decode just that (a head is up to 64 KB).
+    bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    let lineEnd = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+    let firstLine = String(decoding: bytes[..<lineEnd], as: UTF8.self)
+    if firstLine.hasPrefix("PathFileType") { return .trc }
+    if firstLine.hasPrefix("[") { return .vision19 }
+    guard !firstLine.isEmpty else { return nil }
     let header = Set(
       firstLine.split(separator: ",", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\t"))
