@@ -117,6 +117,12 @@ struct SessionChain: Sendable {
       return Outcome(
         folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
     }
+    // A scoring entry implies its features (its key contains theirs): try it first, so that
+    // a rerun decodes only the scored session.
+    if !force, let scored = cache.load(ScoredSession.self, stage: "scoring", key: plan.scoringKey) {
+      return Outcome(
+        folder: folder, scored: scored, computedFeatures: false, computedScoring: false)
+    }
     var computedFeatures = false
     var outcome =
       force ? nil : cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
@@ -131,17 +137,15 @@ struct SessionChain: Sendable {
           folder: folder, failure: failure.message, computedFeatures: true, computedScoring: false)
       }
     }
-    guard case .features(let features)? = outcome else {
-      if case .problem(let problem)? = outcome {
-        return Outcome(
-          folder: folder, problem: problem, computedFeatures: computedFeatures,
-          computedScoring: false)
-      }
-      return Outcome(folder: folder, computedFeatures: computedFeatures, computedScoring: false)
-    }
-    if !force, let scored = cache.load(ScoredSession.self, stage: "scoring", key: plan.scoringKey) {
+    let features: SessionFeatures
+    switch outcome {
+    case .features(let computed)?: features = computed
+    case .problem(let problem)?:
       return Outcome(
-        folder: folder, scored: scored, computedFeatures: computedFeatures, computedScoring: false)
+        folder: folder, problem: problem, computedFeatures: computedFeatures,
+        computedScoring: false)
+    case nil:
+      return Outcome(folder: folder, computedFeatures: computedFeatures, computedScoring: false)
     }
     let scored = scorer.score(features)
     try? cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)

@@ -71,20 +71,22 @@ import Testing
         try? FileManager.default.removeItem(at: out.appendingPathComponent(".state/published-key"))
       }
       let killed = try Self.start(arguments(out))
-      usleep(UInt32(Double.random(in: 0...(1.1 * duration), using: &random) * 1e6))
+      let delay = Double.random(in: 0...(1.1 * duration), using: &random)
+      let at = String(format: "the kill at point %d (%.3f s)", point, delay)
+      usleep(UInt32(delay * 1e6))
       kill(killed.processIdentifier, SIGKILL)
       killed.waitUntilExit()
       // A reader at this moment sees a complete publication or none.
       if FileManager.default.fileExists(atPath: out.appendingPathComponent("current").path) {
         published += 1
         #expect(
-          try RunnerTests.publishedRows(out) == referenceRows, "after the kill at point \(point)")
+          try RunnerTests.publishedRows(out) == referenceRows, "after \(at)")
       }
       let next = try Self.start(arguments(out))
       next.waitUntilExit()
-      #expect(next.terminationStatus == 0, "the run after the kill at point \(point)")
-      #expect(try RunnerTests.publishedRows(out) == referenceRows, "point \(point)")
-      #expect(try Self.exports(out) == referenceFiles, "point \(point)")
+      #expect(next.terminationStatus == 0, "the run after \(at)")
+      #expect(try RunnerTests.publishedRows(out) == referenceRows, "after \(at)")
+      #expect(try Self.exports(out) == referenceFiles, "after \(at)")
     }
     // Some kills came after a publication existed (the check above ran).
     #expect(published > 0)
