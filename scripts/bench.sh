@@ -22,7 +22,7 @@ cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$
 peak() { grep -o 'peak memory [0-9]* MB' "$work/last.log" | grep -o '[0-9]*'; }
 cold_peak=$(peak)
 noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$work/out")
-first=$(ls "$work/data/sessions" | head -1)
+first=$(ls "$work/data/sessions" | sed -n 1p)
 sed -i 's/"notes" : null/"notes" : "edited"/; s/"logbook entry"/"logbook entry (edited)"/' "$work/data/sessions/$first/session.json"
 echo "" >> "$work/data/sessions/$first/session.json"
 one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$work/out")
@@ -51,7 +51,7 @@ for target in 1000 10000; do
   scale_noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
   scale_noop_peak=$(peak)
   # One new session tonight: a copy of one under a new id.
-  newest=$(ls "$work/scale/sessions" | head -1)
+  newest=$(ls "$work/scale/sessions" | sed -n 1p)
   cp -al "$work/scale/sessions/$newest" "$work/scale/sessions/$newest-new"
   rm "$work/scale/sessions/$newest-new/session.json"
   sed "s/\"$newest\"/\"$newest-new\"/" "$work/scale/sessions/$newest/session.json" \
@@ -68,9 +68,9 @@ done
 # same pose CSV for the side-by-side ratio.
 "$bin" synth --out "$work/formats" --athletes 1 --sessions-per-athlete 3 --seed 6 --log-only-share 0 \
   --pose-formats openpose --imu-formats generic >/dev/null
-python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/pose.csv | head -1)" "$work/pose_big.csv" 100
-python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/bar.csv | head -1)" "$work/imu_big.csv" 50
-openpose_folder=$(ls -d "$work"/formats/sessions/*/keypoints | head -1)
+python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/pose.csv | sed -n 1p)" "$work/pose_big.csv" 100
+python3 scripts/enlarge_csv.py "$(ls "$work"/data/sessions/*/bar.csv | sed -n 1p)" "$work/imu_big.csv" 50
+openpose_folder=$(ls -d "$work"/formats/sessions/*/keypoints | sed -n 1p)
 openpose_fps=$(grep -o '"fps" : [0-9.]*' "$(dirname "$openpose_folder")/session.json" | grep -o '[0-9.]*$')
 python3 scripts/health_export.py "$work/export.xml" 200
 python3 -c "import pandas" 2>/dev/null || pip install -q pandas >/dev/null 2>&1 || true
@@ -103,7 +103,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
 {
   echo "# Benchmarks"
   echo
-  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m); $(swift --version 2>&1 | head -1)."
+  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m); $(swift --version 2>&1 | sed -n 1p)."
   echo "Command: \`BENCH_ATHLETES=$athletes BENCH_SESSIONS=$sessions make bench\` (scripts/bench.sh), $(date -u +%Y-%m-%d)."
   echo
   echo "Dataset: \`auralift synth --athletes $athletes --sessions-per-athlete $sessions --seed 5\` ($((athletes * sessions)) sessions, ${megabytes} MB of recordings)."
