@@ -42,9 +42,10 @@ for target in 1000 10000; do
   rm -rf "$work/scale" "$work/scale_out"
   python3 scripts/replicate_sessions.py "$work/data" "$work/scale" "$copies"
   count=$(ls "$work/scale/sessions" | wc -l)
-  # Nightly data is hours old; files hashed within two seconds of being written are hashed
-  # again by the next run (racy-clean rule), which would make the first no-op look slow.
-  sleep 2
+  # Nightly data is hours old; files hashed within two seconds of being written (or linked:
+  # a hard link changes ctime) are hashed again by the next run (racy-clean rule), which
+  # would make the first no-op look slow.
+  sleep 3
   scale_megabytes=$(( megabytes * copies ))
   scale_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
   scale_cold_peak=$(peak)

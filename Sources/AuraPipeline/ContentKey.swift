@@ -35,9 +35,12 @@ public struct ContentKey: Sendable {
   public func finalize() -> String {
     var hasher = SHA256()
     func feed(_ text: String) {
-      var length = UInt64(text.utf8.count).littleEndian
-      withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-      hasher.update(data: Data(text.utf8))
+      var text = text
+      text.withUTF8 { bytes in
+        var length = UInt64(bytes.count).littleEndian
+        withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+      }
     }
     feed(String(fields.count))
     for field in fields {
