@@ -13,10 +13,16 @@ struct BundleWriter {
   func insert(_ table: String, _ columns: [String], _ rows: [[(any DatabaseValueConvertible)?]])
     throws
   {
-    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
-    let statement = try db.makeStatement(
-      sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
+    let statement = try inserter(table, columns)
     for row in rows { try statement.execute(arguments: StatementArguments(row)) }
+  }
+
+  /// A prepared INSERT for rows written one at a time (the large tables: no array of every
+  /// row's boxed values in memory).
+  func inserter(_ table: String, _ columns: [String]) throws -> Statement {
+    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
+    return try db.makeStatement(
+      sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
   }
 
   func writeAll() throws {
@@ -183,8 +189,25 @@ struct BundleWriter {
           s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
         ]
       })
-    var setRows: [[(any DatabaseValueConvertible)?]] = []
-    var repRows: [[(any DatabaseValueConvertible)?]] = []
+    let setStatement = try inserter(
+      "workout_set",
+      [
+        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
+        "average_concentric_velocity",
+        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
+        "bar_path_deviation",
+        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
+        "combo_tag",
+        "timestamp", "source", "feedback",
+      ])
+    let repStatement = try inserter(
+      "rep",
+      [
+        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
+        "concentric_s",
+        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
+        "bar_path_deviation",
+      ])
     for session in bundle.sessions {
       for set in session.sets {
         let f = set.features
@@ -192,7 +215,7 @@ struct BundleWriter {
         func mean(_ values: [Double]) -> Double? {
           values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
-        setRows.append([
+        let setRow: [(any DatabaseValueConvertible)?] = [
           "\(session.sessionId)#\(f.setNumber)", session.sessionId, f.exerciseId, f.setNumber,
           f.repCount, f.loadKg,
           mean(reps.compactMap(\.meanConcentricVelocity)),
@@ -203,39 +226,21 @@ struct BundleWriter {
           mean(reps.map(\.eccentricSeconds)),
           f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
           set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
-        ])
+        ]
+        try setStatement.execute(arguments: StatementArguments(setRow))
         for (index, rep) in reps.enumerated() {
-          repRows.append([
+          let repRow: [(any DatabaseValueConvertible)?] = [
             session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,
             rep.eccentricSeconds,
             rep.pauseSeconds, rep.concentricSeconds, rep.romDegrees, rep.meanConcentricVelocity,
             rep.peakConcentricVelocity,
             index < set.repFormScores.count ? set.repFormScores[index] : nil,
             rep.barPathDeviationMeters,
-          ])
+          ]
+          try repStatement.execute(arguments: StatementArguments(repRow))
         }
       }
     }
-    try insert(
-      "workout_set",
-      [
-        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
-        "average_concentric_velocity",
-        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
-        "bar_path_deviation",
-        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
-        "combo_tag",
-        "timestamp", "source", "feedback",
-      ], setRows)
-    try insert(
-      "rep",
-      [
-        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
-        "concentric_s",
-        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
-        "bar_path_deviation",
-      ],
-      repRows)
   }
 
   func writeAggregates() throws {

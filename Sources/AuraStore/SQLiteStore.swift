@@ -24,15 +24,25 @@ public struct SQLiteStore: ResultStore {
     try queue.read { db in
       for table in Schema.tables {
         let columns = try db.columns(in: table).map(\.name)
+        // Streamed in 1 MB chunks: the rep table of a large run would be a large string.
+        let url = URL(fileURLWithPath: folder).appendingPathComponent("\(table).csv")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
         var text = columns.joined(separator: ",") + "\n"
         let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
         while let row = try cursor.next() {
           text +=
             columns.indices.map { Self.csvField(row[$0] as DatabaseValue) }.joined(separator: ",")
             + "\n"
+          if text.utf8.count >= 1 << 20 {
+            try handle.write(contentsOf: Data(text.utf8))
+            text = ""
+          }
         }
-        try Data(text.utf8).write(
-          to: URL(fileURLWithPath: folder).appendingPathComponent("\(table).csv"))
+        try handle.write(contentsOf: Data(text.utf8))
       }
     }
   }
