@@ -61,7 +61,7 @@ struct BundleWriter {
       athletes.compactMap { a in
         guard let guild = a.guildName else { return nil }
         return [
-          a.id + ":" + guild, a.id, guild, a.guildTag, firstSeen[a.id] ?? bundle.run.startedAt,
+          a.id + ":" + guild, a.id, guild, a.guildTag, firstSeen[a.id] ?? dataEnd,
           a.guildRole ?? "member",
         ]
       })
@@ -111,6 +111,8 @@ struct BundleWriter {
 
   func writeCatalog() throws {
     let exercises = bundle.catalog.all
+    // The day of the data's latest session (not the clock), so that reruns publish the same rows.
+    let dataDay = String((bundle.sessions.map(\.startTime).max() ?? "1970-01-01").prefix(10))
     try insert(
       "exercise",
       [
@@ -164,7 +166,7 @@ struct BundleWriter {
       ],
       ScienceInsights.all.map { i in
         [
-          i.id, bundle.run.startedAt.prefix(10).description, i.topic, i.source, i.summary,
+          i.id, dataDay, i.topic, i.source, i.summary,
           i.tempoChange,
           i.restChange, i.exercises, true,
         ]
