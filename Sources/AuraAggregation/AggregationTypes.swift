@@ -81,6 +81,20 @@ public struct AggregateResults: Codable, Sendable, Equatable {
   public var rankings: [RankingSnapshot]
   public var personalRecords: [PersonalRecord]
   public var muscles: [MuscleState]
+  /// Nothing yet: the start of a run's athlete-by-athlete aggregation.
+  public static let empty = AggregateResults(
+    standings: [], weeklyVolume: [], readiness: [], rankings: [], personalRecords: [], muscles: [])
+
+  /// Appends another athlete's aggregates.
+  public mutating func append(_ other: AggregateResults) {
+    standings += other.standings
+    weeklyVolume += other.weeklyVolume
+    readiness += other.readiness
+    rankings += other.rankings
+    personalRecords += other.personalRecords
+    muscles += other.muscles
+  }
+
   /// readiness per athlete and date, for RecoverySnapshot.overallReadiness.
   public func readiness(athleteId: String, date: String) -> Double? {
     readiness.first { $0.athleteId == athleteId && $0.date == date }?.readiness

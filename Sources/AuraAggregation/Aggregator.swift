@@ -41,29 +41,23 @@ public struct Aggregator: Sendable {
     self.catalog = catalog
   }
 
-  public func aggregate(athletes: [Athlete], wellness: [WellnessDay], sessions: [ScoredSession])
-    -> AggregateResults
-  {
-    let byAthlete = Dictionary(grouping: sessions, by: \.athleteId).mapValues {
-      $0.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
-    }
-    let lastDay = sessions.compactMap { ISODates.day($0.startTime) }.max() ?? 0
-    var results = AggregateResults(
-      standings: [], weeklyVolume: [], readiness: [], rankings: [], personalRecords: [], muscles: []
-    )
-    for athlete in athletes.sorted(by: { $0.id < $1.id }) {
-      let mine = byAthlete[athlete.id] ?? []
-      let standing = standings(athlete: athlete, sessions: mine)
-      results.standings.append(standing)
-      results.weeklyVolume += weeklyVolume(athleteId: athlete.id, sessions: mine)
-      results.personalRecords += personalRecords(athleteId: athlete.id, sessions: mine)
-      results.rankings += rankings(athlete: athlete, sessions: mine, standing: standing)
-      results.muscles += muscles(athleteId: athlete.id, sessions: mine, asOfDay: lastDay)
-      let days = wellness.filter { $0.athleteId == athlete.id }.sorted { $0.date < $1.date }
-      results.readiness += ReadinessModel(settings: settings).days(
-        athleteId: athlete.id, wellness: days, sessions: mine)
-    }
-    return results
+  /// One athlete's aggregates from their sessions (any order) and the wellness rows (anyone's;
+  /// the athlete's are picked), as of `asOfDay` (days since 1970; the dataset's last session
+  /// day, shared by every athlete so that recovery is comparable).
+  public func aggregate(
+    athlete: Athlete, wellness: [WellnessDay], sessions: [ScoredSession], asOfDay: Int
+  ) -> AggregateResults {
+    let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
+    let standing = standings(athlete: athlete, sessions: mine)
+    let days = wellness.filter { $0.athleteId == athlete.id }.sorted { $0.date < $1.date }
+    return AggregateResults(
+      standings: [standing],
+      weeklyVolume: weeklyVolume(athleteId: athlete.id, sessions: mine),
+      readiness: ReadinessModel(settings: settings).days(
+        athleteId: athlete.id, wellness: days, sessions: mine),
+      rankings: rankings(athlete: athlete, sessions: mine, standing: standing),
+      personalRecords: personalRecords(athleteId: athlete.id, sessions: mine),
+      muscles: muscles(athleteId: athlete.id, sessions: mine, asOfDay: asOfDay))
   }
 
   func standings(athlete: Athlete, sessions: [ScoredSession]) -> AthleteStanding {

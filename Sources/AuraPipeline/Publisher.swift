@@ -8,7 +8,8 @@ import Foundation
 struct Publisher {
   let out: URL
 
-  func publish(bundle: PublishBundle, runId: String) throws {
+  /// Publishes a run: `sessions` writes the sessions and returns the rest of the bundle.
+  func publish(runId: String, sessions: (any SessionWriter) throws -> PublishBundle) throws {
     let fileManager = FileManager.default
     let releases = out.appendingPathComponent("releases")
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
@@ -17,7 +18,7 @@ struct Publisher {
     try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
     let database = staging.appendingPathComponent("auralift.sqlite").path
     let store = SQLiteStore()
-    try store.publish(bundle, databasePath: database)
+    try store.publish(databasePath: database, sessions: sessions)
     try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
     try AthleteReport.writeAll(
       store: try StoreReader(databasePath: database),

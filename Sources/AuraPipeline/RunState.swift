@@ -2,7 +2,7 @@ import AuraDomain
 import Foundation
 
 /// What the last run left in `<out>/.state`: the key of every partition's stages
-/// (`keys.tsv`), the key and fields of the publication `current` holds (`published-key`,
+/// (`keys.tsv`), each published session's athlete (`sessions.tsv`), the key and fields of the publication `current` holds (`published-key`,
 /// `published-fields`), and the partitions it quarantined or could not compute
 /// (`problems.tsv`). `explain` compares against these; every file is replaced atomically.
 struct RunState {
@@ -24,6 +24,32 @@ struct RunState {
   func savePartitionKeys(_ keys: [String: String]) throws {
     try write(
       keys.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)\n" }.joined(), "keys.tsv")
+  }
+
+  /// A published session's scoring key, athlete and start time, by partition: what a rerun
+  /// needs to group cached sessions by athlete without decoding them.
+  struct SessionEntry: Sendable, Equatable {
+    var scoringKey: String
+    var athleteId: String
+    var startTime: String
+  }
+
+  func sessionIndex() -> [String: SessionEntry] {
+    var index: [String: SessionEntry] = [:]
+    for line in lines("sessions.tsv") {
+      let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard parts.count == 4 else { continue }
+      index[String(parts[0])] = SessionEntry(
+        scoringKey: String(parts[1]), athleteId: String(parts[2]), startTime: String(parts[3]))
+    }
+    return index
+  }
+
+  func saveSessionIndex(_ index: [String: SessionEntry]) throws {
+    try write(
+      index.sorted { $0.key < $1.key }.map {
+        "\($0.key)\t\($0.value.scoringKey)\t\($0.value.athleteId)\t\($0.value.startTime)\n"
+      }.joined(), "sessions.tsv")
   }
 
   var publishedKey: String? {

@@ -64,19 +64,37 @@ public struct Runner {
     let retry = Set(
       (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
         .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
-    let published = state.publishedKey == plan.publishKey && previous.failed.isEmpty
-    if published, !(options.retryFailed && !retry.isEmpty),
+    let upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
+    if upToDate, !(options.retryFailed && !retry.isEmpty),
       FileManager.default.fileExists(atPath: current.appendingPathComponent("auralift.sqlite").path)
     {
       try plan.digests.save()
       return summary
     }
 
+    // Sessions are not kept: each is computed (or found in the cache), its athlete and start
+    // noted, and read back from the cache at publication, one athlete at a time, so that
+    // memory does not grow with the number of sessions. A cached session the last run
+    // published is not even decoded here: its athlete comes from the session index.
+    let index = state.sessionIndex()
     let done = ResultCounter()
     let outcomes = WorkerPool.map(plan.sessions, workers: config.workers) { session in
+      defer { options.progress?(done.increment(), plan.sessions.count) }
       let force = options.retryFailed && retry.contains(session.partition)
-      let outcome = plan.chain.run(session, force: force)
-      options.progress?(done.increment(), plan.sessions.count)
+      if !force, let known = index[session.partition], known.scoringKey == session.scoringKey,
+        plan.chain.cache.contains(stage: "scoring", key: session.scoringKey)
+      {
+        return SessionChain.Outcome(
+          folder: session.folder, published: known, computedFeatures: false,
+          computedScoring: false)
+      }
+      var outcome = plan.chain.run(session, force: force)
+      if let scored = outcome.scored {
+        outcome.published = RunState.SessionEntry(
+          scoringKey: session.scoringKey, athleteId: scored.athleteId,
+          startTime: scored.startTime)
+        outcome.scored = nil
+      }
       return outcome
     }
     try plan.digests.save()
@@ -103,30 +121,54 @@ public struct Runner {
     var publish = plan.publish
     for problem in failed { publish.add("failed \(problem.path)", problem.reason) }
     let key = publish.finalize()
-    let aggregates = Aggregator(
+    var published: [String: RunState.SessionEntry] = [:]
+    for outcome in outcomes {
+      if let entry = outcome.published { published["sessions/\(outcome.folder)"] = entry }
+    }
+    let byAthlete = Dictionary(grouping: published.values, by: \.athleteId)
+    let asOfDay = published.values.compactMap { ISODates.day($0.startTime) }.max() ?? 0
+    let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
-      catalog: plan.tables.catalog
-    )
-    .aggregate(
-      athletes: plan.tables.athletes, wellness: plan.tables.wellness,
-      sessions: outcomes.compactMap(\.scored))
+      catalog: plan.tables.catalog)
     let runId = Self.runId(startedAt: startedAt, key: key)
-    let run = RunRecord(
-      runId: runId, startedAt: startedAt, finishedAt: Self.timestamp(),
-      codeVersion: StageVersions.summary,
-      parametersHash: Self.parametersHash(config.parameters),
-      parameters: Self.describe(config.parameters), dataset: plan.datasetRoot.path,
-      sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
-      sessionsQuarantined: quarantine.count)
-    let bundle = PublishBundle(
-      tables: plan.tables, catalog: plan.tables.catalog, sessions: outcomes.compactMap(\.scored),
-      aggregates: aggregates, quarantine: quarantine, run: run)
+    let cache = plan.chain.cache
+    let workers = config.workers
     do {
-      try Publisher(out: out).publish(bundle: bundle, runId: runId)
+      try Publisher(out: out).publish(runId: runId) { writer in
+        var aggregates = AggregateResults.empty
+        for athlete in plan.tables.athletes.sorted(by: { $0.id < $1.id }) {
+          let entries = (byAthlete[athlete.id] ?? []).sorted {
+            ($0.startTime, $0.scoringKey) < ($1.startTime, $1.scoringKey)
+          }
+          let sessions = WorkerPool.map(entries, workers: workers) {
+            cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+          }
+          guard sessions.allSatisfy({ $0 != nil }) else {
+            throw PipelineError.fatal("a cached session of \(athlete.id) could not be read back")
+          }
+          let mine = sessions.compactMap { $0 }
+          let partial = aggregator.aggregate(
+            athlete: athlete, wellness: plan.tables.wellness, sessions: mine, asOfDay: asOfDay)
+          aggregates.append(partial)
+          try writer.write(mine, leaguePoints: partial.standings.first?.sessionLeaguePoints ?? [:])
+        }
+        let run = RunRecord(
+          runId: runId, startedAt: startedAt, finishedAt: Self.timestamp(),
+          codeVersion: StageVersions.summary,
+          parametersHash: Self.parametersHash(config.parameters),
+          parameters: Self.describe(config.parameters), dataset: plan.datasetRoot.path,
+          sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
+          sessionsQuarantined: quarantine.count)
+        return PublishBundle(
+          tables: plan.tables, catalog: plan.tables.catalog,
+          sessionStarts: byAthlete.mapValues { $0.map(\.startTime) }, aggregates: aggregates,
+          quarantine: quarantine, run: run)
+      }
       try state.savePublished(key: key, fields: publish)
     } catch {
       throw PipelineError.fatal("nothing published: \(error)")
     }
+    try state.saveSessionIndex(published)
     try state.savePartitionKeys(plan.partitionKeys)
     try state.saveProblems(quarantined: quarantine, failed: failed)
     return summary

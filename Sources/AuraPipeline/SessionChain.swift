@@ -40,6 +40,8 @@ struct SessionChain: Sendable {
   struct Outcome: Sendable {
     var folder: String
     var scored: ScoredSession?
+    /// The session as published: its scoring key, athlete and start time.
+    var published: RunState.SessionEntry?
     /// A problem with the session's data (deterministic; cached like a result).
     var problem: DatasetProblem?
     /// An error that is not the data's fault (unreadable file, I/O): not cached, retried.
@@ -148,7 +150,14 @@ struct SessionChain: Sendable {
       return Outcome(folder: folder, computedFeatures: computedFeatures, computedScoring: false)
     }
     let scored = scorer.score(features)
-    try? cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
+    // Publication reads scored sessions back from the cache, one athlete at a time.
+    do {
+      try cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
+    } catch {
+      return Outcome(
+        folder: folder, failure: "cannot write the cache: \(Self.describe(error))",
+        computedFeatures: computedFeatures, computedScoring: true)
+    }
     return Outcome(
       folder: folder, scored: scored, computedFeatures: computedFeatures, computedScoring: true)
   }

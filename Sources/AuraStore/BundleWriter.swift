@@ -13,16 +13,8 @@ struct BundleWriter {
   func insert(_ table: String, _ columns: [String], _ rows: [[(any DatabaseValueConvertible)?]])
     throws
   {
-    let statement = try inserter(table, columns)
+    let statement = try prepareInsert(db, table, columns)
     for row in rows { try statement.execute(arguments: StatementArguments(row)) }
-  }
-
-  /// A prepared INSERT for rows written one at a time (the large tables: no array of every
-  /// row's boxed values in memory).
-  func inserter(_ table: String, _ columns: [String]) throws -> Statement {
-    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
-    return try db.makeStatement(
-      sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
   }
 
   func writeAll() throws {
@@ -32,10 +24,10 @@ struct BundleWriter {
     // Times from the data, never the clock, so that the same inputs publish the same rows:
     // created at the athlete's first session, updated at the last; an athlete without
     // sessions at the latest session of the dataset.
-    let byAthlete = Dictionary(grouping: bundle.sessions, by: \.athleteId)
-    let firstSeen = byAthlete.mapValues { $0.map(\.startTime).min()! }
-    let lastSeen = byAthlete.mapValues { $0.map(\.startTime).max()! }
-    let dataEnd = bundle.sessions.map(\.startTime).max() ?? "1970-01-01T00:00:00Z"
+    let starts = bundle.sessionStarts.filter { !$0.value.isEmpty }
+    let firstSeen = starts.mapValues { $0.min()! }
+    let lastSeen = starts.mapValues { $0.max()! }
+    let dataEnd = lastSeen.values.max() ?? "1970-01-01T00:00:00Z"
     try insert(
       "user_profile",
       [
@@ -87,7 +79,6 @@ struct BundleWriter {
         ]
       })
     try writeCatalog()
-    try writeSessions()
     try writeAggregates()
     try insert(
       "quarantine", ["path", "line", "reason"],
@@ -112,7 +103,8 @@ struct BundleWriter {
   func writeCatalog() throws {
     let exercises = bundle.catalog.all
     // The day of the data's latest session (not the clock), so that reruns publish the same rows.
-    let dataDay = String((bundle.sessions.map(\.startTime).max() ?? "1970-01-01").prefix(10))
+    let dataDay = String(
+      (bundle.sessionStarts.values.compactMap { $0.max() }.max() ?? "1970-01-01").prefix(10))
     try insert(
       "exercise",
       [
@@ -171,78 +163,6 @@ struct BundleWriter {
           i.restChange, i.exercises, true,
         ]
       })
-  }
-
-  func writeSessions() throws {
-    let lp = Dictionary(
-      bundle.aggregates.standings.flatMap { $0.sessionLeaguePoints.map { ($0.key, $0.value) } },
-      uniquingKeysWith: { first, _ in first })
-    try insert(
-      "workout_session",
-      [
-        "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
-        "lp_change",
-        "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
-      ],
-      bundle.sessions.map { s in
-        [
-          s.sessionId, s.athleteId, s.startTime, s.endTime, s.totalVolumeKg, s.totalXP,
-          lp[s.sessionId] ?? 0,
-          s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
-        ]
-      })
-    let setStatement = try inserter(
-      "workout_set",
-      [
-        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
-        "average_concentric_velocity",
-        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
-        "bar_path_deviation",
-        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
-        "combo_tag",
-        "timestamp", "source", "feedback",
-      ])
-    let repStatement = try inserter(
-      "rep",
-      [
-        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
-        "concentric_s",
-        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
-        "bar_path_deviation",
-      ])
-    for session in bundle.sessions {
-      for set in session.sets {
-        let f = set.features
-        let reps = f.reps
-        func mean(_ values: [Double]) -> Double? {
-          values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-        }
-        let setRow: [(any DatabaseValueConvertible)?] = [
-          "\(session.sessionId)#\(f.setNumber)", session.sessionId, f.exerciseId, f.setNumber,
-          f.repCount, f.loadKg,
-          mean(reps.compactMap(\.meanConcentricVelocity)),
-          reps.compactMap(\.peakConcentricVelocity).max(),
-          f.velocityLossPercent, false, set.formScore,
-          mean(reps.compactMap(\.barPathDeviationMeters)),
-          mean(reps.map(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
-          mean(reps.map(\.eccentricSeconds)),
-          f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
-          set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
-        ]
-        try setStatement.execute(arguments: StatementArguments(setRow))
-        for (index, rep) in reps.enumerated() {
-          let repRow: [(any DatabaseValueConvertible)?] = [
-            session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,
-            rep.eccentricSeconds,
-            rep.pauseSeconds, rep.concentricSeconds, rep.romDegrees, rep.meanConcentricVelocity,
-            rep.peakConcentricVelocity,
-            index < set.repFormScores.count ? set.repFormScores[index] : nil,
-            rep.barPathDeviationMeters,
-          ]
-          try repStatement.execute(arguments: StatementArguments(repRow))
-        }
-      }
-    }
   }
 
   func writeAggregates() throws {
@@ -323,4 +243,12 @@ struct BundleWriter {
         ]
       })
   }
+}
+
+/// A prepared INSERT, for rows written one at a time (the large tables: no array of every
+/// row's boxed values in memory).
+func prepareInsert(_ db: Database, _ table: String, _ columns: [String]) throws -> Statement {
+  let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
+  return try db.makeStatement(
+    sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
 }

@@ -3,27 +3,35 @@ import AuraDomain
 import AuraIngest
 import AuraScoring
 
-/// Everything one run publishes, handed to a `ResultStore` in one piece.
+/// Everything one run publishes besides the sessions themselves, which a publication writes
+/// athlete by athlete (`SessionWriter`) so that no run holds them all.
 public struct PublishBundle: Sendable {
   public var tables: DatasetTables
   public var catalog: ExerciseCatalog
-  public var sessions: [ScoredSession]
+  /// Start times of the published sessions, by athlete.
+  public var sessionStarts: [String: [String]]
   public var aggregates: AggregateResults
   public var quarantine: [DatasetProblem]
   public var run: RunRecord
 
   public init(
-    tables: DatasetTables, catalog: ExerciseCatalog, sessions: [ScoredSession],
+    tables: DatasetTables, catalog: ExerciseCatalog, sessionStarts: [String: [String]],
     aggregates: AggregateResults,
     quarantine: [DatasetProblem], run: RunRecord
   ) {
     self.tables = tables
     self.catalog = catalog
-    self.sessions = sessions
+    self.sessionStarts = sessionStarts
     self.aggregates = aggregates
     self.quarantine = quarantine
     self.run = run
   }
+}
+
+/// Writes sessions (with their sets and reps) into a publication in progress.
+public protocol SessionWriter {
+  /// Writes `sessions` with each one's LP change (by session id).
+  func write(_ sessions: [ScoredSession], leaguePoints: [String: Int]) throws
 }
 
 /// What ran: stored in the `run` table.
@@ -61,8 +69,10 @@ public struct RunRecord: Sendable {
 
 /// Where results are published. SQLite is the first implementation; PostgreSQL will be another.
 public protocol ResultStore {
-  /// Writes the whole bundle into a new database at `path` in one transaction.
-  func publish(_ bundle: PublishBundle, databasePath: String) throws
+  /// Creates a new database at `path` and, in one transaction, lets `sessions` write the
+  /// sessions through a `SessionWriter` and return the bundle of everything else.
+  func publish(
+    databasePath: String, sessions: (any SessionWriter) throws -> PublishBundle) throws
   /// Writes every table as `<table>.csv` into `folder`.
   func exportCSV(databasePath: String, folder: String) throws
 }

@@ -9,12 +9,14 @@ import GRDB
 public struct SQLiteStore: ResultStore {
   public init() {}
 
-  public func publish(_ bundle: PublishBundle, databasePath: String) throws {
+  public func publish(
+    databasePath: String, sessions: (any SessionWriter) throws -> PublishBundle
+  ) throws {
     let queue = try DatabaseQueue(path: databasePath)
     try Schema.migrator.migrate(queue)
     try queue.write { db in
-      let writer = BundleWriter(db: db, bundle: bundle)
-      try writer.writeAll()
+      let bundle = try sessions(try SQLiteSessionWriter(db: db))
+      try BundleWriter(db: db, bundle: bundle).writeAll()
     }
   }
 

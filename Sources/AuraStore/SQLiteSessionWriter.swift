@@ -1,0 +1,85 @@
+import AuraScoring
+import GRDB
+
+/// Writes sessions, their sets and their reps with prepared statements, one row at a time.
+final class SQLiteSessionWriter: SessionWriter {
+  private let sessionStatement: Statement
+  private let setStatement: Statement
+  private let repStatement: Statement
+
+  init(db: Database) throws {
+    sessionStatement = try prepareInsert(
+      db,
+      "workout_session",
+      [
+        "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
+        "lp_change",
+        "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
+      ])
+    setStatement = try prepareInsert(
+      db,
+      "workout_set",
+      [
+        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
+        "average_concentric_velocity",
+        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
+        "bar_path_deviation",
+        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
+        "combo_tag",
+        "timestamp", "source", "feedback",
+      ])
+    repStatement = try prepareInsert(
+      db,
+      "rep",
+      [
+        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
+        "concentric_s",
+        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
+        "bar_path_deviation",
+      ])
+  }
+
+  func write(_ sessions: [ScoredSession], leaguePoints: [String: Int]) throws {
+    for s in sessions {
+      let row: [(any DatabaseValueConvertible)?] = [
+        s.sessionId, s.athleteId, s.startTime, s.endTime, s.totalVolumeKg, s.totalXP,
+        leaguePoints[s.sessionId] ?? 0,
+        s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
+      ]
+      try sessionStatement.execute(arguments: StatementArguments(row))
+    }
+    for session in sessions {
+      for set in session.sets {
+        let f = set.features
+        let reps = f.reps
+        func mean(_ values: [Double]) -> Double? {
+          values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+        }
+        let setRow: [(any DatabaseValueConvertible)?] = [
+          "\(session.sessionId)#\(f.setNumber)", session.sessionId, f.exerciseId, f.setNumber,
+          f.repCount, f.loadKg,
+          mean(reps.compactMap(\.meanConcentricVelocity)),
+          reps.compactMap(\.peakConcentricVelocity).max(),
+          f.velocityLossPercent, false, set.formScore,
+          mean(reps.compactMap(\.barPathDeviationMeters)),
+          mean(reps.map(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
+          mean(reps.map(\.eccentricSeconds)),
+          f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
+          set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
+        ]
+        try setStatement.execute(arguments: StatementArguments(setRow))
+        for (index, rep) in reps.enumerated() {
+          let repRow: [(any DatabaseValueConvertible)?] = [
+            session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,
+            rep.eccentricSeconds,
+            rep.pauseSeconds, rep.concentricSeconds, rep.romDegrees, rep.meanConcentricVelocity,
+            rep.peakConcentricVelocity,
+            index < set.repFormScores.count ? set.repFormScores[index] : nil,
+            rep.barPathDeviationMeters,
+          ]
+          try repStatement.execute(arguments: StatementArguments(repRow))
+        }
+      }
+    }
+  }
+}
