@@ -13,15 +13,17 @@ struct SessionChain: Sendable {
   let datasetRoot: URL
   let cache: ArtifactCache
   let digests: FileDigests
-  let parameters: ParameterSet
   let catalog: ExerciseCatalog
   let ingest: SessionReader.Settings
   let extractor: SessionFeatureExtractor
   let scorer: SessionScorer
   /// Height in cm of every athlete in athletes.csv (NaN where unknown).
   let heights: [String: Double]
-  /// Digest of `heights` and of the custom exercises: inputs of every session's features.
-  let sharedInputs: [ContentKey.Field]
+  /// The fields every session's features key starts with: code versions, the stage's
+  /// parameters, and digests of `heights` and of the custom exercises.
+  let featuresTemplate: ContentKey
+  /// The fields every session's scoring key starts with: code version and parameters.
+  let scoringTemplate: ContentKey
 
   /// The keys of one session's stages, or why the session cannot be planned.
   struct Plan: Sendable {
@@ -64,7 +66,6 @@ struct SessionChain: Sendable {
     self.datasetRoot = datasetRoot
     self.cache = cache
     self.digests = digests
-    self.parameters = parameters
     self.catalog = catalog
     self.ingest = ingest
     self.extractor = extractor
@@ -75,20 +76,25 @@ struct SessionChain: Sendable {
     // custom exercise's pattern and muscles (exercises.csv) shape features and scores.
     let heightList = heights.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined()
     let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
-    sharedInputs = [
-      .init(
-        label: "athlete heights (athletes.csv)", value: ContentKey.digest(Data(heightList.utf8))),
-      .init(label: "custom exercises (exercises.csv)", value: ContentKey.digest(Data(custom.utf8))),
-    ]
-  }
-
-  func plan(folder: String) -> Plan {
     var features = ContentKey(stage: "features", codeVersion: StageVersions.features)
     features.add("code ingest", String(StageVersions.ingest))
     features.add(
       parameters: parameters,
       keys: SessionReader.Settings.parameterKeys + SessionFeatureExtractor.Settings.parameterKeys)
-    for field in sharedInputs { features.add(field.label, field.value) }
+    features.add(
+      "athlete heights (athletes.csv)", ContentKey.digest(Data(heightList.utf8)))
+    features.add("custom exercises (exercises.csv)", ContentKey.digest(Data(custom.utf8)))
+    featuresTemplate = features
+    var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
+    scoring.add(
+      parameters: parameters,
+      keys: FormScorer.Settings.parameterKeys + Gamification.Settings.parameterKeys)
+    scoringTemplate = scoring
+  }
+
+  func plan(folder: String) -> Plan {
+    // Copies of the templates share their field strings: 10k plans hold only their own inputs.
+    var features = featuresTemplate
     var failure: String? = nil
     let sessionFolder = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(
       folder)
@@ -102,10 +108,7 @@ struct SessionChain: Sendable {
       failure = "sessions/\(folder) cannot be listed: \(Self.describe(error))"
     }
     let featureKey = features.finalize()
-    var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
-    scoring.add(
-      parameters: parameters,
-      keys: FormScorer.Settings.parameterKeys + Gamification.Settings.parameterKeys)
+    var scoring = scoringTemplate
     scoring.add("features of sessions/\(folder)", featureKey)
     return Plan(
       folder: folder, features: features, scoring: scoring, featureKey: featureKey,
