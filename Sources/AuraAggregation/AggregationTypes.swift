@@ -95,8 +95,4 @@ public struct AggregateResults: Codable, Sendable, Equatable {
     muscles += other.muscles
   }
 
-  /// readiness per athlete and date, for RecoverySnapshot.overallReadiness.
-  public func readiness(athleteId: String, date: String) -> Double? {
-    readiness.first { $0.athleteId == athleteId && $0.date == date }?.readiness
-  }
 }

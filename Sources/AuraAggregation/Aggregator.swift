@@ -41,15 +41,15 @@ public struct Aggregator: Sendable {
     self.catalog = catalog
   }
 
-  /// One athlete's aggregates from their sessions (any order) and the wellness rows (anyone's;
-  /// the athlete's are picked), as of `asOfDay` (days since 1970; the dataset's last session
-  /// day, shared by every athlete so that recovery is comparable).
+  /// One athlete's aggregates from their sessions and wellness days (any order), as of
+  /// `asOfDay` (days since 1970; the dataset's last session day, shared by every athlete so
+  /// that recovery is comparable).
   public func aggregate(
     athlete: Athlete, wellness: [WellnessDay], sessions: [ScoredSession], asOfDay: Int
   ) -> AggregateResults {
     let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
     let standing = standings(athlete: athlete, sessions: mine)
-    let days = wellness.filter { $0.athleteId == athlete.id }.sorted { $0.date < $1.date }
+    let days = wellness.sorted { $0.date < $1.date }
     return AggregateResults(
       standings: [standing],
       weeklyVolume: weeklyVolume(athleteId: athlete.id, sessions: mine),

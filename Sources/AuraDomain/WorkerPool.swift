@@ -3,15 +3,18 @@ import Foundation
 /// Runs independent partitions on a pool of threads.
 public enum WorkerPool {
   /// Maps `items` on a pool of `workers` threads (0: one per core); results keep input order.
+  /// `finished`, if given, is called after each item with the number finished so far.
   public static func map<T: Sendable, R: Sendable>(
-    _ items: [T], workers: Int = 0, _ body: @Sendable (T) -> R
+    _ items: [T], workers: Int = 0, finished: (@Sendable (Int) -> Void)? = nil,
+    _ body: @Sendable (T) -> R
   ) -> [R] {
     let count = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
     let results = ResultSlots<R>(count: items.count)
     let next = ResultSlots<Int>(count: 1)
     DispatchQueue.concurrentPerform(iterations: max(1, min(count, items.count))) { _ in
       while let index = next.claim(limit: items.count) {
-        results.set(index, body(items[index]))
+        let done = results.set(index, body(items[index]))
+        finished?(done)
       }
     }
     return results.values()
@@ -22,14 +25,19 @@ public enum WorkerPool {
 final class ResultSlots<R>: @unchecked Sendable {
   private var slots: [R?]
   private var counter = 0
+  private var filled = 0
   private let lock = NSLock()
 
   init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-  func set(_ index: Int, _ value: R) {
+  /// Fills slot `index`; returns how many slots are filled now.
+  @discardableResult
+  func set(_ index: Int, _ value: R) -> Int {
     lock.lock()
+    defer { lock.unlock() }
     slots[index] = value
-    lock.unlock()
+    filled += 1
+    return filled
   }
 
   /// The next unclaimed index below `limit`, or nil when all are taken.

@@ -45,6 +45,42 @@ struct ArtifactCache: Sendable {
     return ContentKey.fields(from: String(decoding: data[..<split.lowerBound], as: UTF8.self))
   }
 
+  /// One file of the cache.
+  struct Entry {
+    var stage: String
+    /// The content key; for a temporary file a killed run left, its hidden name.
+    var key: String
+    var file: URL
+    var bytes: Int64
+    var modified: Date
+    /// "stage/key".
+    var id: String { stage + "/" + key }
+  }
+
+  /// Every file in the cache, temporary files of killed runs included.
+  func entries() throws -> [Entry] {
+    let fileManager = FileManager.default
+    guard fileManager.fileExists(atPath: root.path) else { return [] }
+    var found: [Entry] = []
+    for stage in try fileManager.contentsOfDirectory(atPath: root.path).sorted() {
+      let stageFolder = root.appendingPathComponent(stage)
+      for shard in (try? fileManager.contentsOfDirectory(atPath: stageFolder.path)) ?? [] {
+        let shardFolder = stageFolder.appendingPathComponent(shard)
+        for name in (try? fileManager.contentsOfDirectory(atPath: shardFolder.path)) ?? [] {
+          let file = shardFolder.appendingPathComponent(name)
+          let attributes = try? fileManager.attributesOfItem(atPath: file.path)
+          found.append(
+            Entry(
+              stage: stage,
+              key: name.hasPrefix(".") ? name : String(name.split(separator: ".")[0]),
+              file: file, bytes: (attributes?[.size] as? NSNumber)?.int64Value ?? 0,
+              modified: attributes?[.modificationDate] as? Date ?? .distantPast))
+        }
+      }
+    }
+    return found
+  }
+
   static func encoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -3,7 +3,7 @@ import Foundation
 /// `auralift cache status` and `cache gc`: what the cache under `<out>/.cache` holds, and
 /// removing what the latest run does not use.
 ///
-/// An entry is "in use" when the latest run's partition keys (`.state/keys.tsv`) name it. A
+/// An entry is "in use" when the latest run's session keys (`.state/sessions.tsv`) name it. A
 /// collection takes the output's lock, so it never removes an entry a running run is about to
 /// read or has just written.
 public struct CacheHousekeeping {
@@ -20,26 +20,20 @@ public struct CacheHousekeeping {
     public var bytesInUse: Int64
   }
 
-  private struct Entry {
-    var stage: String
-    var key: String
-    var files: [URL]
-    var bytes: Int64
-    var modified: Date
-  }
+  private var cache: ArtifactCache { ArtifactCache(root: out.appendingPathComponent(".cache")) }
 
   /// Entries and bytes per stage, and how many of them the latest run uses.
   public func status() throws -> [StageUsage] {
     let inUse = keysInUse()
     var usage: [String: StageUsage] = [:]
-    for entry in try entries() {
+    for entry in try cache.entries() {
       var stage =
         usage[entry.stage]
         ?? StageUsage(
           stage: entry.stage, entries: 0, bytes: 0, entriesInUse: 0, bytesInUse: 0)
       stage.entries += 1
       stage.bytes += entry.bytes
-      if inUse.contains("\(entry.stage)/\(entry.key)") {
+      if inUse.contains(entry.id) {
         stage.entriesInUse += 1
         stage.bytesInUse += entry.bytes
       }
@@ -58,21 +52,18 @@ public struct CacheHousekeeping {
       out: out, owner: .current(startedAt: Runner.timestamp()), wait: waitForLock)
     defer { lock.release() }
     let inUse = keysInUse()
-    let all = try entries()
+    let all = try cache.entries()
     var budget =
-      (maxBytes ?? 0)
-      - all.filter { inUse.contains("\($0.stage)/\($0.key)") }
-      .reduce(0) { $0 + $1.bytes }
+      (maxBytes ?? 0) - all.filter { inUse.contains($0.id) }.reduce(0) { $0 + $1.bytes }
     var removed = (entries: 0, bytes: Int64(0))
-    let unused = all.filter { !inUse.contains("\($0.stage)/\($0.key)") }
-      .sorted { $0.modified > $1.modified }
+    let unused = all.filter { !inUse.contains($0.id) }.sorted { $0.modified > $1.modified }
     for entry in unused {
       if maxBytes != nil, entry.bytes <= budget {
         budget -= entry.bytes
         continue
       }
       budget = 0  // newest first: once one does not fit, older ones go too
-      for file in entry.files { try? FileManager.default.removeItem(at: file) }
+      try? FileManager.default.removeItem(at: entry.file)
       removed.entries += 1
       removed.bytes += entry.bytes
     }
@@ -82,39 +73,8 @@ public struct CacheHousekeeping {
   /// "stage/key" of every entry the latest run uses.
   private func keysInUse() -> Set<String> {
     Set(
-      RunState(out: out).partitionKeys().map {
-        "\($0.key.split(separator: "\t")[0])/\($0.value)"
+      RunState(out: out).sessions().values.flatMap {
+        ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
       })
-  }
-
-  /// Every cache entry: its result file and the fields beside it. A temporary file a killed
-  /// run left (hidden, `.<name>.<pid>.tmp`) is an entry of its own that nothing uses.
-  private func entries() throws -> [Entry] {
-    let root = out.appendingPathComponent(".cache")
-    let fileManager = FileManager.default
-    guard fileManager.fileExists(atPath: root.path) else { return [] }
-    var found: [String: Entry] = [:]
-    for stage in try fileManager.contentsOfDirectory(atPath: root.path).sorted() {
-      let stageFolder = root.appendingPathComponent(stage)
-      for shard in (try? fileManager.contentsOfDirectory(atPath: stageFolder.path)) ?? [] {
-        let shardFolder = stageFolder.appendingPathComponent(shard)
-        for name in (try? fileManager.contentsOfDirectory(atPath: shardFolder.path)) ?? [] {
-          let file = shardFolder.appendingPathComponent(name)
-          let key = name.hasPrefix(".") ? name : String(name.split(separator: ".")[0])
-          let attributes = try? fileManager.attributesOfItem(atPath: file.path)
-          let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-          let modified = attributes?[.modificationDate] as? Date ?? .distantPast
-          var entry =
-            found[stage + "/" + key]
-            ?? Entry(
-              stage: stage, key: key, files: [], bytes: 0, modified: .distantPast)
-          entry.files.append(file)
-          entry.bytes += size
-          entry.modified = max(entry.modified, modified)
-          found[stage + "/" + key] = entry
-        }
-      }
-    }
-    return Array(found.values)
   }
 }

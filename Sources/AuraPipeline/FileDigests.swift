@@ -28,21 +28,14 @@ final class FileDigests: @unchecked Sendable {
   /// Loads the remembered digests of `file` (none if it is missing or unreadable).
   init(file: URL) {
     self.file = file
-    guard let data = FileManager.default.contents(atPath: file.path) else { return }
-    // Split on bytes: Character-level splitting of 20k lines is a tenth of a no-op run.
-    for line in data.split(separator: 0x0A) {
-      let parts = line.split(separator: 0x09, omittingEmptySubsequences: false)
-      guard parts.count == 7 else { continue }
-      func number<T: FixedWidthInteger>(_ bytes: Data.SubSequence) -> T? {
-        T(String(decoding: bytes, as: UTF8.self))
-      }
-      guard let device: UInt64 = number(parts[1]), let inode: UInt64 = number(parts[2]),
-        let size: Int64 = number(parts[3]), let modified: Int64 = number(parts[4]),
-        let changed: Int64 = number(parts[5])
+    for record in StateTable.read(file, columns: 7) {
+      guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
+        let size = Int64(record[3]), let modified = Int64(record[4]),
+        let changed = Int64(record[5])
       else { continue }
-      remembered[String(decoding: parts[0], as: UTF8.self)] = (
+      remembered[record[0]] = (
         Stamp(device: device, inode: inode, size: size, modified: modified, changed: changed),
-        String(decoding: parts[6], as: UTF8.self)
+        record[6]
       )
     }
   }
@@ -56,14 +49,12 @@ final class FileDigests: @unchecked Sendable {
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     lock.lock()
-    let known = remembered[path]
-    lock.unlock()
-    if let known, known.stamp == stamp {
-      lock.lock()
+    if let known = remembered[path], known.stamp == stamp {
       seen[path] = known
       lock.unlock()
       return known.digest
     }
+    lock.unlock()
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     let digest = ContentKey.digest(data)
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
@@ -127,14 +118,13 @@ final class FileDigests: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard changed || seen.count != remembered.count else { return }
-    var text = ""
-    for (path, entry) in seen.sorted(by: { $0.key < $1.key }) {
-      let s = entry.stamp
-      text +=
-        "\(path)\t\(s.device)\t\(s.inode)\t\(s.size)\t\(s.modified)\t\(s.changed)\t\(entry.digest)\n"
-    }
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(Data(text.utf8), to: file)
+    try StateTable.write(
+      seen.sorted { $0.key < $1.key }.map { path, entry in
+        let s = entry.stamp
+        return [
+          path, String(s.device), String(s.inode), String(s.size), String(s.modified),
+          String(s.changed), entry.digest,
+        ]
+      }, to: file)
   }
 }

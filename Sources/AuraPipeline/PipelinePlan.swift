@@ -74,14 +74,4 @@ struct PipelinePlan {
     self.publish = publish
     publishKey = publish.finalize()
   }
-
-  /// Every session's stage keys, by "stage<TAB>partition", for the next run's `explain`.
-  var partitionKeys: [String: String] {
-    var keys: [String: String] = [:]
-    for session in sessions where session.failure == nil {
-      keys["features\t\(session.partition)"] = session.featureKey
-      keys["scoring\t\(session.partition)"] = session.scoringKey
-    }
-    return keys
-  }
 }

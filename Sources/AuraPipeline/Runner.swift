@@ -12,9 +12,9 @@ import Logging
 /// per-session stages on a worker pool, then aggregates and publishes atomically.
 ///
 /// Output layout under `out`: `current` → `releases/<run id>` (a symlink swapped with one
-/// rename, so readers always see one complete run), `.cache/` (intermediates, each beside its
-/// key's fields) and `.state/` (the lock, remembered file digests, the last run's partition
-/// keys and problems, and the key of what `current` holds).
+/// rename, so readers always see one complete run), `.cache/` (intermediates, each with its
+/// key's fields) and `.state/` (the lock, remembered file digests, the last run's sessions and
+/// problems, and the key of what `current` holds).
 public struct Runner {
   public let config: PipelineConfig
   let logger: Logger
@@ -72,30 +72,18 @@ public struct Runner {
       return summary
     }
 
-    // Sessions are not kept: each is computed (or found in the cache), its athlete and start
-    // noted, and read back from the cache at publication, one athlete at a time, so that
-    // memory does not grow with the number of sessions. A cached session the last run
-    // published is not even decoded here: its athlete comes from the session index.
-    let index = state.sessionIndex()
-    let done = ResultCounter()
-    let outcomes = WorkerPool.map(plan.sessions, workers: config.workers) { session in
-      defer { options.progress?(done.increment(), plan.sessions.count) }
-      let force = options.retryFailed && retry.contains(session.partition)
-      if !force, let known = index[session.partition], known.scoringKey == session.scoringKey,
-        plan.chain.cache.contains(stage: "scoring", key: session.scoringKey)
-      {
-        return SessionChain.Outcome(
-          folder: session.folder, published: known, computedFeatures: false,
-          computedScoring: false)
-      }
-      var outcome = plan.chain.run(session, force: force)
-      if let scored = outcome.scored {
-        outcome.published = RunState.SessionEntry(
-          scoringKey: session.scoringKey, athleteId: scored.athleteId,
-          startTime: scored.startTime)
-        outcome.scored = nil
-      }
-      return outcome
+    // Sessions are not kept: each is computed (or found in the cache) and read back at
+    // publication, one athlete at a time, so memory does not grow with the sessions.
+    let last = state.sessions()
+    let total = plan.sessions.count
+    var finished: (@Sendable (Int) -> Void)? = nil
+    if let report = options.progress { finished = { report($0, total) } }
+    let outcomes = WorkerPool.map(
+      plan.sessions, workers: config.workers, finished: finished
+    ) { session in
+      plan.chain.run(
+        session, last: last[session.partition],
+        force: options.retryFailed && retry.contains(session.partition))
     }
     try plan.digests.save()
     let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
@@ -121,91 +109,115 @@ public struct Runner {
     var publish = plan.publish
     for problem in failed { publish.add("failed \(problem.path)", problem.reason) }
     let key = publish.finalize()
-    var published: [String: RunState.SessionEntry] = [:]
-    for outcome in outcomes {
-      if let entry = outcome.published { published["sessions/\(outcome.folder)"] = entry }
+    var records: [String: RunState.SessionRecord] = [:]
+    for (session, outcome) in zip(plan.sessions, outcomes) where session.failure == nil {
+      records[session.partition] = RunState.SessionRecord(
+        featureKey: session.featureKey, scoringKey: session.scoringKey,
+        published: outcome.published)
     }
-    let byAthlete = Dictionary(grouping: published.values, by: \.athleteId)
-    let asOfDay = published.values.compactMap { ISODates.day($0.startTime) }.max() ?? 0
-    let aggregator = Aggregator(
-      settings: try .init(config.parameters), gamification: plan.gamification,
-      catalog: plan.tables.catalog)
-    let runId = Self.runId(startedAt: startedAt, key: key)
-    let cache = plan.chain.cache
-    let workers = config.workers
     do {
-      try Publisher(out: out).publish(runId: runId) { writer in
-        var aggregates = AggregateResults.empty
-        for athlete in plan.tables.athletes.sorted(by: { $0.id < $1.id }) {
-          let entries = (byAthlete[athlete.id] ?? []).sorted {
-            ($0.startTime, $0.scoringKey) < ($1.startTime, $1.scoringKey)
-          }
-          let sessions = WorkerPool.map(entries, workers: workers) {
-            cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
-          }
-          guard sessions.allSatisfy({ $0 != nil }) else {
-            throw PipelineError.fatal("a cached session of \(athlete.id) could not be read back")
-          }
-          let mine = sessions.compactMap { $0 }
-          let partial = aggregator.aggregate(
-            athlete: athlete, wellness: plan.tables.wellness, sessions: mine, asOfDay: asOfDay)
-          aggregates.append(partial)
-          try writer.write(mine, leaguePoints: partial.standings.first?.sessionLeaguePoints ?? [:])
-        }
+      try Publisher(out: out).publish(runId: Self.runId(startedAt: startedAt, key: key)) {
+        writer in
         let run = RunRecord(
-          runId: runId, startedAt: startedAt, finishedAt: Self.timestamp(),
-          codeVersion: StageVersions.summary,
+          runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
+          finishedAt: Self.timestamp(), codeVersion: StageVersions.summary,
           parametersHash: Self.parametersHash(config.parameters),
           parameters: Self.describe(config.parameters), dataset: plan.datasetRoot.path,
           sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
           sessionsQuarantined: quarantine.count)
-        return PublishBundle(
-          tables: plan.tables, catalog: plan.tables.catalog,
-          sessionStarts: byAthlete.mapValues { $0.map(\.startTime) }, aggregates: aggregates,
-          quarantine: quarantine, run: run)
+        return try publishSessions(
+          plan, records: records, writer: writer, quarantine: quarantine, run: run)
       }
       try state.savePublished(key: key, fields: publish)
     } catch {
       throw PipelineError.fatal("nothing published: \(error)")
     }
-    try state.saveSessionIndex(published)
-    try state.savePartitionKeys(plan.partitionKeys)
+    try state.saveSessions(records)
     try state.saveProblems(quarantined: quarantine, failed: failed)
     return summary
+  }
+
+  /// Athlete by athlete: reads the athlete's scored sessions back from the cache, aggregates
+  /// them and writes them through `writer`; returns everything else to publish.
+  private func publishSessions(
+    _ plan: PipelinePlan, records: [String: RunState.SessionRecord], writer: any SessionWriter,
+    quarantine: [DatasetProblem], run: RunRecord
+  ) throws -> PublishBundle {
+    let published = records.compactMap { _, record in
+      record.published.map { (scoringKey: record.scoringKey, session: $0) }
+    }
+    let byAthlete = Dictionary(grouping: published, by: \.session.athleteId)
+    let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
+    let asOfDay = published.compactMap { ISODates.day($0.session.startTime) }.max() ?? 0
+    let aggregator = Aggregator(
+      settings: try .init(config.parameters), gamification: plan.gamification,
+      catalog: plan.tables.catalog)
+    let cache = plan.chain.cache
+    var aggregates = AggregateResults.empty
+    for athlete in plan.tables.athletes.sorted(by: { $0.id < $1.id }) {
+      let entries = (byAthlete[athlete.id] ?? []).sorted {
+        ($0.session.startTime, $0.scoringKey) < ($1.session.startTime, $1.scoringKey)
+      }
+      let loaded = WorkerPool.map(entries, workers: config.workers) {
+        cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+      }
+      let sessions = loaded.compactMap { $0 }
+      guard sessions.count == loaded.count else {
+        throw PipelineError.fatal("a cached session of \(athlete.id) could not be read back")
+      }
+      let partial = aggregator.aggregate(
+        athlete: athlete, wellness: wellness[athlete.id] ?? [], sessions: sessions,
+        asOfDay: asOfDay)
+      aggregates.append(partial)
+      try writer.write(sessions, leaguePoints: partial.standings.first?.sessionLeaguePoints ?? [:])
+    }
+    return PublishBundle(
+      tables: plan.tables, catalog: plan.tables.catalog,
+      sessionStarts: byAthlete.mapValues { $0.map(\.session.startTime) },
+      aggregates: aggregates, quarantine: quarantine, run: run)
   }
 
   /// What a run would compute now, and why, without computing or writing anything.
   public func explain() throws -> [PlannedWork] {
     let plan = try PipelinePlan(config: config, out: out)
     let state = RunState(out: out)
-    let previousKeys = state.partitionKeys()
+    let last = state.sessions()
     let cache = plan.chain.cache
-    func earlier(_ stage: String, _ partition: String) -> [ContentKey.Field]? {
-      previousKeys["\(stage)\t\(partition)"].flatMap { cache.fields(stage: stage, key: $0) }
-    }
     var work: [PlannedWork] = []
+    // A stage runs when its result is not cached; the reasons compare with the fields of the
+    // key the session had last time.
+    func needed(
+      _ stage: String, _ partition: String, key: String, fields: ContentKey, lastKey: String?
+    )
+      -> PlannedWork?
+    {
+      guard !cache.contains(stage: stage, key: key) else { return nil }
+      return PlannedWork(
+        stage: stage, partition: partition,
+        reasons: PlannedWork.reasons(
+          from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
+    }
     for session in plan.sessions {
       if let failure = session.failure {
         work.append(.init(stage: "features", partition: session.partition, reasons: [failure]))
         continue
       }
-      if !cache.contains(stage: "features", key: session.featureKey) {
-        work.append(
-          .init(
-            stage: "features", partition: session.partition,
-            reasons: PlannedWork.reasons(
-              from: earlier("features", session.partition), to: session.features.fields)))
+      let record = last[session.partition]
+      if let features = needed(
+        "features", session.partition, key: session.featureKey, fields: session.features,
+        lastKey: record?.featureKey)
+      {
+        work.append(features)
       } else if case .problem? = cache.load(
         SessionChain.FeatureOutcome.self, stage: "features", key: session.featureKey)
       {
         continue  // quarantined: scoring never runs
       }
-      if !cache.contains(stage: "scoring", key: session.scoringKey) {
-        work.append(
-          .init(
-            stage: "scoring", partition: session.partition,
-            reasons: PlannedWork.reasons(
-              from: earlier("scoring", session.partition), to: session.scoring.fields)))
+      if let scoring = needed(
+        "scoring", session.partition, key: session.scoringKey, fields: session.scoring,
+        lastKey: record?.scoringKey)
+      {
+        work.append(scoring)
       }
     }
     let previousFailed = state.problems().failed
@@ -244,18 +256,5 @@ public struct Runner {
 
   static func parametersHash(_ parameters: ParameterSet) -> String {
     ContentKey.digest(Data(describe(parameters).utf8))
-  }
-}
-
-/// A thread-safe count of finished partitions, for progress reports.
-final class ResultCounter: @unchecked Sendable {
-  private var count = 0
-  private let lock = NSLock()
-
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count
   }
 }

@@ -38,12 +38,12 @@ struct SessionChain: Sendable {
     var partition: String { "sessions/\(folder)" }
   }
 
-  /// What happened to one session.
+  /// What happened to one session. Its scored result is in the cache, not here: publication
+  /// reads it back one athlete at a time.
   struct Outcome: Sendable {
     var folder: String
-    var scored: ScoredSession?
-    /// The session as published: its scoring key, athlete and start time.
-    var published: RunState.SessionEntry?
+    /// Set when the session is scored and will be published.
+    var published: RunState.SessionRecord.Published?
     /// A problem with the session's data (deterministic; cached like a result).
     var problem: DatasetProblem?
     /// An error that is not the data's fault (unreadable file, I/O): not cached, retried.
@@ -115,23 +115,35 @@ struct SessionChain: Sendable {
       scoringKey: scoring.finalize(), failure: failure)
   }
 
-  /// Loads or computes the session's stages; `force` ignores cached results.
-  func run(_ plan: Plan, force: Bool = false) -> Outcome {
+  /// Loads or computes the session's stages; `force` ignores cached results. `last` is how the
+  /// last run left the session: if it published it under the same scoring key and the entry
+  /// is still cached, nothing is decoded.
+  func run(_ plan: Plan, last: RunState.SessionRecord?, force: Bool = false) -> Outcome {
     let folder = plan.folder
     if let failure = plan.failure {
       return Outcome(
         folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
     }
+    if !force, let last, let published = last.published, last.scoringKey == plan.scoringKey,
+      cache.contains(stage: "scoring", key: plan.scoringKey)
+    {
+      return Outcome(
+        folder: folder, published: published, computedFeatures: false, computedScoring: false)
+    }
     // A scoring entry implies its features (its key contains theirs): try it first, so that
     // a rerun decodes only the scored session.
     if !force, let scored = cache.load(ScoredSession.self, stage: "scoring", key: plan.scoringKey) {
       return Outcome(
-        folder: folder, scored: scored, computedFeatures: false, computedScoring: false)
+        folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
+        computedFeatures: false, computedScoring: false)
     }
-    var computedFeatures = false
-    var outcome =
-      force ? nil : cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
-    if outcome == nil {
+    let computedFeatures: Bool
+    let outcome: FeatureOutcome
+    if !force, let cached = cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
+    {
+      computedFeatures = false
+      outcome = cached
+    } else {
       computedFeatures = true
       switch computeFeatures(folder: folder) {
       case .success(let computed):
@@ -144,16 +156,15 @@ struct SessionChain: Sendable {
     }
     let features: SessionFeatures
     switch outcome {
-    case .features(let computed)?: features = computed
-    case .problem(let problem)?:
+    case .features(let computed): features = computed
+    case .problem(let problem):
       return Outcome(
         folder: folder, problem: problem, computedFeatures: computedFeatures,
         computedScoring: false)
-    case nil:
-      return Outcome(folder: folder, computedFeatures: computedFeatures, computedScoring: false)
     }
     let scored = scorer.score(features)
-    // Publication reads scored sessions back from the cache, one athlete at a time.
+    // Publication reads scored sessions back from the cache, so an entry that cannot be
+    // written fails the session.
     do {
       try cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
     } catch {
@@ -162,7 +173,8 @@ struct SessionChain: Sendable {
         computedFeatures: computedFeatures, computedScoring: true)
     }
     return Outcome(
-      folder: folder, scored: scored, computedFeatures: computedFeatures, computedScoring: true)
+      folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
+      computedFeatures: computedFeatures, computedScoring: true)
   }
 
   /// An error that is not a problem with the data.

@@ -214,6 +214,10 @@ struct BundleWriter {
           $0.lastTrainedDate,
         ]
       })
+    // Each day's readiness by athlete and date (one lookup per wellness row).
+    let readiness = Dictionary(
+      a.readiness.map { ($0.athleteId + ":" + $0.date, $0.readiness) },
+      uniquingKeysWith: { first, _ in first })
     try insert(
       "recovery_snapshot",
       [
@@ -225,7 +229,7 @@ struct BundleWriter {
           w.athleteId + ":" + w.date, w.athleteId, w.date, w.hrvMilliseconds, w.sleepHours,
           w.sleepQuality,
           w.restingHeartRateBpm, w.activeKcal, w.cyclePhase,
-          a.readiness(athleteId: w.athleteId, date: w.date),
+          readiness[w.athleteId + ":" + w.date] ?? nil,
         ]
       })
     try insert(
