@@ -92,6 +92,8 @@ public struct SessionFeatures: Codable, Sendable, Equatable {
   public var sets: [SetFeatures]
   /// Quality records of the recordings used.
   public var recordings: [RecordingQuality]
+  /// The pose camera's view as the manifest gives it (sagittal, frontal), nil without pose.
+  public var poseView: String?
   /// Pixels per metre used for pose, and how it was found.
   public var poseScale: PoseScale?
   /// Limb lengths measured on the pose, for athletes without a morpho.csv row.

@@ -98,7 +98,8 @@ public struct SessionFeatureExtractor: Sendable {
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
       endTime: manifest.endTime, notes: manifest.notes, sets: sets,
       recordings: [session.pose?.quality, session.imu?.quality].compactMap { $0 },
-      poseScale: signals?.scale, morpho: signals.flatMap(PoseMorpho.init), warnings: warnings)
+      poseView: session.pose?.view, poseScale: signals?.scale,
+      morpho: signals.flatMap(PoseMorpho.init), warnings: warnings)
   }
 
   /// (fastest − last) / fastest × 100, or nil with fewer than two reps.

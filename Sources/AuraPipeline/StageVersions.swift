@@ -2,8 +2,8 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 2
-  public static let features = 4
-  public static let scoring = 1
+  public static let features = 5
+  public static let scoring = 2
   public static let aggregation = 1
   public static let reports = 1
   /// Published schema (OUTPUT.md) version.

@@ -2,77 +2,186 @@ import AuraDomain
 import AuraFeatures
 import Foundation
 
-/// Form score 0-100 of a rep from named components (ROM consistency against the set's best rep,
-/// tempo against the target, bar-path drift), each mapped to 0-100 and weighted. Our own design
-/// (SCIENCE.md §7.2: no published 0-100 standard exists); weights live in the pipeline file.
+/// Form score 0-100 of each rep from named components, each mapped to 0-100 and weighted;
+/// a component the camera cannot see from its view is left out and the weights of the others
+/// are renormalised. Our own design (SCIENCE.md §7.2: no published 0-100 standard exists);
+/// every weight, tolerance and target lives in the pipeline file.
+///
+/// - depth: primary-joint ROM against the exercise's target ROM (side view only);
+/// - tempo: eccentric and pause against the set's target tempo (or the exercise's default);
+/// - bar path: horizontal travel of the bar over the rep beyond a free allowance;
+/// - trunk: trunk lean beyond the set's first rep (side view only);
+/// - symmetry: left against right ROM, Robinson's index (front view only, where both sides show);
+/// - consistency: ROM against the set's median rep.
 public struct FormScorer: Sendable {
-  public struct Settings: Sendable, Equatable {
-    public var romWeight: Double
-    public var tempoWeight: Double
-    public var barPathWeight: Double
-    /// ROM shortfall against the set's deepest rep that costs the whole ROM component, degrees.
-    public var romToleranceDegrees: Double
-    /// Horizontal bar travel that costs the whole bar-path component, metres.
-    public var barPathToleranceMeters: Double
+  /// The components, in the order feedback names them.
+  public enum Component: String, CaseIterable, Codable, Sendable {
+    case depth, tempo
+    case barPath = "bar_path"
+    case trunk, symmetry, consistency
+  }
 
-    public static let parameterKeys = [
-      "scoring.form.rom_weight", "scoring.form.tempo_weight", "scoring.form.bar_path_weight",
-      "scoring.form.rom_tolerance_deg", "scoring.form.bar_path_tolerance_m",
-    ]
+  public struct Settings: Sendable, Equatable {
+    public var weights: [Component: Double]
+    /// ROM shortfall against the target that zeroes the depth component, degrees.
+    public var depthToleranceDegrees: Double
+    /// Horizontal bar travel that costs nothing, metres.
+    public var barPathFreeMeters: Double
+    /// Horizontal bar travel that zeroes the bar-path component, metres.
+    public var barPathToleranceMeters: Double
+    /// Trunk lean beyond the set's first rep that zeroes the trunk component, degrees.
+    public var trunkLeanToleranceDegrees: Double
+    /// Left/right ROM asymmetry that zeroes the symmetry component, percent.
+    public var symmetryTolerancePercent: Double
+    /// ROM deviation from the set's median rep that zeroes the consistency component, degrees.
+    public var consistencyToleranceDegrees: Double
+    /// A component that falls below this on any rep gets written feedback.
+    public var feedbackBelow: Double
+    /// Target ROM of the primary joint per movement pattern, degrees.
+    public var targetRomDegrees: [MovementPattern: Double]
+
+    public static var parameterKeys: [String] {
+      Component.allCases.map { "scoring.form.\($0.rawValue)_weight" } + [
+        "scoring.form.depth_tolerance_deg", "scoring.form.bar_path_free_m",
+        "scoring.form.bar_path_tolerance_m",
+        "scoring.form.trunk_lean_tolerance_deg", "scoring.form.symmetry_tolerance_pct",
+        "scoring.form.consistency_tolerance_deg", "scoring.form.feedback_below",
+      ] + MovementPattern.allCases.map(targetKey)
+    }
+
+    static func targetKey(_ pattern: MovementPattern) -> String {
+      "scoring.form.target_rom_deg." + pattern.snakeCaseName
+    }
 
     public init(_ p: ParameterSet) throws {
-      romWeight = try p.number("scoring.form.rom_weight")
-      tempoWeight = try p.number("scoring.form.tempo_weight")
-      barPathWeight = try p.number("scoring.form.bar_path_weight")
-      romToleranceDegrees = try p.number("scoring.form.rom_tolerance_deg")
+      var weights: [Component: Double] = [:]
+      for component in Component.allCases {
+        weights[component] = try p.number("scoring.form.\(component.rawValue)_weight")
+      }
+      self.weights = weights
+      depthToleranceDegrees = try p.number("scoring.form.depth_tolerance_deg")
+      barPathFreeMeters = try p.number("scoring.form.bar_path_free_m")
       barPathToleranceMeters = try p.number("scoring.form.bar_path_tolerance_m")
+      trunkLeanToleranceDegrees = try p.number("scoring.form.trunk_lean_tolerance_deg")
+      symmetryTolerancePercent = try p.number("scoring.form.symmetry_tolerance_pct")
+      consistencyToleranceDegrees = try p.number("scoring.form.consistency_tolerance_deg")
+      feedbackBelow = try p.number("scoring.form.feedback_below")
+      var targets: [MovementPattern: Double] = [:]
+      for pattern in MovementPattern.allCases {
+        targets[pattern] = try p.number(Self.targetKey(pattern))
+      }
+      targetRomDegrees = targets
     }
+  }
+
+  /// A set's form: per-rep scores, the set average of each component, and feedback.
+  public struct SetForm: Sendable, Equatable {
+    public var repScores: [Double]
+    public var components: [Component: Double]
+    public var feedback: [String]
   }
 
   public let settings: Settings
 
   public init(settings: Settings) { self.settings = settings }
 
-  /// Scores each rep of a measured set and writes feedback for the weakest component.
-  public func score(_ set: SetFeatures, exercise: ExerciseDefinition) -> (
-    reps: [Double], feedback: [String]
-  ) {
-    guard !set.reps.isEmpty else { return ([], []) }
-    let deepest = set.reps.map(\.romDegrees).max() ?? 0
+  /// Scores each rep of a measured set seen from `view` (sagittal, frontal or unknown).
+  public func score(_ set: SetFeatures, exercise: ExerciseDefinition, view: String?) -> SetForm {
+    guard !set.reps.isEmpty else { return SetForm(repScores: [], components: [:], feedback: []) }
+    let side = view == nil || view == "sagittal"
+    let front = view == "frontal"
     let target = set.targetTempo ?? exercise.defaultTempo
-    var shortReps: [Int] = []
-    var fastReps: [Int] = []
-    var scores: [Double] = []
+    let targetRom = settings.targetRomDegrees[exercise.pattern] ?? 90
+    let medianRom = Self.median(set.reps.map(\.romDegrees))
+    let firstLean = set.reps[0].maxTrunkLeanDegrees
+    var perRep: [[Component: Double]] = []
     for rep in set.reps {
-      let romShortfall = deepest - rep.romDegrees
-      let rom = 100 * max(0, 1 - romShortfall / settings.romToleranceDegrees)
-      let eccentricRatio =
-        target.eccentricSeconds > 0 ? min(1, rep.eccentricSeconds / target.eccentricSeconds) : 1
-      let tempo = 100 * eccentricRatio
-      let drift = rep.barPathDeviationMeters ?? 0
-      let barPath = 100 * max(0, 1 - drift / settings.barPathToleranceMeters)
-      let total = settings.romWeight + settings.tempoWeight + settings.barPathWeight
-      let score =
-        (settings.romWeight * rom + settings.tempoWeight * tempo + settings.barPathWeight * barPath)
-        / total
-      scores.append((score * 10).rounded() / 10)
-      if rom < 70 { shortReps.append(rep.repNumber) }
-      if tempo < 70 { fastReps.append(rep.repNumber) }
+      var c: [Component: Double] = [:]
+      if side {
+        c[.depth] = Self.falloff(targetRom - rep.romDegrees, settings.depthToleranceDegrees)
+        if let lean = rep.maxTrunkLeanDegrees, let firstLean {
+          c[.trunk] = Self.falloff(lean - firstLean, settings.trunkLeanToleranceDegrees)
+        }
+      }
+      c[.tempo] = Self.tempoScore(rep, target: target)
+      if let drift = rep.barPathDeviationMeters {
+        c[.barPath] = Self.falloff(
+          drift - settings.barPathFreeMeters,
+          settings.barPathToleranceMeters - settings.barPathFreeMeters)
+      }
+      if front, let asymmetry = Self.asymmetryPercent(rep) {
+        c[.symmetry] = Self.falloff(asymmetry, settings.symmetryTolerancePercent)
+      }
+      if set.reps.count >= 3 {
+        c[.consistency] = Self.falloff(
+          abs(rep.romDegrees - medianRom), settings.consistencyToleranceDegrees)
+      }
+      perRep.append(c)
     }
-    var feedback: [String] = []
-    if !shortReps.isEmpty {
-      feedback.append(
-        "range of motion short of your deepest rep on rep\(shortReps.count > 1 ? "s" : "") \(Self.list(shortReps)): match the depth of your best rep"
-      )
+    let repScores = perRep.map { components -> Double in
+      var total = 0.0
+      var weights = 0.0
+      for (component, value) in components {
+        let weight = settings.weights[component] ?? 0
+        total += weight * value
+        weights += weight
+      }
+      return weights > 0 ? (total / weights * 10).rounded() / 10 : 100
     }
-    if !fastReps.isEmpty {
-      feedback.append(
-        "eccentric faster than the \(Self.format(target.eccentricSeconds)) s target on rep\(fastReps.count > 1 ? "s" : "") \(Self.list(fastReps)): control the descent"
-      )
+    var averages: [Component: Double] = [:]
+    for component in Component.allCases {
+      let values = perRep.compactMap { $0[component] }
+      if !values.isEmpty { averages[component] = values.reduce(0, +) / Double(values.count) }
     }
-    return (scores, feedback)
+    let feedback = FormFeedback(
+      settings: settings, exercise: exercise, target: target, targetRom: targetRom,
+      medianRom: medianRom
+    ).write(set: set, perRep: perRep, averages: averages)
+    return SetForm(repScores: repScores, components: averages, feedback: feedback)
   }
 
-  static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ", ") }
-  static func format(_ value: Double) -> String { String(format: "%g", value) }
+  /// 100 at or below zero excess, falling linearly to 0 at `tolerance`.
+  static func falloff(_ excess: Double, _ tolerance: Double) -> Double {
+    guard tolerance > 0 else { return excess > 0 ? 0 : 100 }
+    return 100 * max(0, min(1, 1 - max(0, excess) / tolerance))
+  }
+
+  /// Eccentric slower than or as slow as the target scores 100, then in proportion; where the
+  /// target has a pause, the pause counts for a third in the same way. A fast concentric is
+  /// intent, never a fault.
+  static func tempoScore(_ rep: RepFeatures, target: Tempo) -> Double {
+    let eccentric =
+      target.eccentricSeconds > 0 ? min(1, rep.eccentricSeconds / target.eccentricSeconds) : 1
+    guard target.pauseSeconds > 0 else { return 100 * eccentric }
+    let pause = min(1, rep.pauseSeconds / target.pauseSeconds)
+    return 100 * (2 * eccentric + pause) / 3
+  }
+
+  /// Robinson's symmetry index |R − L| / mean(R, L) × 100 of the rep's ROM on each side.
+  static func asymmetryPercent(_ rep: RepFeatures) -> Double? {
+    guard let left = rep.leftRomDegrees, let right = rep.rightRomDegrees, left + right > 0 else {
+      return nil
+    }
+    return abs(right - left) / (0.5 * (right + left)) * 100
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}
+
+extension MovementPattern {
+  /// The pattern's name as pipeline files spell keys: horizontal_press.
+  public var snakeCaseName: String {
+    rawValue.reduce(into: "") { name, character in
+      if character.isUppercase {
+        name += "_" + character.lowercased()
+      } else {
+        name.append(character)
+      }
+    }
+  }
 }

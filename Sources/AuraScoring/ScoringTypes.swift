@@ -12,6 +12,11 @@ public struct ScoredSet: Codable, Sendable, Equatable {
   public var feedback: [String]
   /// Per-rep form scores, in rep order.
   public var repFormScores: [Double]
+  /// Set average of each form component the camera could see, 0-100, by component name.
+  public var formComponents: [String: Double]
+  /// True when the velocity-loss threshold was crossed before the last rep (the set went on
+  /// past where it should have stopped).
+  public var autoStopped: Bool
   public var xp: Int
   public var comboMultiplier: Double
   /// e.g. "combo x3" while a streak of high-form sets runs.

@@ -19,7 +19,8 @@ public struct SessionScorer: Sendable {
     var sets: [ScoredSet] = []
     for set in session.sets {
       let exercise = catalog.resolve(set.exerciseId)
-      let (repScores, feedback) = exercise.map { form.score(set, exercise: $0) } ?? ([], [])
+      let setForm = exercise.map { form.score(set, exercise: $0, view: session.poseView) }
+      let repScores = setForm?.repScores ?? []
       let formScore = repScores.isEmpty ? nil : repScores.reduce(0, +) / Double(repScores.count)
       if let formScore {
         streak = formScore >= gamification.settings.comboFormThreshold ? streak + 1 : 0
@@ -29,8 +30,14 @@ public struct SessionScorer: Sendable {
       let load = set.loadKg ?? 0
       sets.append(
         ScoredSet(
-          features: set, formScore: formScore.map { ($0 * 10).rounded() / 10 }, feedback: feedback,
+          features: set, formScore: formScore.map { ($0 * 10).rounded() / 10 },
+          feedback: setForm?.feedback ?? [],
           repFormScores: repScores,
+          formComponents: Dictionary(
+            uniqueKeysWithValues: (setForm?.components ?? [:]).map {
+              ($0.key.rawValue, ($0.value * 10).rounded() / 10)
+            }),
+          autoStopped: set.velocityLossThresholdRep.map { $0 < set.reps.count } ?? false,
           xp: gamification.xp(
             reps: reps, formScore: formScore, combo: combo,
             stretchBonus: exercise?.stretchPositionBonus ?? false),

@@ -60,7 +60,7 @@ final class SQLiteSessionWriter: SessionWriter {
           f.repCount, f.loadKg,
           mean(reps.compactMap(\.meanConcentricVelocity)),
           reps.compactMap(\.peakConcentricVelocity).max(),
-          f.velocityLossPercent, false, set.formScore,
+          f.velocityLossPercent, set.autoStopped, set.formScore,
           mean(reps.compactMap(\.barPathDeviationMeters)),
           mean(reps.map(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
           mean(reps.map(\.eccentricSeconds)),

@@ -22,6 +22,95 @@ import Testing
       abs(StrengthFormulas.dots(totalKg: 600, bodyweightKg: 80, female: false) - 413.73) < 0.01)
   }
 
+  @Test func brzyckiAndEpleyMeetAtTenReps() throws {
+    // V-9: 100 kg × 5 → Brzycki 112.50; V-10: both give 133.33 at 10 reps.
+    #expect(abs(try #require(StrengthFormulas.brzycki(loadKg: 100, reps: 5)) - 112.5) < 0.01)
+    #expect(abs(try #require(StrengthFormulas.brzycki(loadKg: 100, reps: 10)) - 133.33) < 0.01)
+    #expect(abs(StrengthFormulas.epley(loadKg: 100, reps: 10) - 133.33) < 0.01)
+  }
+
+  @Test func wilksMatchesOpenPowerliftingTests() {
+    // V-11: men 100 kg / 1000 → 608.58907; women 60 kg / 500 → 557.4434.
+    #expect(
+      abs(StrengthFormulas.wilks(totalKg: 1000, bodyweightKg: 100, female: false) - 608.58907)
+        < 0.001)
+    #expect(
+      abs(StrengthFormulas.wilks(totalKg: 500, bodyweightKg: 60, female: true) - 557.4434) < 0.001)
+  }
+
+  @Test func ipfGoodliftMatchesPublishedExamples() {
+    // V-14: men equipped SBD 92.04 kg / 1035 → 112.85; women classic bench 70.5 / 122.5 → 96.78;
+    // men classic 93 / 700 → 91.57; women classic 63 / 450 → 98.45; nothing below 35 kg.
+    func gl(_ total: Double, _ weight: Double, female: Bool, bench: Bool = false, equipped: Bool)
+      -> Double
+    {
+      StrengthFormulas.ipfGoodlift(
+        totalKg: total, bodyweightKg: weight, female: female,
+        event: bench ? .benchOnly : .threeLift, equipped: equipped)
+    }
+    #expect(abs(gl(1035, 92.04, female: false, equipped: true) - 112.85) < 0.01)
+    #expect(abs(gl(122.5, 70.5, female: true, bench: true, equipped: false) - 96.78) < 0.01)
+    #expect(abs(gl(700, 93, female: false, equipped: false) - 91.57) < 0.01)
+    #expect(abs(gl(450, 63, female: true, equipped: false) - 98.45) < 0.01)
+    #expect(gl(300, 34, female: true, equipped: false) == 0)
+  }
+
+  @Test func rtsChartAndItsInverse() throws {
+    // V-7: 100 kg × 5 @ RPE 8 → 123.3 kg; V-8: 140 kg × 3 @ RPE 9 → 156.95 kg.
+    let v7 = try #require(RPEChart.estimatedOneRepMax(loadKg: 100, reps: 5, rpe: 8))
+    #expect(abs(v7 - 123.3) < 0.1)
+    let v8 = try #require(RPEChart.estimatedOneRepMax(loadKg: 140, reps: 3, rpe: 9))
+    #expect(abs(v8 - 156.95) < 0.01)
+    // 8 reps @ RPE 9 is the 9-reps-@-10 cell (.762); the inverse gives the RPE back.
+    #expect(RPEChart.fractionOfMax(reps: 8, rpe: 9) == 0.762)
+    #expect(abs(try #require(RPEChart.rpe(reps: 5, fractionOfMax: 0.811)) - 8) < 1e-9)
+    // 0.8925 lies 1/30 of a half-rep above the .892 cell (4 effective reps): 3 reps @ 9.017.
+    #expect(abs(try #require(RPEChart.rpe(reps: 3, fractionOfMax: 0.8925)) - 9.0167) < 0.001)
+    // Beyond the chart: no answer rather than an extrapolation.
+    #expect(RPEChart.fractionOfMax(reps: 12, rpe: 7) == nil)
+    #expect(RPEChart.rpe(reps: 5, fractionOfMax: 0.5) == nil)
+  }
+
+  @Test func loadVelocityProfileMatchesTheSyntheticLifter() throws {
+    // V-3: 60/80/100/120 kg at 1.1304/0.9444/0.7584/0.5724 m/s, MVT 0.30 → 149.29 kg, LD0 181.5.
+    let rule = LoadVelocityProfile.Rule(minimumLoads: 3, minimumSpan: 0.2, minimumRSquared: 0.8)
+    let points = [(60.0, 1.1304), (80, 0.9444), (100, 0.7584), (120, 0.5724), (60, 1.0)]
+    let profile = try #require(
+      LoadVelocityProfile.fit(points.map { (loadKg: $0.0, velocity: $0.1) }, rule: rule))
+    #expect(abs(profile.load(atVelocity: 0.30) - 149.29) < 0.1)
+    #expect(abs(profile.intercept - 181.545) < 0.01)
+    #expect(profile.loads == 4)
+    // The minimum-data rule: two loads, or loads too close together, make no profile.
+    #expect(
+      LoadVelocityProfile.fit(
+        [(loadKg: 60, velocity: 1.1), (loadKg: 80, velocity: 0.9)], rule: rule)
+        == nil)
+    #expect(
+      LoadVelocityProfile.fit(
+        [
+          (loadKg: 100, velocity: 0.8), (loadKg: 102.5, velocity: 0.78),
+          (loadKg: 105, velocity: 0.75),
+        ],
+        rule: rule) == nil)
+  }
+
+  @Test func banisterAndWorkloadRatios() throws {
+    // V-17: fitness 100, fatigue 60, load 50, τ 42/7, k 1/2 → 147.647, 102.013, −56.378.
+    let day = TrainingLoad.Banister().step(fitness: 100, fatigue: 60, load: 50)
+    #expect(abs(day.fitness - 147.647) < 0.001)
+    #expect(abs(day.fatigue - 102.013) < 0.001)
+    #expect(abs(day.performance - -56.378) < 0.05)
+    // V-18: 60 min at session RPE 7 → 420 AU.
+    #expect(TrainingLoad.sessionLoad(minutes: 60, sessionRPE: 7) == 420)
+    // V-19: 28 days at 100 then 7 at 200 → EWMA 1.339, rolling coupled 1.60, uncoupled 2.00.
+    let loads = Array(repeating: 100.0, count: 28) + Array(repeating: 200.0, count: 7)
+    #expect(abs(try #require(TrainingLoad.ewmaRatio(dailyLoads: loads)) - 1.339) < 0.001)
+    #expect(abs(try #require(TrainingLoad.rollingRatio(dailyLoads: loads)) - 1.6) < 1e-9)
+    #expect(
+      abs(try #require(TrainingLoad.rollingRatio(dailyLoads: loads, coupled: false)) - 2) < 1e-9)
+    #expect(TrainingLoad.rollingRatio(dailyLoads: Array(loads.prefix(20))) == nil)
+  }
+
   @Test func interiorAngleMatchesHandComputedCase() {
     // V-22: hip (0,0), knee (0.4,0), ankle (0.4,0.4) → 90°; hip at (0,0.05) → 82.87°.
     #expect(

@@ -106,7 +106,7 @@ import Testing
     }
     var config = try Self.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
-    try config.override("scoring.form.rom_weight=0.7")
+    try config.override("scoring.form.depth_weight=0.7")
     let summary = try Runner(config: config).run()
     #expect(summary.featuresComputed.isEmpty)
     #expect(summary.scoringComputed.count == 4)

@@ -81,14 +81,14 @@ import Testing
     let manifest = dataset.appendingPathComponent("sessions/\(session)/session.json")
     try (try String(contentsOf: manifest, encoding: .utf8) + "\n").write(
       to: manifest, atomically: true, encoding: .utf8)
-    try config.override("scoring.form.rom_weight=0.4")
+    try config.override("scoring.form.depth_weight=0.4")
     let work = try Runner(config: config).explain()
     let features = work.filter { $0.stage == "features" }
     #expect(features.map(\.partition) == ["sessions/\(session)"])
     #expect(features.first?.reasons == ["input sessions/\(session)/session.json changed"])
     let scoring = work.filter { $0.stage == "scoring" }
     #expect(scoring.count == 4)
-    #expect(scoring.allSatisfy { $0.reasons.contains("param scoring.form.rom_weight 0.5 → 0.4") })
+    #expect(scoring.allSatisfy { $0.reasons.contains("param scoring.form.depth_weight 0.3 → 0.4") })
     #expect(
       scoring.first { $0.partition == "sessions/\(session)" }?.reasons.contains(
         "features of sessions/\(session) changed") == true)
@@ -185,7 +185,7 @@ import Testing
     }
     var config = try PipelineTests.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
-    try config.override("scoring.form.rom_weight=0.3")
+    try config.override("scoring.form.depth_weight=0.4")
     _ = try Runner(config: config).run()
     let housekeeping = CacheHousekeeping(out: out)
     let before = try housekeeping.status()
@@ -198,7 +198,7 @@ import Testing
     #expect(try housekeeping.status().allSatisfy { $0.entries == $0.entriesInUse })
     // The latest run's work is all still there; the collected variant is computed again.
     #expect(try Runner(config: config).run().upToDate)
-    try config.override("scoring.form.rom_weight=0.5")
+    try config.override("scoring.form.depth_weight=0.3")
     let rerun = try Runner(config: config).run()
     #expect(rerun.featuresComputed.isEmpty)
     #expect(rerun.scoringComputed.count == scoring.entriesInUse)

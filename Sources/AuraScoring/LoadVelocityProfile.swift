@@ -1,0 +1,68 @@
+/// An athlete's load–velocity profile for one exercise: the least-squares line
+/// load = a + b·v through (load, fastest rep's mean concentric velocity) points, and the e1RM it
+/// predicts at the lift's minimal velocity threshold (SCIENCE.md §1.3).
+public struct LoadVelocityProfile: Sendable, Equatable {
+  /// Load at zero velocity (LD0), kg.
+  public var intercept: Double
+  /// kg per m/s (negative for a real profile).
+  public var slope: Double
+  /// Coefficient of determination of the fit.
+  public var rSquared: Double
+  /// Distinct loads the fit used.
+  public var loads: Int
+
+  /// The minimum-data rule: a profile needs this many distinct loads, spanning at least this
+  /// share of the heaviest load, with a falling line that fits at least this well.
+  public struct Rule: Sendable, Equatable {
+    public var minimumLoads: Int
+    public var minimumSpan: Double
+    public var minimumRSquared: Double
+
+    public init(minimumLoads: Int, minimumSpan: Double, minimumRSquared: Double) {
+      self.minimumLoads = minimumLoads
+      self.minimumSpan = minimumSpan
+      self.minimumRSquared = minimumRSquared
+    }
+  }
+
+  /// Fits the profile to (load kg, velocity m/s) points, keeping the fastest velocity at each
+  /// load (maximal intent); nil when the points break `rule`.
+  public static func fit(_ points: [(loadKg: Double, velocity: Double)], rule: Rule)
+    -> LoadVelocityProfile?
+  {
+    var fastest: [Double: Double] = [:]
+    for point in points where point.loadKg > 0 && point.velocity > 0 {
+      fastest[point.loadKg] = max(fastest[point.loadKg] ?? 0, point.velocity)
+    }
+    let loads = fastest.keys.sorted()
+    guard loads.count >= max(2, rule.minimumLoads), let heaviest = loads.last,
+      (heaviest - loads[0]) / heaviest >= rule.minimumSpan
+    else { return nil }
+    let velocities = loads.map { fastest[$0]! }
+    let n = Double(loads.count)
+    let meanV = velocities.reduce(0, +) / n
+    let meanL = loads.reduce(0, +) / n
+    var sxy = 0.0
+    var sxx = 0.0
+    var syy = 0.0
+    for (load, velocity) in zip(loads, velocities) {
+      sxy += (velocity - meanV) * (load - meanL)
+      sxx += (velocity - meanV) * (velocity - meanV)
+      syy += (load - meanL) * (load - meanL)
+    }
+    guard sxx > 0, syy > 0 else { return nil }
+    let slope = sxy / sxx
+    let rSquared = sxy * sxy / (sxx * syy)
+    guard slope < 0, rSquared >= rule.minimumRSquared else { return nil }
+    return LoadVelocityProfile(
+      intercept: meanL - slope * meanV, slope: slope, rSquared: rSquared, loads: loads.count)
+  }
+
+  /// Load the profile predicts at `velocity`, kg. At the minimal velocity threshold this is the
+  /// e1RM (SCIENCE.md V-3: 60/80/100/120 kg at 1.1304/0.9444/0.7584/0.5724 m/s, MVT 0.30 →
+  /// 149.29 kg).
+  public func load(atVelocity velocity: Double) -> Double { intercept + slope * velocity }
+
+  /// Velocity the profile predicts at `loadKg`, m/s.
+  public func velocity(atLoad loadKg: Double) -> Double { (loadKg - intercept) / slope }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Training-load models (SCIENCE.md §5): session RPE load, the Banister fitness–fatigue model
+/// and the acute:chronic workload ratio. ACWR is shown as a trend, not an injury verdict
+/// (Impellizzeri 2020).
+public enum TrainingLoad {
+  /// Foster's session load: minutes × session RPE, arbitrary units. V-18: 60 × 7 → 420.
+  public static func sessionLoad(minutes: Double, sessionRPE: Double) -> Double {
+    minutes * sessionRPE
+  }
+
+  /// One day of the Banister model, recursive form: fitness and fatigue decay with τ1 and τ2
+  /// days and both take today's load; performance = p0 + k1·fitness − k2·fatigue.
+  public struct Banister: Sendable, Equatable {
+    public var fitnessDays: Double
+    public var fatigueDays: Double
+    public var fitnessGain: Double
+    public var fatigueGain: Double
+    public var basePerformance: Double
+
+    public init(
+      fitnessDays: Double = 42, fatigueDays: Double = 7, fitnessGain: Double = 1,
+      fatigueGain: Double = 2, basePerformance: Double = 0
+    ) {
+      self.fitnessDays = fitnessDays
+      self.fatigueDays = fatigueDays
+      self.fitnessGain = fitnessGain
+      self.fatigueGain = fatigueGain
+      self.basePerformance = basePerformance
+    }
+
+    /// The next day's (fitness, fatigue, performance). V-17: 100, 60, load 50 → 147.647,
+    /// 102.013, −56.378.
+    public func step(fitness: Double, fatigue: Double, load: Double) -> (
+      fitness: Double, fatigue: Double, performance: Double
+    ) {
+      let f = fitness * exp(-1 / fitnessDays) + load
+      let d = fatigue * exp(-1 / fatigueDays) + load
+      return (f, d, basePerformance + fitnessGain * f - fatigueGain * d)
+    }
+  }
+
+  /// Acute:chronic ratio with exponentially weighted averages (Williams 2017): λ = 2/(N + 1),
+  /// N = 7 and 28, seeded with the first day's load. V-19: 28 d × 100 then 7 d × 200 → 1.339.
+  public static func ewmaRatio(dailyLoads: [Double], acuteDays: Int = 7, chronicDays: Int = 28)
+    -> Double?
+  {
+    guard let first = dailyLoads.first else { return nil }
+    let acuteLambda = 2 / (Double(acuteDays) + 1)
+    let chronicLambda = 2 / (Double(chronicDays) + 1)
+    var acute = first
+    var chronic = first
+    for load in dailyLoads.dropFirst() {
+      acute = acuteLambda * load + (1 - acuteLambda) * acute
+      chronic = chronicLambda * load + (1 - chronicLambda) * chronic
+    }
+    return chronic > 0 ? acute / chronic : nil
+  }
+
+  /// Rolling acute:chronic ratio over the last `acuteDays` and `chronicDays` of `dailyLoads`
+  /// (the newest last): coupled (the chronic window includes the acute one) or uncoupled.
+  /// V-19: 28 d × 100 then 7 d × 200 → coupled 1.60, uncoupled 2.00.
+  public static func rollingRatio(
+    dailyLoads: [Double], acuteDays: Int = 7, chronicDays: Int = 28, coupled: Bool = true
+  ) -> Double? {
+    guard dailyLoads.count >= chronicDays else { return nil }
+    let acute = dailyLoads.suffix(acuteDays).reduce(0, +) / Double(acuteDays)
+    let chronicWindow =
+      coupled
+      ? Array(dailyLoads.suffix(chronicDays))
+      : Array(dailyLoads.suffix(chronicDays).prefix(chronicDays - acuteDays))
+    let chronic = chronicWindow.reduce(0, +) / Double(chronicWindow.count)
+    return chronic > 0 ? acute / chronic : nil
+  }
+}
