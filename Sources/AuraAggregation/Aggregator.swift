@@ -3,64 +3,108 @@ import AuraIngest
 import AuraScoring
 import Foundation
 
-/// The aggregation stage: per athlete and week, over every scored session.
+/// The aggregation stage for one athlete: LP and tier, effort and e1RM, weekly volume,
+/// recovery, readiness, rankings, records, nutrition, exercise risk and their roster line.
 public struct Aggregator: Sendable {
-  public struct Settings: Sendable, Equatable {
-    /// Set credit of a secondary muscle (Pelland 2024 "fractional" counting).
-    public var secondaryShare: Double
-    /// Hours for a muscle's fatigue to fall by 1/e.
-    public var recoveryTimeConstantHours: Double
-    /// Fatigue points per hard set.
-    public var fatiguePerSet: Double
-    /// Days of wellness history needed before HRV and RHR have a baseline.
-    public var baselineMinimumDays: Int
-    public var baselineWindowDays: Int
-
-    public static let parameterKeys = [
-      "aggregation.secondary_muscle_share", "aggregation.recovery_time_constant_h",
-      "aggregation.fatigue_per_set", "aggregation.baseline_min_days",
-      "aggregation.baseline_window_days",
-    ]
-
-    public init(_ p: ParameterSet) throws {
-      secondaryShare = try p.number("aggregation.secondary_muscle_share")
-      recoveryTimeConstantHours = try p.number("aggregation.recovery_time_constant_h")
-      fatiguePerSet = try p.number("aggregation.fatigue_per_set")
-      baselineMinimumDays = Int(try p.number("aggregation.baseline_min_days"))
-      baselineWindowDays = Int(try p.number("aggregation.baseline_window_days"))
-    }
-  }
-
-  public let settings: Settings
+  public let settings: AggregationSettings
   public let gamification: Gamification
   public let catalog: ExerciseCatalog
 
-  public init(settings: Settings, gamification: Gamification, catalog: ExerciseCatalog) {
+  public init(settings: AggregationSettings, gamification: Gamification, catalog: ExerciseCatalog) {
     self.settings = settings
     self.gamification = gamification
     self.catalog = catalog
   }
 
-  /// One athlete's aggregates from their sessions and wellness days (any order), as of
-  /// `asOfDay` (days since 1970; the dataset's last session day, shared by every athlete so
-  /// that recovery is comparable).
-  public func aggregate(
-    athlete: Athlete, wellness: [WellnessDay], sessions: [ScoredSession], asOfDay: Int
-  ) -> AggregateResults {
-    let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
-    let standing = standings(athlete: athlete, sessions: mine)
-    let days = wellness.sorted { $0.date < $1.date }
-    return AggregateResults(
-      standings: [standing],
-      weeklyVolume: weeklyVolume(athleteId: athlete.id, sessions: mine),
-      readiness: ReadinessModel(settings: settings).days(
-        athleteId: athlete.id, wellness: days, sessions: mine),
-      rankings: rankings(athlete: athlete, sessions: mine, standing: standing),
-      personalRecords: personalRecords(athleteId: athlete.id, sessions: mine),
-      muscles: muscles(athleteId: athlete.id, sessions: mine, asOfDay: asOfDay))
+  /// What one athlete's aggregation gives: rows to publish and what their sessions' rows add.
+  public struct AthleteAggregate: Sendable {
+    public var results: AggregateResults
+    public var annotations: SessionAnnotations
   }
 
-  func standings(athlete: Athlete, sessions: [ScoredSession]) -> AthleteStanding {
+  /// One athlete's inputs beside their sessions.
+  public struct AthleteInputs: Sendable {
+    public var wellness: [WellnessDay]
+    public var nutrition: [NutritionDay]
+    public var morpho: [MorphoRecord]
+
+    public init(wellness: [WellnessDay], nutrition: [NutritionDay], morpho: [MorphoRecord]) {
+      self.wellness = wellness
+      self.nutrition = nutrition
+      self.morpho = morpho
+    }
+  }
+
+  /// One athlete's aggregates from their sessions (any order), as of `asOfDay` (days since
+  /// 1970; the dataset's last session day, shared by every athlete so they compare).
+  public func aggregate(
+    athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession], asOfDay: Int
+  ) -> AthleteAggregate {
+    let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
+    let (standing, leaguePoints) = standings(athlete: athlete, sessions: mine)
+    var tracker = StrengthTracker(settings: settings, catalog: catalog)
+    var efforts: [String: SetEffort] = [:]
+    var profiles: [StrengthProfileWeek] = []
+    var weekProfiles: [String: StrengthProfileWeek] = [:]
+    var currentWeek: String? = nil
+    for session in mine {
+      let day = ISODates.day(session.startTime) ?? 0
+      let week = ISODates.isoWeek(day: day)
+      if week != currentWeek {
+        profiles += weekProfiles.keys.sorted().map { weekProfiles[$0]! }
+        weekProfiles = [:]
+        currentWeek = week
+      }
+      for set in session.sets {
+        if let effort = tracker.effort(of: set, day: day) {
+          efforts["\(session.sessionId)#\(set.features.setNumber)"] = effort
+        }
+      }
+      for set in session.sets { tracker.record(set, day: day) }
+      for exercise in Set(session.sets.map(\.features.exerciseId)) {
+        if let estimate = tracker.estimate(exercise: exercise, through: day) {
+          weekProfiles[exercise] = StrengthProfileWeek(
+            athleteId: athlete.id, exerciseId: exercise, isoWeek: week,
+            oneRepMaxKg: (estimate.oneRepMaxKg * 10).rounded() / 10, method: estimate.method,
+            profileIntercept: estimate.profile?.intercept, profileSlope: estimate.profile?.slope,
+            profileRSquared: estimate.profile?.rSquared, profileLoads: estimate.profile?.loads)
+        }
+      }
+    }
+    profiles += weekProfiles.keys.sorted().map { weekProfiles[$0]! }
+    let muscles = MuscleModel(settings: settings, catalog: catalog)
+    let readiness = ReadinessModel(settings: settings).days(
+      athleteId: athlete.id, wellness: inputs.wellness.sorted { $0.date < $1.date },
+      sessions: mine)
+    let records = personalRecords(athleteId: athlete.id, sessions: mine)
+    var results = AggregateResults(
+      standings: [standing],
+      weeklyVolume: muscles.weeklyVolume(athleteId: athlete.id, sessions: mine, asOfDay: asOfDay),
+      readiness: readiness,
+      rankings: rankings(
+        athlete: athlete, sessions: mine, leaguePoints: leaguePoints, profiles: profiles),
+      personalRecords: records,
+      muscles: muscles.states(
+        athleteId: athlete.id, sessions: mine, efforts: efforts, asOfDay: asOfDay))
+    results.strengthProfiles = profiles
+    results.recoveryHeatmap = muscles.heatmap(
+      athleteId: athlete.id, sessions: mine, efforts: efforts, asOfDay: asOfDay)
+    results.nutritionWeeks = NutritionModel(settings: settings).weeks(
+      athlete: athlete, days: inputs.nutrition)
+    results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(
+      athleteId: athlete.id, scan: inputs.morpho.max { $0.date < $1.date }, catalog: catalog)
+    results.roster = [
+      RosterBuilder(settings: settings).entry(
+        standing: standing, sessions: mine, leaguePoints: leaguePoints, readiness: readiness,
+        records: records, asOfDay: asOfDay)
+    ]
+    return AthleteAggregate(
+      results: results,
+      annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts))
+  }
+
+  /// LP walked session by session (with inactivity decay), the tier it reaches and total XP.
+  func standings(athlete: Athlete, sessions: [ScoredSession]) -> (AthleteStanding, [String: Int]) {
     var lp = 0
     var volumes: [Double] = []
     var changes: [String: Int] = [:]
@@ -75,89 +119,72 @@ public struct Aggregator: Sendable {
       volumes.append(session.totalVolumeKg)
       previousDay = day
     }
-    return AthleteStanding(
+    let standing = AthleteStanding(
       athleteId: athlete.id, leaguePoints: lp, tier: gamification.tier(leaguePoints: lp),
-      totalXP: sessions.reduce(0) { $0 + $1.totalXP }, sessionLeaguePoints: changes)
+      totalXP: sessions.reduce(0) { $0 + $1.totalXP })
+    return (standing, changes)
   }
 
-  func weeklyVolume(athleteId: String, sessions: [ScoredSession]) -> [WeeklyMuscleVolume] {
-    var table: [String: [MuscleGroupType: (sets: Double, volume: Double)]] = [:]
-    for session in sessions {
-      guard let day = ISODates.day(session.startTime) else { continue }
-      let week = ISODates.isoWeek(day: day)
-      for set in session.sets {
-        guard let exercise = catalog.resolve(set.features.exerciseId), set.features.repCount > 0
-        else { continue }
-        for (muscle, share) in muscleShares(exercise) {
-          let current = table[week, default: [:]][muscle] ?? (0, 0)
-          table[week, default: [:]][muscle] = (
-            current.sets + share, current.volume + share * set.volumeKg
-          )
-        }
-      }
-    }
-    return table.keys.sorted().flatMap { week in
-      table[week]!.keys.sorted().map { muscle in
-        let value = table[week]![muscle]!
-        return WeeklyMuscleVolume(
-          athleteId: athleteId, isoWeek: week, muscle: muscle, sets: value.sets,
-          volumeKg: value.volume)
-      }
-    }
-  }
-
+  /// Heaviest load and best e1RM per exercise; most reps and best velocity per exercise and
+  /// load; each with the session it came from (the first to reach it).
   func personalRecords(athleteId: String, sessions: [ScoredSession]) -> [PersonalRecord] {
     var best: [String: PersonalRecord] = [:]
-    func offer(_ record: PersonalRecord) {
-      let key = record.exerciseId + "|" + record.recordType
-      if let current = best[key], current.value >= record.value { return }
-      best[key] = record
+    func offer(
+      _ type: String, _ value: Double, load: Double?, exercise: String, session: ScoredSession
+    ) {
+      let key = "\(exercise)|\(type)|\(load.map { String($0) } ?? "")"
+      if let current = best[key], current.value >= value { return }
+      best[key] = PersonalRecord(
+        athleteId: athleteId, exerciseId: exercise, recordType: type, value: value, loadKg: load,
+        achievedAt: session.startTime, sessionId: session.sessionId)
     }
     for session in sessions {
       for set in session.sets where set.features.repCount > 0 {
         let exercise = set.features.exerciseId
-        if let load = set.features.loadKg, load > 0 {
-          offer(
-            PersonalRecord(
-              athleteId: athleteId, exerciseId: exercise, recordType: "heaviest_load", value: load,
-              achievedAt: session.startTime, sessionId: session.sessionId))
-        }
         if let e1rm = set.estimatedOneRepMaxKg {
           offer(
-            PersonalRecord(
-              athleteId: athleteId, exerciseId: exercise, recordType: "best_e1rm",
-              value: (e1rm * 10).rounded() / 10, achievedAt: session.startTime,
-              sessionId: session.sessionId))
+            "best_e1rm", (e1rm * 10).rounded() / 10, load: nil, exercise: exercise, session: session
+          )
+        }
+        guard let load = set.features.loadKg, load > 0 else { continue }
+        offer("heaviest_load", load, load: nil, exercise: exercise, session: session)
+        offer(
+          "most_reps_at_load", Double(set.features.repCount), load: load, exercise: exercise,
+          session: session)
+        if let velocity = set.features.reps.compactMap(\.meanConcentricVelocity).max() {
+          offer(
+            "best_velocity_at_load", (velocity * 1000).rounded() / 1000, load: load,
+            exercise: exercise, session: session)
         }
       }
     }
     return best.keys.sorted().map { best[$0]! }
   }
 
-  func rankings(athlete: Athlete, sessions: [ScoredSession], standing: AthleteStanding)
-    -> [RankingSnapshot]
-  {
+  /// A snapshot per ISO week trained: LP, tier, strength points of the week's e1RM total,
+  /// form and velocity.
+  func rankings(
+    athlete: Athlete, sessions: [ScoredSession], leaguePoints: [String: Int],
+    profiles: [StrengthProfileWeek]
+  ) -> [RankingSnapshot] {
     let weeks = Dictionary(grouping: sessions) {
       ISODates.mondayOfWeek(day: ISODates.day($0.startTime) ?? 0)
     }
     var lp = 0
-    var bestE1RM: [String: Double] = [:]
+    var latest: [String: Double] = [:]
+    let profilesByWeek = Dictionary(grouping: profiles, by: \.isoWeek)
     return weeks.keys.sorted().map { monday in
       let week = weeks[monday]!
-      for session in week {
-        lp = max(0, lp + (standing.sessionLeaguePoints[session.sessionId] ?? 0))
-        for set in session.sets {
-          if let e1rm = set.estimatedOneRepMaxKg {
-            bestE1RM[set.features.exerciseId] = max(bestE1RM[set.features.exerciseId] ?? 0, e1rm)
-          }
-        }
+      for session in week { lp = max(0, lp + (leaguePoints[session.sessionId] ?? 0)) }
+      for profile in profilesByWeek[ISODates.isoWeek(day: monday)] ?? [] {
+        latest[profile.exerciseId] = profile.oneRepMaxKg
       }
-      let total = ["back_squat", "bench_press", "deadlift"].compactMap { bestE1RM[$0] }.reduce(0, +)
+      let total = ["back_squat", "bench_press", "deadlift"].compactMap { latest[$0] }.reduce(0, +)
       var strength: Double? = nil
       if total > 0, let weight = athlete.weightKg, weight > 0 {
         if let sex = athlete.biologicalSex, sex != "other" {
-          strength = StrengthFormulas.dots(
-            totalKg: total, bodyweightKg: weight, female: sex == "female")
+          strength = StrengthFormulas.points(
+            settings.pointsFormula, totalKg: total, bodyweightKg: weight, female: sex == "female")
         } else {
           strength = total / weight
         }
@@ -168,46 +195,11 @@ public struct Aggregator: Sendable {
       }
       return RankingSnapshot(
         athleteId: athlete.id, recordDate: ISODates.string(day: monday + 6),
-        tier: gamification.tier(leaguePoints: lp),
-        leaguePoints: lp, strengthToWeightRatio: strength,
+        tier: gamification.tier(leaguePoints: lp), leaguePoints: lp,
+        strengthToWeightRatio: strength.map { ($0 * 100).rounded() / 100 },
         formQualityAverage: forms.isEmpty ? nil : forms.reduce(0, +) / Double(forms.count),
         velocityScore: velocities.isEmpty ? nil : velocities.reduce(0, +) / Double(velocities.count)
       )
-    }
-  }
-
-  /// Set credit per muscle: 1 for a primary mover, `secondaryShare` for a secondary one.
-  func muscleShares(_ exercise: ExerciseDefinition) -> [(MuscleGroupType, Double)] {
-    exercise.primaryMuscles.map { ($0, 1.0) }
-      + exercise.secondaryMuscles.map { ($0, settings.secondaryShare) }
-  }
-
-  /// Recovery per muscle: each set adds fatigue (fatiguePerSet × share) that decays
-  /// exponentially; recovery = 100 − remaining fatigue, floored at 0. Our own design.
-  func muscles(athleteId: String, sessions: [ScoredSession], asOfDay: Int) -> [MuscleState] {
-    var fatigue: [MuscleGroupType: Double] = [:]
-    var lastTrained: [MuscleGroupType: String] = [:]
-    var weekly: [MuscleGroupType: Double] = [:]
-    let asOf = Double(asOfDay + 1) * 86_400
-    let weekStart = ISODates.mondayOfWeek(day: asOfDay)
-    for session in sessions {
-      guard let start = ISODates.timestamp(session.startTime) else { continue }
-      let hours = max(0, (asOf - start) / 3600)
-      let day = ISODates.day(session.startTime) ?? 0
-      for set in session.sets where set.features.repCount > 0 {
-        guard let exercise = catalog.resolve(set.features.exerciseId) else { continue }
-        for (muscle, share) in muscleShares(exercise) {
-          fatigue[muscle, default: 0] +=
-            settings.fatiguePerSet * share * exp(-hours / settings.recoveryTimeConstantHours)
-          lastTrained[muscle] = String(session.startTime.prefix(10))
-          if day >= weekStart { weekly[muscle, default: 0] += share }
-        }
-      }
-    }
-    return MuscleGroupType.allCases.map { muscle in
-      MuscleState(
-        athleteId: athleteId, muscle: muscle, recoveryScore: max(0, 100 - (fatigue[muscle] ?? 0)),
-        weeklySets: weekly[muscle] ?? 0, lastTrainedDate: lastTrained[muscle])
     }
   }
 }

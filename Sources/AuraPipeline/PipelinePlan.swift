@@ -55,7 +55,7 @@ struct PipelinePlan {
     publish.add("code schema", String(StageVersions.schema))
     publish.add(
       parameters: parameters,
-      keys: Aggregator.Settings.parameterKeys + Gamification.Settings.parameterKeys)
+      keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
     for file in Self.tableFiles {
       publish.add(
         "input \(file)",

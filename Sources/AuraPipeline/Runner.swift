@@ -148,6 +148,8 @@ public struct Runner {
     }
     let byAthlete = Dictionary(grouping: published, by: \.session.athleteId)
     let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
+    let nutrition = Dictionary(grouping: plan.tables.nutrition, by: \.athleteId)
+    let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
     let asOfDay = published.compactMap { ISODates.day($0.session.startTime) }.max() ?? 0
     let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
@@ -165,12 +167,22 @@ public struct Runner {
       guard sessions.count == loaded.count else {
         throw PipelineError.fatal("a cached session of \(athlete.id) could not be read back")
       }
-      let partial = aggregator.aggregate(
-        athlete: athlete, wellness: wellness[athlete.id] ?? [], sessions: sessions,
-        asOfDay: asOfDay)
-      aggregates.append(partial)
-      try writer.write(sessions, leaguePoints: partial.standings.first?.sessionLeaguePoints ?? [:])
+      let aggregate = aggregator.aggregate(
+        athlete: athlete,
+        inputs: .init(
+          wellness: wellness[athlete.id] ?? [], nutrition: nutrition[athlete.id] ?? [],
+          morpho: morpho[athlete.id] ?? []),
+        sessions: sessions, asOfDay: asOfDay)
+      aggregates.append(aggregate.results)
+      try writer.write(sessions, annotations: aggregate.annotations)
     }
+    // The whole roster: leaderboards and guild standings.
+    let boards = Leaderboard.build(
+      athletes: plan.tables.athletes, standings: aggregates.standings,
+      rankings: aggregates.rankings, sessionsPerAthlete: byAthlete.mapValues(\.count))
+    aggregates.leaderboard = boards.entries
+    aggregates.exclusions = boards.exclusions
+    aggregates.guilds = boards.guilds
     return PublishBundle(
       tables: plan.tables, catalog: plan.tables.catalog,
       sessionStarts: byAthlete.mapValues { $0.map(\.session.startTime) },

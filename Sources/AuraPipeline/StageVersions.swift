@@ -4,10 +4,10 @@ public enum StageVersions {
   public static let ingest = 2
   public static let features = 5
   public static let scoring = 2
-  public static let aggregation = 1
+  public static let aggregation = 2
   public static let reports = 1
   /// Published schema (OUTPUT.md) version.
-  public static let schema = 1
+  public static let schema = 2
 
   /// One line naming every version, stored in the `run` table and report footers.
   public static var summary: String {

@@ -45,16 +45,34 @@ public enum TrainingLoad {
   public static func ewmaRatio(dailyLoads: [Double], acuteDays: Int = 7, chronicDays: Int = 28)
     -> Double?
   {
-    guard let first = dailyLoads.first else { return nil }
-    let acuteLambda = 2 / (Double(acuteDays) + 1)
-    let chronicLambda = 2 / (Double(chronicDays) + 1)
-    var acute = first
-    var chronic = first
-    for load in dailyLoads.dropFirst() {
-      acute = acuteLambda * load + (1 - acuteLambda) * acute
-      chronic = chronicLambda * load + (1 - chronicLambda) * chronic
+    var ewma = WorkloadEWMA(acuteDays: acuteDays, chronicDays: chronicDays)
+    for load in dailyLoads { ewma.add(load) }
+    return ewma.ratio
+  }
+
+  /// The acute and chronic EWMAs, one day at a time.
+  public struct WorkloadEWMA: Sendable {
+    let acuteLambda: Double
+    let chronicLambda: Double
+    public private(set) var acute: Double? = nil
+    public private(set) var chronic: Double? = nil
+
+    public init(acuteDays: Int = 7, chronicDays: Int = 28) {
+      acuteLambda = 2 / (Double(acuteDays) + 1)
+      chronicLambda = 2 / (Double(chronicDays) + 1)
     }
-    return chronic > 0 ? acute / chronic : nil
+
+    /// Adds the next day's load (the first day seeds both averages).
+    public mutating func add(_ load: Double) {
+      acute = acute.map { acuteLambda * load + (1 - acuteLambda) * $0 } ?? load
+      chronic = chronic.map { chronicLambda * load + (1 - chronicLambda) * $0 } ?? load
+    }
+
+    /// acute / chronic; nil before any day or while the chronic average is zero.
+    public var ratio: Double? {
+      guard let acute, let chronic, chronic > 0 else { return nil }
+      return acute / chronic
+    }
   }
 
   /// Rolling acute:chronic ratio over the last `acuteDays` and `chronicDays` of `dailyLoads`

@@ -168,26 +168,39 @@ struct BundleWriter {
   func writeAggregates() throws {
     let a = bundle.aggregates
     try insert(
-      "weekly_muscle_volume", ["athlete_id", "iso_week", "muscle", "sets", "volume_kg"],
-      a.weeklyVolume.map { [$0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg] })
+      "weekly_muscle_volume",
+      ["athlete_id", "iso_week", "muscle", "sets", "volume_kg", "band", "partial_week"],
+      a.weeklyVolume.map {
+        [
+          $0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg, $0.band,
+          $0.partialWeek,
+        ]
+      })
     try insert(
       "readiness",
       [
         "athlete_id", "date", "readiness", "hrv_component", "sleep_component", "rhr_component",
-        "load_component",
+        "load_component", "status", "hrv_metric", "acute_chronic_ratio", "fitness", "fatigue",
       ],
       a.readiness.map {
         [
           $0.athleteId, $0.date, $0.readiness, $0.hrvComponent, $0.sleepComponent,
-          $0.restingHeartRateComponent, $0.loadComponent,
+          $0.restingHeartRateComponent, $0.loadComponent, $0.status, $0.hrvMetric,
+          $0.acuteChronicRatio, $0.fitness, $0.fatigue,
         ]
       })
     try insert(
       "personal_record",
-      ["athlete_id", "exercise_id", "record_type", "value", "achieved_at", "session_id"],
+      [
+        "athlete_id", "exercise_id", "record_type", "load_kg", "value", "achieved_at", "session_id",
+      ],
       a.personalRecords.map {
-        [$0.athleteId, $0.exerciseId, $0.recordType, $0.value, $0.achievedAt, $0.sessionId]
+        [
+          $0.athleteId, $0.exerciseId, $0.recordType, $0.loadKg, $0.value, $0.achievedAt,
+          $0.sessionId,
+        ]
       })
+    try writeAnalyses()
     try insert(
       "ranking_record",
       [
@@ -244,6 +257,81 @@ struct BundleWriter {
           n.athleteId + ":" + n.date, n.athleteId, n.date, n.targetKcal, n.kcal, n.proteinGrams,
           n.carbsGrams,
           n.fatGrams, n.waterLiters, n.creatineGrams, n.wheyGrams,
+        ]
+      })
+  }
+}
+
+extension BundleWriter {
+  /// The tables issue 5 adds: strength profiles, recovery heatmap, nutrition, exercise risk,
+  /// the coach roster, leaderboards and guild standings.
+  func writeAnalyses() throws {
+    let a = bundle.aggregates
+    try insert(
+      "strength_profile",
+      [
+        "athlete_id", "exercise_id", "iso_week", "e1rm_kg", "method", "lvp_intercept_kg",
+        "lvp_slope_kg_per_mps", "lvp_r2", "lvp_loads",
+      ],
+      a.strengthProfiles.map {
+        [
+          $0.athleteId, $0.exerciseId, $0.isoWeek, $0.oneRepMaxKg, $0.method, $0.profileIntercept,
+          $0.profileSlope, $0.profileRSquared, $0.profileLoads,
+        ]
+      })
+    try insert(
+      "recovery_heatmap", ["athlete_id", "date", "muscle", "recovery"],
+      a.recoveryHeatmap.map { [$0.athleteId, $0.date, $0.muscle.rawValue, $0.recovery] })
+    try insert(
+      "nutrition_week",
+      [
+        "athlete_id", "iso_week", "days_logged", "mean_kcal", "mean_target_kcal",
+        "calorie_adherence_pct", "protein_g_per_kg", "protein_days_met",
+      ],
+      a.nutritionWeeks.map {
+        [
+          $0.athleteId, $0.isoWeek, $0.daysLogged, $0.meanKcal, $0.meanTargetKcal,
+          $0.calorieAdherencePercent, $0.proteinPerKg, $0.proteinDaysMet,
+        ]
+      })
+    try insert(
+      "exercise_risk", ["athlete_id", "exercise_id", "risk_level", "reason"],
+      a.risks.map { [$0.athleteId, $0.exerciseId, $0.riskLevel, $0.reason] })
+    let coaches = Dictionary(
+      bundle.tables.athletes.map { ($0.id, $0.coachId) }, uniquingKeysWith: { first, _ in first })
+    try insert(
+      "coach_roster",
+      [
+        "coach_id", "athlete_id", "sessions_last_7_days", "last_session_date", "readiness",
+        "readiness_date", "current_lp", "tier", "lp_change_7_days", "new_records_7_days", "flags",
+      ],
+      a.roster.map {
+        [
+          coaches[$0.athleteId] ?? nil, $0.athleteId, $0.sessionsLast7Days, $0.lastSessionDate,
+          $0.readiness, $0.readinessDate, $0.leaguePoints, $0.tier.rawValue,
+          $0.leaguePointsChange7Days, $0.newRecords7Days,
+          $0.flags.isEmpty ? nil : $0.flags.joined(separator: ","),
+        ]
+      })
+    try insert(
+      "leaderboard",
+      ["scope", "rank", "athlete_id", "current_lp", "tier", "strength_points", "total_xp"],
+      a.leaderboard.map {
+        [
+          $0.scope, $0.rank, $0.athleteId, $0.leaguePoints, $0.tier.rawValue, $0.strengthPoints,
+          $0.totalXP,
+        ]
+      })
+    try insert(
+      "leaderboard_exclusion", ["athlete_id", "reason"],
+      a.exclusions.map { [$0.athleteId, $0.reason] })
+    try insert(
+      "guild_standing",
+      ["guild_name", "guild_tag", "rank", "members", "total_lp", "average_lp"],
+      a.guilds.map {
+        [
+          $0.guildName, $0.guildTag, $0.rank, $0.members, $0.totalLeaguePoints,
+          $0.averageLeaguePoints,
         ]
       })
   }

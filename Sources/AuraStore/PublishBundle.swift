@@ -30,8 +30,8 @@ public struct PublishBundle: Sendable {
 
 /// Writes sessions (with their sets and reps) into a publication in progress.
 public protocol SessionWriter {
-  /// Writes `sessions` with each one's LP change (by session id).
-  func write(_ sessions: [ScoredSession], leaguePoints: [String: Int]) throws
+  /// Writes `sessions` with what their athlete's aggregation adds (LP change, set effort).
+  func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws
 }
 
 /// What ran: stored in the `run` table.

@@ -1,3 +1,4 @@
+import AuraAggregation
 import AuraScoring
 import GRDB
 
@@ -6,6 +7,7 @@ final class SQLiteSessionWriter: SessionWriter {
   private let sessionStatement: Statement
   private let setStatement: Statement
   private let repStatement: Statement
+  private let componentStatement: Statement
 
   init(db: Database) throws {
     sessionStatement = try prepareInsert(
@@ -26,7 +28,7 @@ final class SQLiteSessionWriter: SessionWriter {
         "bar_path_deviation",
         "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
         "combo_tag",
-        "timestamp", "source", "feedback",
+        "timestamp", "source", "feedback", "rpe_estimated", "rir_estimated", "rpe_method",
       ])
     repStatement = try prepareInsert(
       db,
@@ -37,13 +39,15 @@ final class SQLiteSessionWriter: SessionWriter {
         "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
         "bar_path_deviation",
       ])
+    componentStatement = try prepareInsert(
+      db, "form_component", ["session_id", "set_number", "component", "score"])
   }
 
-  func write(_ sessions: [ScoredSession], leaguePoints: [String: Int]) throws {
+  func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws {
     for s in sessions {
       let row: [(any DatabaseValueConvertible)?] = [
         s.sessionId, s.athleteId, s.startTime, s.endTime, s.totalVolumeKg, s.totalXP,
-        leaguePoints[s.sessionId] ?? 0,
+        annotations.leaguePoints[s.sessionId] ?? 0,
         s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
       ]
       try sessionStatement.execute(arguments: StatementArguments(row))
@@ -52,6 +56,7 @@ final class SQLiteSessionWriter: SessionWriter {
       for set in session.sets {
         let f = set.features
         let reps = f.reps
+        let effort = annotations.efforts["\(session.sessionId)#\(f.setNumber)"]
         func mean(_ values: [Double]) -> Double? {
           values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
@@ -66,8 +71,13 @@ final class SQLiteSessionWriter: SessionWriter {
           mean(reps.map(\.eccentricSeconds)),
           f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
           set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
+          effort?.rpe, effort?.repsInReserve, effort?.method,
         ]
         try setStatement.execute(arguments: StatementArguments(setRow))
+        for component in set.formComponents.keys.sorted() {
+          try componentStatement.execute(
+            arguments: [session.sessionId, f.setNumber, component, set.formComponents[component]])
+        }
         for (index, rep) in reps.enumerated() {
           let repRow: [(any DatabaseValueConvertible)?] = [
             session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,

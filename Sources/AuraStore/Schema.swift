@@ -8,6 +8,9 @@ enum Schema {
     migrator.registerMigration("v1") { db in
       for statement in v1 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v2") { db in
+      for statement in v2 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -17,7 +20,8 @@ enum Schema {
     "workout_session",
     "workout_set", "rep", "ranking_record", "muscle_group", "recovery_snapshot", "nutrition_log",
     "science_insight", "guild_membership", "weekly_muscle_volume", "readiness", "personal_record",
-    "quarantine", "run",
+    "form_component", "strength_profile", "recovery_heatmap", "nutrition_week", "exercise_risk",
+    "coach_roster", "leaderboard", "leaderboard_exclusion", "guild_standing", "quarantine", "run",
   ]
 
   static let v1 = [
@@ -119,6 +123,72 @@ enum Schema {
     CREATE TABLE run (run_id TEXT PRIMARY KEY, started_at TEXT NOT NULL, finished_at TEXT NOT NULL,
       code_version TEXT NOT NULL, parameters_hash TEXT NOT NULL, parameters TEXT NOT NULL, dataset TEXT NOT NULL,
       sessions_total INTEGER NOT NULL, sessions_computed INTEGER NOT NULL, sessions_quarantined INTEGER NOT NULL)
+    """,
+  ]
+
+  /// Scoring and aggregation as issue 5 defines them: estimated effort beside the reported
+  /// RPE, form components, volume bands, readiness status and load, records at a load, and the
+  /// strength, recovery, nutrition, risk, roster and leaderboard tables.
+  static let v2 = [
+    "ALTER TABLE workout_set ADD COLUMN rpe_estimated REAL",
+    "ALTER TABLE workout_set ADD COLUMN rir_estimated REAL",
+    "ALTER TABLE workout_set ADD COLUMN rpe_method TEXT",
+    """
+    CREATE TABLE form_component (session_id TEXT NOT NULL, set_number INTEGER NOT NULL,
+      component TEXT NOT NULL, score REAL NOT NULL, PRIMARY KEY (session_id, set_number, component))
+    """,
+    "ALTER TABLE weekly_muscle_volume ADD COLUMN band TEXT",
+    "ALTER TABLE weekly_muscle_volume ADD COLUMN partial_week INTEGER DEFAULT 0",
+    "ALTER TABLE readiness ADD COLUMN status TEXT",
+    "ALTER TABLE readiness ADD COLUMN hrv_metric TEXT",
+    "ALTER TABLE readiness ADD COLUMN acute_chronic_ratio REAL",
+    "ALTER TABLE readiness ADD COLUMN fitness REAL",
+    "ALTER TABLE readiness ADD COLUMN fatigue REAL",
+    "DROP TABLE personal_record",
+    """
+    CREATE TABLE personal_record (athlete_id TEXT NOT NULL, exercise_id TEXT NOT NULL,
+      record_type TEXT NOT NULL, load_kg REAL, value REAL NOT NULL, achieved_at TEXT NOT NULL,
+      session_id TEXT NOT NULL)
+    """,
+    """
+    CREATE UNIQUE INDEX personal_record_key ON personal_record
+      (athlete_id, exercise_id, record_type, IFNULL(load_kg, -1))
+    """,
+    """
+    CREATE TABLE strength_profile (athlete_id TEXT NOT NULL, exercise_id TEXT NOT NULL,
+      iso_week TEXT NOT NULL, e1rm_kg REAL NOT NULL, method TEXT NOT NULL, lvp_intercept_kg REAL,
+      lvp_slope_kg_per_mps REAL, lvp_r2 REAL, lvp_loads INTEGER,
+      PRIMARY KEY (athlete_id, exercise_id, iso_week))
+    """,
+    """
+    CREATE TABLE recovery_heatmap (athlete_id TEXT NOT NULL, date TEXT NOT NULL, muscle TEXT NOT NULL,
+      recovery REAL NOT NULL, PRIMARY KEY (athlete_id, date, muscle))
+    """,
+    """
+    CREATE TABLE nutrition_week (athlete_id TEXT NOT NULL, iso_week TEXT NOT NULL,
+      days_logged INTEGER NOT NULL, mean_kcal REAL, mean_target_kcal REAL,
+      calorie_adherence_pct REAL, protein_g_per_kg REAL, protein_days_met INTEGER,
+      PRIMARY KEY (athlete_id, iso_week))
+    """,
+    """
+    CREATE TABLE exercise_risk (athlete_id TEXT NOT NULL, exercise_id TEXT NOT NULL,
+      risk_level TEXT NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (athlete_id, exercise_id))
+    """,
+    """
+    CREATE TABLE coach_roster (coach_id TEXT, athlete_id TEXT NOT NULL PRIMARY KEY,
+      sessions_last_7_days INTEGER NOT NULL, last_session_date TEXT, readiness REAL,
+      readiness_date TEXT, current_lp INTEGER NOT NULL, tier TEXT NOT NULL,
+      lp_change_7_days INTEGER NOT NULL, new_records_7_days INTEGER NOT NULL, flags TEXT)
+    """,
+    """
+    CREATE TABLE leaderboard (scope TEXT NOT NULL, rank INTEGER NOT NULL, athlete_id TEXT NOT NULL,
+      current_lp INTEGER NOT NULL, tier TEXT NOT NULL, strength_points REAL, total_xp INTEGER NOT NULL,
+      PRIMARY KEY (scope, rank))
+    """,
+    "CREATE TABLE leaderboard_exclusion (athlete_id TEXT PRIMARY KEY, reason TEXT NOT NULL)",
+    """
+    CREATE TABLE guild_standing (guild_name TEXT PRIMARY KEY, guild_tag TEXT, rank INTEGER NOT NULL,
+      members INTEGER NOT NULL, total_lp INTEGER NOT NULL, average_lp REAL NOT NULL)
     """,
   ]
 }

@@ -33,9 +33,11 @@ import Testing
     #expect(!summary.upToDate)
     let database = out.appendingPathComponent("current/auralift.sqlite").path
     let store = try StoreReader(databasePath: database)
-    for table in StoreReader.tables where table != "quarantine" {
+    // Every generated athlete has sessions and a bodyweight: nobody is left off a leaderboard.
+    for table in StoreReader.tables where !["quarantine", "leaderboard_exclusion"].contains(table) {
       #expect(try store.count(table) > 0, "table \(table) is empty")
     }
+    #expect(try store.count("leaderboard") == 3 + 3)  // overall and each athlete's guild
     for table in StoreReader.tables {
       #expect(
         FileManager.default.fileExists(

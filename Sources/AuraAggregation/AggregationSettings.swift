@@ -1,0 +1,125 @@
+import AuraDomain
+import AuraScoring
+
+/// Tunable settings of the aggregation stage (keys under `aggregation.` in the pipeline file).
+public struct AggregationSettings: Sendable, Equatable {
+  /// Set credit of a secondary muscle (Pelland 2024 "fractional" counting).
+  public var secondaryShare: Double
+  /// Weekly-set landmarks per muscle: MEV, low and high end of MAV, MRV (RP 2017, [MEM] in
+  /// SCIENCE.md: defaults to configure, not validated constants).
+  public var landmarks: [MuscleGroupType: VolumeLandmarks]
+  /// Hours for a muscle's fatigue to fall by 1/e, per muscle.
+  public var recoveryTimeConstantHours: [MuscleGroupType: Double]
+  /// Fatigue points per hard set (recovery = 100 − remaining fatigue).
+  public var fatiguePerSet: Double
+  /// Time-constant multiplier for a set taken to 1 rep in reserve or closer.
+  public var nearFailureFactor: Double
+  /// Days of daily recovery per muscle published before the data window's last day.
+  public var heatmapDays: Int
+  /// Days of wellness history needed before HRV and RHR have a baseline.
+  public var baselineMinimumDays: Int
+  public var baselineWindowDays: Int
+  /// Mean velocity loss at which a set of this pattern reaches failure, percent.
+  public var failureVelocityLoss: [MovementPattern: Double]
+  /// Reps in reserve above which a velocity estimate is not trusted (Hackett 2017).
+  public var maximumReliableRIR: Double
+  /// Mean concentric velocity at 1RM per pattern, m/s (Helms 2017 ACV where published).
+  public var minimalVelocity: [MovementPattern: Double]
+  public var profileRule: LoadVelocityProfile.Rule
+  /// Days of sets a load-velocity profile and a rep-based e1RM look back over.
+  public var strengthWindowDays: Int
+  public var pointsFormula: StrengthFormulas.PointsFormula
+  /// Daily protein target, g per kg of bodyweight.
+  public var proteinTargetPerKg: Double
+  /// Morpho ratio thresholds for exercise risk.
+  public var risk: ExerciseRiskRule.Thresholds
+  /// Readiness below which a coach's roster flags the athlete.
+  public var lowReadiness: Double
+
+  /// Every key the settings read.
+  public static var parameterKeys: [String] {
+    [
+      "aggregation.secondary_muscle_share", "aggregation.recovery.fatigue_per_set",
+      "aggregation.recovery.near_failure_factor", "aggregation.recovery.heatmap_days",
+      "aggregation.baseline_min_days", "aggregation.baseline_window_days",
+      "aggregation.effort.max_reliable_rir", "aggregation.strength.min_loads",
+      "aggregation.strength.min_span", "aggregation.strength.min_r2",
+      "aggregation.strength.window_days", "aggregation.ranking.points_formula",
+      "aggregation.nutrition.protein_g_per_kg", "aggregation.roster.low_readiness",
+    ]
+      + MuscleGroupType.allCases.flatMap {
+        ["\(landmarkPrefix)\($0.rawValue)", "\(tauPrefix)\($0.rawValue)"]
+      }
+      + MovementPattern.allCases.flatMap {
+        ["\(failurePrefix)\($0.snakeCaseName)", "\(mvtPrefix)\($0.snakeCaseName)"]
+      } + ExerciseRiskRule.Thresholds.parameterKeys
+  }
+
+  static let landmarkPrefix = "aggregation.volume_landmarks."
+  static let tauPrefix = "aggregation.recovery.time_constant_h."
+  static let failurePrefix = "aggregation.effort.failure_velocity_loss_pct."
+  static let mvtPrefix = "aggregation.strength.minimal_velocity_mps."
+
+  public init(_ p: ParameterSet) throws {
+    secondaryShare = try p.number("aggregation.secondary_muscle_share")
+    var landmarks: [MuscleGroupType: VolumeLandmarks] = [:]
+    var taus: [MuscleGroupType: Double] = [:]
+    for muscle in MuscleGroupType.allCases {
+      let key = Self.landmarkPrefix + muscle.rawValue
+      let values = try p.list(key)
+      guard values.count == 4, values == values.sorted() else {
+        throw ParameterError(key: key, problem: "needs [MEV, MAV low, MAV high, MRV], ascending")
+      }
+      landmarks[muscle] = VolumeLandmarks(
+        mev: values[0], mavLow: values[1], mavHigh: values[2], mrv: values[3])
+      taus[muscle] = try p.number(Self.tauPrefix + muscle.rawValue)
+    }
+    self.landmarks = landmarks
+    recoveryTimeConstantHours = taus
+    fatiguePerSet = try p.number("aggregation.recovery.fatigue_per_set")
+    nearFailureFactor = try p.number("aggregation.recovery.near_failure_factor")
+    heatmapDays = max(1, Int(try p.number("aggregation.recovery.heatmap_days")))
+    baselineMinimumDays = Int(try p.number("aggregation.baseline_min_days"))
+    baselineWindowDays = Int(try p.number("aggregation.baseline_window_days"))
+    var failure: [MovementPattern: Double] = [:]
+    var mvt: [MovementPattern: Double] = [:]
+    for pattern in MovementPattern.allCases {
+      failure[pattern] = try p.number(Self.failurePrefix + pattern.snakeCaseName)
+      mvt[pattern] = try p.number(Self.mvtPrefix + pattern.snakeCaseName)
+    }
+    failureVelocityLoss = failure
+    minimalVelocity = mvt
+    maximumReliableRIR = try p.number("aggregation.effort.max_reliable_rir")
+    profileRule = LoadVelocityProfile.Rule(
+      minimumLoads: Int(try p.number("aggregation.strength.min_loads")),
+      minimumSpan: try p.number("aggregation.strength.min_span"),
+      minimumRSquared: try p.number("aggregation.strength.min_r2"))
+    strengthWindowDays = Int(try p.number("aggregation.strength.window_days"))
+    let formula = try p.text("aggregation.ranking.points_formula")
+    guard let points = StrengthFormulas.PointsFormula(rawValue: formula) else {
+      throw ParameterError(
+        key: "aggregation.ranking.points_formula", problem: "is one of dots, wilks, ipf_gl")
+    }
+    pointsFormula = points
+    proteinTargetPerKg = try p.number("aggregation.nutrition.protein_g_per_kg")
+    risk = try ExerciseRiskRule.Thresholds(p)
+    lowReadiness = try p.number("aggregation.roster.low_readiness")
+  }
+}
+
+/// RP's weekly-set landmarks of one muscle.
+public struct VolumeLandmarks: Sendable, Equatable {
+  public var mev: Double
+  public var mavLow: Double
+  public var mavHigh: Double
+  public var mrv: Double
+
+  /// below_mev, mev_to_mav, mav, above_mav (still under MRV) or above_mrv.
+  public func band(sets: Double) -> String {
+    if sets < mev { return "below_mev" }
+    if sets < mavLow { return "mev_to_mav" }
+    if sets <= mavHigh { return "mav" }
+    if sets <= mrv { return "above_mav" }
+    return "above_mrv"
+  }
+}

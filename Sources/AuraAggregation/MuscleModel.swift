@@ -1,0 +1,120 @@
+import AuraDomain
+import AuraScoring
+import Foundation
+
+/// Sets per muscle and the recovery they leave. Weekly sets count a primary mover 1 and a
+/// secondary one `secondaryShare` (Pelland 2024). Recovery is our own design anchored in
+/// SCIENCE.md §5.4: each set adds `fatiguePerSet × share` that decays with the muscle's time
+/// constant (longer by `nearFailureFactor` for a set 1 rep or less from failure); recovery =
+/// 100 − remaining fatigue, floored at 0. It estimates recovery; it does not measure work.
+struct MuscleModel {
+  let settings: AggregationSettings
+  let catalog: ExerciseCatalog
+
+  /// One set's dose on one muscle.
+  struct Dose {
+    var time: Double
+    var day: Int
+    var muscle: MuscleGroupType
+    var share: Double
+    var volumeKg: Double
+    var nearFailure: Bool
+  }
+
+  func doses(_ sessions: [ScoredSession], efforts: [String: SetEffort] = [:]) -> [Dose] {
+    sessions.flatMap { session -> [Dose] in
+      guard let start = ISODates.timestamp(session.startTime),
+        let day = ISODates.day(session.startTime)
+      else { return [] }
+      return session.sets.flatMap { set -> [Dose] in
+        guard set.features.repCount > 0, let exercise = catalog.resolve(set.features.exerciseId)
+        else { return [] }
+        let effort = efforts["\(session.sessionId)#\(set.features.setNumber)"]
+        let near = effort.map { $0.repsInReserve <= 1 } ?? false
+        let shares =
+          exercise.primaryMuscles.map { ($0, 1.0) }
+          + exercise.secondaryMuscles.map { ($0, settings.secondaryShare) }
+        return shares.map {
+          Dose(
+            time: start, day: day, muscle: $0.0, share: $0.1, volumeKg: $0.1 * set.volumeKg,
+            nearFailure: near)
+        }
+      }
+    }
+  }
+
+  /// Sets and volume per muscle and ISO week, with the landmark band; a week that ends after
+  /// `asOfDay` is marked partial.
+  func weeklyVolume(athleteId: String, sessions: [ScoredSession], asOfDay: Int)
+    -> [WeeklyMuscleVolume]
+  {
+    var table: [Int: [MuscleGroupType: (sets: Double, volume: Double)]] = [:]
+    for dose in doses(sessions) {
+      let monday = ISODates.mondayOfWeek(day: dose.day)
+      let current = table[monday, default: [:]][dose.muscle] ?? (0, 0)
+      table[monday, default: [:]][dose.muscle] = (
+        current.sets + dose.share, current.volume + dose.volumeKg
+      )
+    }
+    return table.keys.sorted().flatMap { monday in
+      table[monday]!.keys.sorted().map { muscle in
+        let value = table[monday]![muscle]!
+        return WeeklyMuscleVolume(
+          athleteId: athleteId, isoWeek: ISODates.isoWeek(day: monday), muscle: muscle,
+          sets: value.sets, volumeKg: value.volume,
+          band: settings.landmarks[muscle]?.band(sets: value.sets) ?? "unknown",
+          partialWeek: monday + 6 > asOfDay)
+      }
+    }
+  }
+
+  /// Recovery of `muscle` at `time` (seconds since 1970) from the doses before it.
+  func recovery(_ doses: [Dose], muscle: MuscleGroupType, at time: Double) -> Double {
+    let tau = settings.recoveryTimeConstantHours[muscle] ?? 24
+    var fatigue = 0.0
+    for dose in doses where dose.muscle == muscle && dose.time <= time {
+      let hours = (time - dose.time) / 3600
+      let constant = dose.nearFailure ? tau * settings.nearFailureFactor : tau
+      fatigue += settings.fatiguePerSet * dose.share * exp(-hours / constant)
+    }
+    return max(0, 100 - fatigue)
+  }
+
+  /// Every muscle's state at the end of `asOfDay`: recovery, sets this ISO week, last trained.
+  func states(
+    athleteId: String, sessions: [ScoredSession], efforts: [String: SetEffort], asOfDay: Int
+  ) -> [MuscleState] {
+    let all = doses(sessions, efforts: efforts)
+    let end = Double(asOfDay + 1) * 86_400
+    let weekStart = ISODates.mondayOfWeek(day: asOfDay)
+    return MuscleGroupType.allCases.map { muscle in
+      let mine = all.filter { $0.muscle == muscle }
+      return MuscleState(
+        athleteId: athleteId, muscle: muscle,
+        recoveryScore: recovery(mine, muscle: muscle, at: end),
+        weeklySets: mine.filter { $0.day >= weekStart && $0.day <= asOfDay }.reduce(0) {
+          $0 + $1.share
+        },
+        lastTrainedDate: mine.map(\.day).max().map { ISODates.string(day: $0) })
+    }
+  }
+
+  /// Recovery per muscle at the end of each of the last `heatmapDays` days up to `asOfDay`,
+  /// for the muscles trained in that window or the days before it that still carry fatigue.
+  func heatmap(
+    athleteId: String, sessions: [ScoredSession], efforts: [String: SetEffort], asOfDay: Int
+  ) -> [RecoveryDay] {
+    let all = doses(sessions, efforts: efforts)
+    let first = asOfDay - settings.heatmapDays + 1
+    let trained = Set(all.filter { $0.day >= first - 7 }.map(\.muscle))
+    return trained.sorted().flatMap { muscle in
+      let mine = all.filter { $0.muscle == muscle }
+      return (first...asOfDay).map { day in
+        RecoveryDay(
+          athleteId: athleteId, date: ISODates.string(day: day), muscle: muscle,
+          recovery: (recovery(mine, muscle: muscle, at: Double(day + 1) * 86_400) * 10).rounded()
+            / 10)
+      }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import AuraDomain
+import AuraScoring
+
+/// One athlete's line on the Zirofit-style coach roster, as of the data window's last day:
+/// sessions and LP over the last 7 days, latest readiness, new records, and flags that need
+/// the coach's attention.
+struct RosterBuilder {
+  let settings: AggregationSettings
+
+  func entry(
+    standing: AthleteStanding, sessions: [ScoredSession], leaguePoints: [String: Int],
+    readiness: [ReadinessDay], records: [PersonalRecord], asOfDay: Int
+  ) -> RosterEntry {
+    let weekStart = asOfDay - 6
+    let days = sessions.map { ($0, ISODates.day($0.startTime) ?? 0) }
+    let recent = days.filter { $0.1 >= weekStart && $0.1 <= asOfDay }.map(\.0)
+    let earlier = days.filter { $0.1 >= weekStart - 21 && $0.1 < weekStart }.map(\.0)
+    let latest = readiness.last { $0.readiness != nil }
+    var flags: [String] = []
+    if let value = latest?.readiness, value < settings.lowReadiness {
+      flags.append("low_readiness")
+    }
+    if recent.contains(where: { $0.sets.contains(where: \.autoStopped) }) {
+      flags.append("velocity_loss")
+    }
+    if let now = Self.meanForm(recent), let before = Self.meanForm(earlier), now < before - 5 {
+      flags.append("form_dropping")
+    }
+    if recent.isEmpty { flags.append("missed_sessions") }
+    return RosterEntry(
+      athleteId: standing.athleteId, sessionsLast7Days: recent.count,
+      lastSessionDate: sessions.last.map { String($0.startTime.prefix(10)) },
+      readiness: latest?.readiness, readinessDate: latest?.date,
+      leaguePoints: standing.leaguePoints, tier: standing.tier,
+      leaguePointsChange7Days: recent.reduce(0) { $0 + (leaguePoints[$1.sessionId] ?? 0) },
+      newRecords7Days: records.filter {
+        (ISODates.day($0.achievedAt) ?? 0) >= weekStart
+      }.count,
+      flags: flags)
+  }
+
+  static func meanForm(_ sessions: [ScoredSession]) -> Double? {
+    let forms = sessions.compactMap(\.averageFormScore)
+    return forms.isEmpty ? nil : forms.reduce(0, +) / Double(forms.count)
+  }
+}

@@ -1,0 +1,113 @@
+import AuraDomain
+import AuraScoring
+import Foundation
+
+/// Walks one athlete's sets in time order. For each set it estimates the effort (reps in
+/// reserve and RPE) from what came before, then remembers the set for the athlete's e1RM per
+/// exercise: from a load–velocity profile where the minimum-data rule holds, else from reps and
+/// load (Epley with logged RPE's reps in reserve added).
+struct StrengthTracker {
+  let settings: AggregationSettings
+  let catalog: ExerciseCatalog
+  /// Sets seen so far, by exercise.
+  private var history: [String: [Point]] = [:]
+
+  struct Point {
+    var day: Int
+    var loadKg: Double
+    /// Fastest rep's mean concentric velocity, m/s (nil for a logbook set).
+    var velocity: Double?
+    var repBasedOneRepMax: Double?
+  }
+
+  init(settings: AggregationSettings, catalog: ExerciseCatalog) {
+    self.settings = settings
+    self.catalog = catalog
+  }
+
+  /// The set's effort from its velocity loss (a recorded set), else from the RTS chart with
+  /// the athlete's e1RM before this session (a logbook set); nil when neither applies.
+  func effort(of set: ScoredSet, day: Int) -> SetEffort? {
+    let f = set.features
+    guard let pattern = catalog.resolve(f.exerciseId)?.pattern, f.repCount > 0 else { return nil }
+    if f.source != .log, let loss = f.velocityLossPercent, f.reps.count >= 2,
+      let failure = settings.failureVelocityLoss[pattern], failure > 0
+    {
+      // Velocity loss grows almost linearly with the share of possible reps done
+      // (Hernández-Belmonte 2022; 20 % ≈ half the reps in a squat, Pareja-Blanco 2017).
+      let share = min(1, max(0, loss) / failure)
+      let inReserve =
+        share > 0 ? Double(f.reps.count) * (1 / share - 1) : settings.maximumReliableRIR
+      return SetEffort(rir: inReserve, method: "velocity_loss", cap: settings.maximumReliableRIR)
+    }
+    guard let load = f.loadKg, load > 0,
+      let max = estimate(exercise: f.exerciseId, before: day)?.oneRepMaxKg, max > 0
+    else { return nil }
+    let fraction = load / max
+    guard let rpe = RPEChart.rpe(reps: f.repCount, fractionOfMax: fraction) else {
+      // Lighter than the chart reaches: at least the most reps in reserve we report.
+      return SetEffort(
+        rir: settings.maximumReliableRIR, method: "rts_chart", cap: settings.maximumReliableRIR)
+    }
+    return SetEffort(rir: 10 - rpe, method: "rts_chart", cap: settings.maximumReliableRIR)
+  }
+
+  /// Remembers a set for later e1RM estimates.
+  mutating func record(_ set: ScoredSet, day: Int) {
+    let f = set.features
+    guard let load = f.loadKg, load > 0, f.repCount > 0 else { return }
+    history[f.exerciseId, default: []].append(
+      Point(
+        day: day, loadKg: load, velocity: f.reps.compactMap(\.meanConcentricVelocity).max(),
+        repBasedOneRepMax: set.estimatedOneRepMaxKg))
+  }
+
+  /// The e1RM of `exercise` from sets in the window ending the day before `day`.
+  func estimate(exercise: String, before day: Int) -> StrengthEstimate? {
+    estimate(exercise: exercise, through: day - 1)
+  }
+
+  /// The e1RM of `exercise` from sets within the window ending on `day` (inclusive).
+  func estimate(exercise: String, through day: Int) -> StrengthEstimate? {
+    let points = (history[exercise] ?? []).filter {
+      $0.day <= day && $0.day > day - settings.strengthWindowDays
+    }
+    guard !points.isEmpty else { return nil }
+    if let pattern = catalog.resolve(exercise)?.pattern,
+      let minimal = settings.minimalVelocity[pattern],
+      let profile = LoadVelocityProfile.fit(
+        points.compactMap { p in p.velocity.map { (loadKg: p.loadKg, velocity: $0) } },
+        rule: settings.profileRule)
+    {
+      return StrengthEstimate(
+        oneRepMaxKg: profile.load(atVelocity: minimal), method: "load_velocity", profile: profile)
+    }
+    guard let best = points.compactMap(\.repBasedOneRepMax).max() else { return nil }
+    return StrengthEstimate(oneRepMaxKg: best, method: "reps_load", profile: nil)
+  }
+}
+
+/// An e1RM and where it came from.
+struct StrengthEstimate {
+  var oneRepMaxKg: Double
+  /// load_velocity or reps_load.
+  var method: String
+  var profile: LoadVelocityProfile?
+}
+
+/// Estimated effort of one set.
+public struct SetEffort: Codable, Sendable, Equatable {
+  /// Reps in reserve, to the half rep, at most the reliable maximum.
+  public var repsInReserve: Double
+  /// 10 − reps in reserve (Zourdos 2016 RIR-based RPE).
+  public var rpe: Double
+  /// velocity_loss or rts_chart.
+  public var method: String
+
+  init(rir: Double, method: String, cap: Double) {
+    let rounded = (min(cap, max(0, rir)) * 2).rounded() / 2
+    repsInReserve = rounded
+    rpe = 10 - rounded
+    self.method = method
+  }
+}

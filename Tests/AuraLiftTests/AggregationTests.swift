@@ -1,0 +1,231 @@
+import AuraDomain
+import AuraPipeline
+import Foundation
+import Testing
+
+@testable import AuraAggregation
+@testable import AuraFeatures
+@testable import AuraIngest
+@testable import AuraScoring
+
+/// Aggregation formulas against hand-computed values.
+@Suite struct AggregationTests {
+  let catalog = ExerciseCatalog.builtIn
+
+  func settings(_ overrides: [String] = []) throws -> AggregationSettings {
+    var config = try PipelineConfig.load(path: "pipelines/nightly.yaml")
+    for assignment in overrides { try config.override(assignment) }
+    return try AggregationSettings(config.parameters)
+  }
+
+  func scoredSet(
+    _ number: Int, _ exercise: String, load: Double, reps: Int, rpe: Double? = nil,
+    velocities: [Double] = []
+  ) -> ScoredSet {
+    let measured = velocities.enumerated().map { index, v in
+      RepFeatures(
+        repNumber: index + 1, startSeconds: Double(index) * 3, endSeconds: Double(index) * 3 + 2,
+        eccentricSeconds: 1, pauseSeconds: 0, concentricSeconds: 1, romDegrees: 100,
+        leftRomDegrees: nil, rightRomDegrees: nil, poseVelocity: nil,
+        imuVelocity: BarVelocity(mean: v, peak: v * 1.6), barPathDeviationMeters: nil,
+        maxTrunkLeanDegrees: nil, interpolatedFraction: 0)
+    }
+    let fastest = velocities.max() ?? 0
+    let features = SetFeatures(
+      setNumber: number, exerciseId: exercise, loadKg: load, loggedReps: reps, loggedRPE: rpe,
+      targetTempo: nil, startSeconds: nil, endSeconds: nil,
+      source: velocities.isEmpty ? .log : .poseAndImu, reps: measured,
+      velocityLossPercent: velocities.count >= 2
+        ? (fastest - velocities.last!) / fastest * 100 : nil)
+    return ScoredSet(
+      features: features, formScore: nil, feedback: [], repFormScores: [], formComponents: [:],
+      autoStopped: false, xp: 0, comboMultiplier: 1, comboTag: nil,
+      volumeKg: load * Double(reps),
+      estimatedOneRepMaxKg: StrengthFormulas.estimatedOneRepMax(loadKg: load, reps: reps, rpe: rpe))
+  }
+
+  func session(_ id: String, _ start: String, _ sets: [ScoredSet]) -> ScoredSession {
+    ScoredSession(
+      sessionId: id, athleteId: "a-1", startTime: start, endTime: nil, notes: nil, sets: sets,
+      totalVolumeKg: sets.reduce(0) { $0 + $1.volumeKg }, totalXP: 0, averageFormScore: nil,
+      peakComboMultiplier: 1, peakVelocity: nil, warnings: [])
+  }
+
+  @Test func effortFromVelocityLossAndFromTheChart() throws {
+    var tracker = StrengthTracker(settings: try settings(), catalog: catalog)
+    // Squat, 6 reps losing 32 % (failure at 40 %): 80 % of possible reps done → 1.5 in reserve.
+    let fast = scoredSet(
+      1, "back_squat", load: 100, reps: 6, velocities: [0.5, 0.48, 0.45, 0.42, 0.38, 0.34])
+    let velocity = try #require(tracker.effort(of: fast, day: 100))
+    #expect(velocity == SetEffort(rir: 1.5, method: "velocity_loss", cap: 5))
+    #expect(velocity.rpe == 8.5)
+    // A logbook set with no earlier e1RM: nothing to estimate from.
+    let logged = scoredSet(1, "bench_press", load: 110, reps: 3)
+    #expect(tracker.effort(of: logged, day: 100) == nil)
+    // 100 kg × 5 @ 8 → Epley with 2 in reserve: 123.33 kg; 110 kg × 3 the next day is 0.8919 of
+    // it → RPE 8.996 on the RTS chart → 1 rep in reserve.
+    tracker.record(scoredSet(1, "bench_press", load: 100, reps: 5, rpe: 8), day: 100)
+    let chart = try #require(tracker.effort(of: logged, day: 101))
+    #expect(chart.method == "rts_chart")
+    #expect(chart.repsInReserve == 1)
+    // Same-day sets never inform their own session's estimate.
+    #expect(tracker.effort(of: logged, day: 100) == nil)
+  }
+
+  @Test func e1rmComesFromTheProfileOnceTheDataAllow() throws {
+    var tracker = StrengthTracker(settings: try settings(), catalog: catalog)
+    // V-3's lifter: 60/80/100/120 kg at the Conceição velocities; squat MVT from the file 0.23.
+    for (day, load, v) in [(1, 60.0, 1.1304), (3, 80, 0.9444), (5, 100, 0.7584)] {
+      tracker.record(
+        scoredSet(1, "back_squat", load: load, reps: 3, velocities: [v, v * 0.95]), day: day)
+    }
+    let early = try #require(tracker.estimate(exercise: "back_squat", through: 3))
+    #expect(early.method == "reps_load")  // two loads: no profile yet
+    tracker.record(
+      scoredSet(1, "back_squat", load: 120, reps: 3, velocities: [0.5724, 0.55]), day: 7)
+    let profiled = try #require(tracker.estimate(exercise: "back_squat", through: 7))
+    #expect(profiled.method == "load_velocity")
+    // a = 181.545, b = −107.526: at 0.23 m/s → 156.81 kg.
+    #expect(abs(profiled.oneRepMaxKg - (181.545 - 107.526 * 0.23)) < 0.05)
+    // Out of the 42-day window, nothing is left.
+    #expect(tracker.estimate(exercise: "back_squat", through: 60) == nil)
+  }
+
+  @Test func weeklySetsCountSecondaryMusclesAsHalf() throws {
+    // V-15: 3 sets of bench (chest middle primary; triceps, front delts secondary) and 3 of
+    // pushdowns → chest 3, triceps 1.5 + 3 = 4.5, front delts 1.5.
+    let model = MuscleModel(settings: try settings(), catalog: catalog)
+    let sets =
+      (1...3).map { scoredSet($0, "bench_press", load: 80, reps: 8) }
+      + (4...6).map { scoredSet($0, "triceps_pushdown", load: 30, reps: 12) }
+    let asOf = try #require(ISODates.day("2026-11-04"))
+    let rows = model.weeklyVolume(
+      athleteId: "a-1", sessions: [session("s-1", "2026-11-03T10:00:00Z", sets)], asOfDay: asOf)
+    func row(_ muscle: MuscleGroupType) -> WeeklyMuscleVolume? {
+      rows.first { $0.muscle == muscle }
+    }
+    #expect(row(.chestMiddle)?.sets == 3)
+    #expect(row(.triceps)?.sets == 4.5)
+    #expect(row(.frontDelts)?.sets == 1.5)
+    let tricepsVolume: Double = 0.5 * 3 * 640 + 3 * 360
+    #expect(row(.triceps)?.volumeKg == tricepsVolume)
+    // Triceps landmarks [6, 10, 14, 18]: 4.5 sets is below MEV; the week ends after the data.
+    #expect(row(.triceps)?.band == "below_mev")
+    #expect(row(.triceps)?.partialWeek == true)
+    #expect(row(.triceps)?.isoWeek == "2026-W45")
+  }
+
+  @Test func recoveryDecaysWithTheMusclesTimeConstant() throws {
+    let model = MuscleModel(settings: try settings(), catalog: catalog)
+    let start = try #require(ISODates.timestamp("2026-11-03T00:00:00Z"))
+    let dose = MuscleModel.Dose(
+      time: start, day: 0, muscle: .frontDelts, share: 1, volumeKg: 0, nearFailure: false)
+    // 12 points decaying with τ 20.85 h: after 24 h 12·e^(−24/20.85) = 3.80 left → 96.2.
+    let after = model.recovery([dose], muscle: .frontDelts, at: start + 24 * 3600)
+    #expect(abs(after - (100 - 12 * exp(-24 / 20.85))) < 1e-9)
+    #expect(abs(after - 96.2) < 0.05)
+    // Near failure the time constant is 1.5× longer, so less has recovered.
+    var hard = dose
+    hard.nearFailure = true
+    #expect(model.recovery([hard], muscle: .frontDelts, at: start + 24 * 3600) < after)
+  }
+
+  @Test func leaderboardBreaksTiesAndListsWhoIsLeftOut() {
+    func athlete(_ id: String, weight: Double?, guild: String?) -> Athlete {
+      Athlete(
+        id: id, username: id, email: nil, dateOfBirth: nil, biologicalSex: "male", heightCm: nil,
+        weightKg: weight, bodyFatPercent: nil, coachId: nil, guildName: guild, guildTag: nil,
+        guildRole: nil)
+    }
+    let athletes = [
+      athlete("a-1", weight: 80, guild: "Iron"), athlete("a-2", weight: 90, guild: "Iron"),
+      athlete("a-3", weight: nil, guild: "Iron"), athlete("a-4", weight: 70, guild: nil),
+      athlete("a-5", weight: 70, guild: "Steel"),
+    ]
+    let standings = ["a-1": 120, "a-2": 120, "a-3": 500, "a-4": 120, "a-5": 40].map {
+      AthleteStanding(athleteId: $0.key, leaguePoints: $0.value, tier: .bronze, totalXP: 100)
+    }
+    let rankings = [
+      RankingSnapshot(
+        athleteId: "a-2", recordDate: "2026-11-08", tier: .bronze, leaguePoints: 120,
+        strengthToWeightRatio: 300, formQualityAverage: nil, velocityScore: nil)
+    ]
+    let board = Leaderboard.build(
+      athletes: athletes, standings: standings, rankings: rankings,
+      sessionsPerAthlete: ["a-1": 3, "a-2": 3, "a-3": 3, "a-5": 1])
+    // a-1, a-2, a-4 tie on LP and XP: a-2 has strength points, then ids break the tie.
+    #expect(
+      board.entries.filter { $0.scope == "overall" }.map(\.athleteId) == ["a-2", "a-1", "a-5"])
+    #expect(
+      board.exclusions == [
+        .init(athleteId: "a-3", reason: "no bodyweight"),
+        .init(athleteId: "a-4", reason: "no sessions"),
+      ])
+    #expect(board.entries.filter { $0.scope == "guild:Iron" }.map(\.rank) == [1, 2])
+    #expect(board.guilds.map(\.guildName) == ["Iron", "Steel"])
+    #expect(board.guilds.first?.totalLeaguePoints == 240)
+  }
+
+  @Test func personalRecordsAtEachLoad() throws {
+    let aggregator = Aggregator(
+      settings: try settings(),
+      gamification: Gamification(
+        settings: try .init(
+          try PipelineConfig.load(path: "pipelines/nightly.yaml").parameters)), catalog: catalog)
+    let sessions = [
+      session(
+        "s-1", "2026-11-02T10:00:00Z",
+        [
+          scoredSet(1, "back_squat", load: 100, reps: 5, velocities: [0.6, 0.55, 0.5, 0.48, 0.45]),
+          scoredSet(2, "back_squat", load: 110, reps: 3),
+        ]),
+      session(
+        "s-2", "2026-11-05T10:00:00Z",
+        [
+          scoredSet(1, "back_squat", load: 100, reps: 7)
+        ]),
+    ]
+    let records = aggregator.personalRecords(athleteId: "a-1", sessions: sessions)
+    func record(_ type: String, load: Double? = nil) -> PersonalRecord? {
+      records.first { $0.recordType == type && $0.loadKg == load }
+    }
+    #expect(record("heaviest_load")?.value == 110)
+    #expect(record("most_reps_at_load", load: 100)?.value == 7)
+    #expect(record("most_reps_at_load", load: 100)?.sessionId == "s-2")
+    #expect(record("best_velocity_at_load", load: 100)?.sessionId == "s-1")
+    // Epley: 100 × (1 + 7/30) = 123.3 beats 110 × 1.1 = 121.
+    #expect(record("best_e1rm")?.value == 123.3)
+  }
+
+  @Test func exerciseRiskFollowsTheRatios() throws {
+    let rule = ExerciseRiskRule(thresholds: try settings().risk)
+    let scan = MorphoRecord(
+      athleteId: "a-1", date: "2026-11-01", torsoCm: 50, femurCm: 53, tibiaCm: 40, humerusCm: 26,
+      forearmCm: nil, shoulderWidthCm: nil, hipWidthCm: nil, armSpanCm: nil)
+    let risks = rule.assess(athleteId: "a-1", scan: scan, catalog: catalog)
+    // femur/torso 1.06 ≥ 1.05: highRisk squats; humerus/torso 0.52 ≤ 0.55: caution deadlifts;
+    // 0.52 < 0.70: optimal bench.
+    #expect(risks.first { $0.exerciseId == "back_squat" }?.riskLevel == "highRisk")
+    #expect(risks.first { $0.exerciseId == "deadlift" }?.riskLevel == "caution")
+    #expect(risks.first { $0.exerciseId == "bench_press" }?.riskLevel == "optimal")
+    #expect(rule.assess(athleteId: "a-1", scan: nil, catalog: catalog).isEmpty)
+  }
+
+  @Test func readinessWaitsForABaseline() throws {
+    let model = ReadinessModel(settings: try settings())
+    let days = (1...10).map { day in
+      WellnessDay(
+        athleteId: "a-1", date: String(format: "2026-11-%02d", day), hrvMilliseconds: 60,
+        hrvMetric: "rmssd", sleepHours: 8, sleepQuality: 80, restingHeartRateBpm: 55,
+        activeKcal: nil, cyclePhase: nil)
+    }
+    let out = model.days(athleteId: "a-1", wellness: days, sessions: [])
+    // Seven earlier days are needed: days 1-7 have no HRV component, day 8 has.
+    #expect(
+      out.prefix(7).allSatisfy { $0.status == "insufficient_history" && $0.hrvComponent == nil })
+    #expect(out[7].status == "ok")
+    #expect(out[7].hrvComponent == 50)
+    #expect(out[7].sleepComponent == 90)
+    #expect(out[7].hrvMetric == "ln_rmssd")
+  }
+}
