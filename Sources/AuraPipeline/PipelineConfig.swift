@@ -10,6 +10,9 @@ public struct PipelineConfig: Sendable {
   public var out: String
   public var workers: Int
   public var parameters: ParameterSet
+  /// Where intermediates are cached: `<out>/.cache` unless set (a sweep shares the
+  /// production run's cache so that its variants reuse every upstream result).
+  public var cacheFolder: String?
 
   public init(name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet) {
     self.name = name

@@ -39,7 +39,10 @@ struct PipelinePlan {
     gamification = Gamification(settings: try .init(parameters))
     digests = FileDigests(file: out.appendingPathComponent(".state/digests.tsv"))
     chain = SessionChain(
-      datasetRoot: datasetRoot, cache: ArtifactCache(root: out.appendingPathComponent(".cache")),
+      datasetRoot: datasetRoot,
+      cache: ArtifactCache(
+        root: config.cacheFolder.map { URL(fileURLWithPath: $0) }
+          ?? out.appendingPathComponent(".cache")),
       digests: digests, parameters: parameters, catalog: catalog, ingest: try .init(parameters),
       extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
       scorer: SessionScorer(

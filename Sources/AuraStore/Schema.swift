@@ -133,6 +133,7 @@ enum Schema {
     "ALTER TABLE workout_set ADD COLUMN rpe_estimated REAL",
     "ALTER TABLE workout_set ADD COLUMN rir_estimated REAL",
     "ALTER TABLE workout_set ADD COLUMN rpe_method TEXT",
+    "ALTER TABLE workout_set ADD COLUMN reps_logged INTEGER",
     """
     CREATE TABLE form_component (session_id TEXT NOT NULL, set_number INTEGER NOT NULL,
       component TEXT NOT NULL, score REAL NOT NULL, PRIMARY KEY (session_id, set_number, component))

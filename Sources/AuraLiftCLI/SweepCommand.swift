@@ -1,0 +1,52 @@
+import ArgumentParser
+import AuraPipeline
+import Foundation
+import Logging
+
+/// `auralift sweep`: runs a grid of parameter variants as a named experiment.
+struct SweepCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sweep",
+    abstract: "Run a grid of parameter variants and write a comparison table.",
+    discussion: """
+      Each --set key=v1,v2,... is one axis of the grid. Variants publish under \
+      <experiments>/<name>/<variant>/ and share the production output's cache, so they reuse \
+      every cached upstream result; the production output is never written. The table is \
+      <experiments>/<name>/sweep.csv and sweep.md.
+      """)
+
+  @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
+  @Option(help: "Dataset folder (overrides the file).") var dataset: String?
+  @Option(help: "The production output whose cache the variants share (overrides the file).")
+  var out: String?
+  @Option(help: "Worker threads (0: one per core).") var workers: Int?
+  @Option(name: .customLong("set"), help: "A swept parameter: key=v1,v2,... (repeatable).")
+  var axes: [String] = []
+  @Option(help: "Experiment name.") var name: String = "sweep"
+  @Option(help: "Folder that holds experiments.") var experiments: String = "experiments"
+
+  func run() throws {
+    let sweep: Sweep
+    do {
+      var config = try PipelineConfig.load(path: pipeline)
+      if let dataset { config.dataset = dataset }
+      if let out { config.out = out }
+      if let workers { config.workers = workers }
+      sweep = try Sweep(
+        base: config, specs: axes,
+        folder: URL(fileURLWithPath: experiments).appendingPathComponent(name))
+    } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      throw ExitCodes.usage
+    }
+    var logger = Logger(label: "auralift")
+    logger.logLevel = .info
+    let outcomes: [Sweep.Outcome]
+    do { outcomes = try sweep.run(logger: logger) } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      throw ExitCodes.nothingPublished
+    }
+    print(try String(contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8))
+    print("table: \(sweep.folder.path)/sweep.csv (\(outcomes.count) variants)")
+  }
+}

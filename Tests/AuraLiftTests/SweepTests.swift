@@ -1,0 +1,54 @@
+import AuraPipeline
+import AuraStore
+import Foundation
+import Logging
+import Testing
+
+/// A 3×3 sweep reuses the production run's features, never writes the production output, and
+/// writes one comparison row per variant.
+@Suite struct SweepTests {
+  @Test func gridRerunsOnlyScoringAndWritesTheTable() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 77)
+    let out = try TestSupport.temporaryFolder()
+    let experiments = try TestSupport.temporaryFolder("sweep-experiments")
+    defer {
+      for folder in [dataset, out, experiments] { try? FileManager.default.removeItem(at: folder) }
+    }
+    let config = try PipelineTests.config(dataset: dataset, out: out)
+    _ = try Runner(config: config).run()
+    let current = out.appendingPathComponent("current")
+    let published = try FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+
+    let sweep = try Sweep(
+      base: config,
+      specs: ["scoring.form.depth_weight=0.1,0.3,0.9", "scoring.form.bar_path_weight=0,0.15,0.5"],
+      folder: experiments.appendingPathComponent("depth"))
+    let outcomes = try sweep.run(logger: Logger(label: "test"))
+    #expect(outcomes.count == 9)
+    // Features come from the production cache; scoring reruns except for the variant whose
+    // parameters are the production ones (depth 0.3, bar path 0.15).
+    #expect(outcomes.allSatisfy { $0.summary.featuresComputed.isEmpty })
+    #expect(
+      outcomes.map { $0.summary.scoringComputed.isEmpty } == [
+        false, false, false, false, true, false, false, false, false,
+      ])
+    // The production output is untouched.
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: current.path) == published)
+    // One row per variant; the weights change the form score.
+    let csv = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.csv"), encoding: .utf8)
+    let lines = csv.split(separator: "\n")
+    #expect(lines.count == 10)
+    #expect(lines[0].hasPrefix("variant,scoring.form.depth_weight,scoring.form.bar_path_weight,"))
+    #expect(lines[1].hasPrefix("v1,0.1,0,0,"))
+    #expect(Set(outcomes.map(\.metrics.meanFormScore)).count > 1)
+    #expect(
+      outcomes.allSatisfy { $0.metrics.rpeSets > 0 && $0.metrics.repCountExactPercent != nil })
+    let markdown = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8)
+    #expect(markdown.contains("| v9 | 0.9 | 0.5 | 0 |"))
+    #expect(throws: PipelineError.self) {
+      try Sweep(base: config, specs: ["scoring.form.no_such=1,2"], folder: experiments)
+    }
+  }
+}
