@@ -8,12 +8,6 @@ public enum StrengthFormulas {
     reps <= 1 ? loadKg : loadKg * (1 + reps / 30)
   }
 
-  /// Brzycki: w·36/(37 − r), defined below 37 reps. SCIENCE.md V-9: 100 kg × 5 → 112.50 kg.
-  public static func brzycki(loadKg: Double, reps: Double) -> Double? {
-    guard reps < 37 else { return nil }
-    return reps <= 1 ? loadKg : loadKg * 36 / (37 - reps)
-  }
-
   /// e1RM with reps in reserve added to the reps done (RIR = 10 − RPE) before Epley.
   public static func estimatedOneRepMax(loadKg: Double, reps: Int, rpe: Double?) -> Double? {
     guard loadKg > 0, reps > 0 else { return nil }

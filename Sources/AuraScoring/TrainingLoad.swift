@@ -1,14 +1,9 @@
 import Foundation
 
-/// Training-load models (SCIENCE.md §5): session RPE load, the Banister fitness–fatigue model
-/// and the acute:chronic workload ratio. ACWR is shown as a trend, not an injury verdict
+/// Training-load models (SCIENCE.md §5): the Banister fitness–fatigue model and the
+/// acute:chronic workload ratio. ACWR is shown as a trend, not an injury verdict
 /// (Impellizzeri 2020).
 public enum TrainingLoad {
-  /// Foster's session load: minutes × session RPE, arbitrary units. V-18: 60 × 7 → 420.
-  public static func sessionLoad(minutes: Double, sessionRPE: Double) -> Double {
-    minutes * sessionRPE
-  }
-
   /// One day of the Banister model, recursive form: fitness and fatigue decay with τ1 and τ2
   /// days and both take today's load; performance = p0 + k1·fitness − k2·fatigue.
   public struct Banister: Sendable, Equatable {
@@ -73,21 +68,5 @@ public enum TrainingLoad {
       guard let acute, let chronic, chronic > 0 else { return nil }
       return acute / chronic
     }
-  }
-
-  /// Rolling acute:chronic ratio over the last `acuteDays` and `chronicDays` of `dailyLoads`
-  /// (the newest last): coupled (the chronic window includes the acute one) or uncoupled.
-  /// V-19: 28 d × 100 then 7 d × 200 → coupled 1.60, uncoupled 2.00.
-  public static func rollingRatio(
-    dailyLoads: [Double], acuteDays: Int = 7, chronicDays: Int = 28, coupled: Bool = true
-  ) -> Double? {
-    guard dailyLoads.count >= chronicDays else { return nil }
-    let acute = dailyLoads.suffix(acuteDays).reduce(0, +) / Double(acuteDays)
-    let chronicWindow =
-      coupled
-      ? Array(dailyLoads.suffix(chronicDays))
-      : Array(dailyLoads.suffix(chronicDays).prefix(chronicDays - acuteDays))
-    let chronic = chronicWindow.reduce(0, +) / Double(chronicWindow.count)
-    return chronic > 0 ? acute / chronic : nil
   }
 }

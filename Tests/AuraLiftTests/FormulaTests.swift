@@ -22,10 +22,8 @@ import Testing
       abs(StrengthFormulas.dots(totalKg: 600, bodyweightKg: 80, female: false) - 413.73) < 0.01)
   }
 
-  @Test func brzyckiAndEpleyMeetAtTenReps() throws {
-    // V-9: 100 kg × 5 → Brzycki 112.50; V-10: both give 133.33 at 10 reps.
-    #expect(abs(try #require(StrengthFormulas.brzycki(loadKg: 100, reps: 5)) - 112.5) < 0.01)
-    #expect(abs(try #require(StrengthFormulas.brzycki(loadKg: 100, reps: 10)) - 133.33) < 0.01)
+  @Test func epleyAtTenReps() {
+    // V-10: 100 kg × 10 → 133.33 kg.
     #expect(abs(StrengthFormulas.epley(loadKg: 100, reps: 10) - 133.33) < 0.01)
   }
 
@@ -100,15 +98,13 @@ import Testing
     #expect(abs(day.fitness - 147.647) < 0.001)
     #expect(abs(day.fatigue - 102.013) < 0.001)
     #expect(abs(day.performance - -56.378) < 0.05)
-    // V-18: 60 min at session RPE 7 → 420 AU.
-    #expect(TrainingLoad.sessionLoad(minutes: 60, sessionRPE: 7) == 420)
-    // V-19: 28 days at 100 then 7 at 200 → EWMA 1.339, rolling coupled 1.60, uncoupled 2.00.
+    // V-19: 28 days at 100 then 7 at 200 → EWMA 1.339.
     let loads = Array(repeating: 100.0, count: 28) + Array(repeating: 200.0, count: 7)
     #expect(abs(try #require(TrainingLoad.ewmaRatio(dailyLoads: loads)) - 1.339) < 0.001)
-    #expect(abs(try #require(TrainingLoad.rollingRatio(dailyLoads: loads)) - 1.6) < 1e-9)
-    #expect(
-      abs(try #require(TrainingLoad.rollingRatio(dailyLoads: loads, coupled: false)) - 2) < 1e-9)
-    #expect(TrainingLoad.rollingRatio(dailyLoads: Array(loads.prefix(20))) == nil)
+    var ewma = TrainingLoad.WorkloadEWMA()
+    #expect(ewma.ratio == nil)
+    ewma.add(0)
+    #expect(ewma.ratio == nil)  // no chronic load yet
   }
 
   @Test func interiorAngleMatchesHandComputedCase() {
