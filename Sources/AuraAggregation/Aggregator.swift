@@ -43,52 +43,23 @@ public struct Aggregator: Sendable {
     let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
     let (standing, leaguePoints) = standings(athlete: athlete, sessions: mine)
     var tracker = StrengthTracker(settings: settings, catalog: catalog)
-    var efforts: [String: SetEffort] = [:]
-    var profiles: [StrengthProfileWeek] = []
-    var weekProfiles: [String: StrengthProfileWeek] = [:]
-    var currentWeek: String? = nil
-    for session in mine {
-      let day = ISODates.day(session.startTime) ?? 0
-      let week = ISODates.isoWeek(day: day)
-      if week != currentWeek {
-        profiles += weekProfiles.keys.sorted().map { weekProfiles[$0]! }
-        weekProfiles = [:]
-        currentWeek = week
-      }
-      for set in session.sets {
-        if let effort = tracker.effort(of: set, day: day) {
-          efforts["\(session.sessionId)#\(set.features.setNumber)"] = effort
-        }
-      }
-      for set in session.sets { tracker.record(set, day: day) }
-      for exercise in Set(session.sets.map(\.features.exerciseId)) {
-        if let estimate = tracker.estimate(exercise: exercise, through: day) {
-          weekProfiles[exercise] = StrengthProfileWeek(
-            athleteId: athlete.id, exerciseId: exercise, isoWeek: week,
-            oneRepMaxKg: (estimate.oneRepMaxKg * 10).rounded() / 10, method: estimate.method,
-            profileIntercept: estimate.profile?.intercept, profileSlope: estimate.profile?.slope,
-            profileRSquared: estimate.profile?.rSquared, profileLoads: estimate.profile?.loads)
-        }
-      }
-    }
-    profiles += weekProfiles.keys.sorted().map { weekProfiles[$0]! }
+    let (efforts, profiles) = tracker.walk(mine, athleteId: athlete.id)
     let muscles = MuscleModel(settings: settings, catalog: catalog)
+    let doses = muscles.doses(mine, efforts: efforts)
     let readiness = ReadinessModel(settings: settings).days(
       athleteId: athlete.id, wellness: inputs.wellness.sorted { $0.date < $1.date },
       sessions: mine)
     let records = personalRecords(athleteId: athlete.id, sessions: mine)
     var results = AggregateResults(
       standings: [standing],
-      weeklyVolume: muscles.weeklyVolume(athleteId: athlete.id, sessions: mine, asOfDay: asOfDay),
+      weeklyVolume: muscles.weeklyVolume(athleteId: athlete.id, doses: doses, asOfDay: asOfDay),
       readiness: readiness,
       rankings: rankings(
         athlete: athlete, sessions: mine, leaguePoints: leaguePoints, profiles: profiles),
       personalRecords: records,
-      muscles: muscles.states(
-        athleteId: athlete.id, sessions: mine, efforts: efforts, asOfDay: asOfDay))
+      muscles: muscles.states(athleteId: athlete.id, doses: doses, asOfDay: asOfDay))
     results.strengthProfiles = profiles
-    results.recoveryHeatmap = muscles.heatmap(
-      athleteId: athlete.id, sessions: mine, efforts: efforts, asOfDay: asOfDay)
+    results.recoveryHeatmap = muscles.heatmap(athleteId: athlete.id, doses: doses, asOfDay: asOfDay)
     results.nutritionWeeks = NutritionModel(settings: settings).weeks(
       athlete: athlete, days: inputs.nutrition)
     results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(

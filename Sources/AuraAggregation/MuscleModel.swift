@@ -21,7 +21,9 @@ struct MuscleModel {
     var nearFailure: Bool
   }
 
-  func doses(_ sessions: [ScoredSession], efforts: [String: SetEffort] = [:]) -> [Dose] {
+  /// Every set's dose on each muscle it trains; a set at 1 rep in reserve or closer (by its
+  /// estimated effort, keyed by set id) counts as near failure.
+  func doses(_ sessions: [ScoredSession], efforts: [String: SetEffort]) -> [Dose] {
     sessions.flatMap { session -> [Dose] in
       guard let start = ISODates.timestamp(session.startTime),
         let day = ISODates.day(session.startTime)
@@ -29,7 +31,7 @@ struct MuscleModel {
       return session.sets.flatMap { set -> [Dose] in
         guard set.features.repCount > 0, let exercise = catalog.resolve(set.features.exerciseId)
         else { return [] }
-        let effort = efforts["\(session.sessionId)#\(set.features.setNumber)"]
+        let effort = efforts[session.setId(set)]
         let near = effort.map { $0.repsInReserve <= 1 } ?? false
         let shares =
           exercise.primaryMuscles.map { ($0, 1.0) }
@@ -45,11 +47,9 @@ struct MuscleModel {
 
   /// Sets and volume per muscle and ISO week, with the landmark band; a week that ends after
   /// `asOfDay` is marked partial.
-  func weeklyVolume(athleteId: String, sessions: [ScoredSession], asOfDay: Int)
-    -> [WeeklyMuscleVolume]
-  {
+  func weeklyVolume(athleteId: String, doses: [Dose], asOfDay: Int) -> [WeeklyMuscleVolume] {
     var table: [Int: [MuscleGroupType: (sets: Double, volume: Double)]] = [:]
-    for dose in doses(sessions) {
+    for dose in doses {
       let monday = ISODates.mondayOfWeek(day: dose.day)
       let current = table[monday, default: [:]][dose.muscle] ?? (0, 0)
       table[monday, default: [:]][dose.muscle] = (
@@ -81,10 +81,7 @@ struct MuscleModel {
   }
 
   /// Every muscle's state at the end of `asOfDay`: recovery, sets this ISO week, last trained.
-  func states(
-    athleteId: String, sessions: [ScoredSession], efforts: [String: SetEffort], asOfDay: Int
-  ) -> [MuscleState] {
-    let all = doses(sessions, efforts: efforts)
+  func states(athleteId: String, doses all: [Dose], asOfDay: Int) -> [MuscleState] {
     let end = Double(asOfDay + 1) * 86_400
     let weekStart = ISODates.mondayOfWeek(day: asOfDay)
     return MuscleGroupType.allCases.map { muscle in
@@ -101,10 +98,7 @@ struct MuscleModel {
 
   /// Recovery per muscle at the end of each of the last `heatmapDays` days up to `asOfDay`,
   /// for the muscles trained in that window or the days before it that still carry fatigue.
-  func heatmap(
-    athleteId: String, sessions: [ScoredSession], efforts: [String: SetEffort], asOfDay: Int
-  ) -> [RecoveryDay] {
-    let all = doses(sessions, efforts: efforts)
+  func heatmap(athleteId: String, doses all: [Dose], asOfDay: Int) -> [RecoveryDay] {
     let first = asOfDay - settings.heatmapDays + 1
     let trained = Set(all.filter { $0.day >= first - 7 }.map(\.muscle))
     return trained.sorted().flatMap { muscle in

@@ -15,6 +15,7 @@ struct ReadinessModel {
 
   func days(athleteId: String, wellness: [WellnessDay], sessions: [ScoredSession]) -> [ReadinessDay]
   {
+    guard !wellness.isEmpty else { return [] }
     let dailyVolume = Dictionary(grouping: sessions) { ISODates.day($0.startTime) ?? 0 }
       .mapValues { $0.reduce(0) { $0 + $1.totalVolumeKg } }
     let firstDay = min(

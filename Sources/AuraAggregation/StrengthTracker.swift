@@ -25,6 +25,40 @@ struct StrengthTracker {
     self.catalog = catalog
   }
 
+  /// Walks an athlete's sessions (in time order): each set's effort by set id, and the e1RM of
+  /// each exercise at the end of every ISO week it was trained.
+  mutating func walk(_ sessions: [ScoredSession], athleteId: String) -> (
+    efforts: [String: SetEffort], profiles: [StrengthProfileWeek]
+  ) {
+    var efforts: [String: SetEffort] = [:]
+    var profiles: [StrengthProfileWeek] = []
+    // This week's latest estimate per exercise, flushed when the week ends.
+    var week: [String: StrengthProfileWeek] = [:]
+    func flush() {
+      profiles += week.keys.sorted().map { week[$0]! }
+      week = [:]
+    }
+    for session in sessions {
+      let day = ISODates.day(session.startTime) ?? 0
+      let isoWeek = ISODates.isoWeek(day: day)
+      if let open = week.values.first?.isoWeek, open != isoWeek { flush() }
+      for set in session.sets {
+        efforts[session.setId(set)] = effort(of: set, day: day)
+      }
+      for set in session.sets { record(set, day: day) }
+      for exercise in Set(session.sets.map(\.features.exerciseId)) {
+        guard let estimate = estimate(exercise: exercise, through: day) else { continue }
+        week[exercise] = StrengthProfileWeek(
+          athleteId: athleteId, exerciseId: exercise, isoWeek: isoWeek,
+          oneRepMaxKg: (estimate.oneRepMaxKg * 10).rounded() / 10, method: estimate.method,
+          profileIntercept: estimate.profile?.intercept, profileSlope: estimate.profile?.slope,
+          profileRSquared: estimate.profile?.rSquared, profileLoads: estimate.profile?.loads)
+      }
+    }
+    flush()
+    return (efforts, profiles)
+  }
+
   /// The set's effort from its velocity loss (a recorded set), else from the RTS chart with
   /// the athlete's e1RM before this session (a logbook set); nil when neither applies.
   func effort(of set: ScoredSet, day: Int) -> SetEffort? {
@@ -52,10 +86,15 @@ struct StrengthTracker {
     return SetEffort(rir: 10 - rpe, method: "rts_chart", cap: settings.maximumReliableRIR)
   }
 
-  /// Remembers a set for later e1RM estimates.
+  /// Remembers a set for later e1RM estimates. Sets come in time order, so sets older than any
+  /// window still to be asked for (the one ending the day before `day`) are dropped: the
+  /// history stays one window long however long the data is.
   mutating func record(_ set: ScoredSet, day: Int) {
     let f = set.features
     guard let load = f.loadKg, load > 0, f.repCount > 0 else { return }
+    history[f.exerciseId, default: []].removeAll {
+      $0.day <= day - 1 - settings.strengthWindowDays
+    }
     history[f.exerciseId, default: []].append(
       Point(
         day: day, loadKg: load, velocity: f.reps.compactMap(\.meanConcentricVelocity).max(),

@@ -57,9 +57,7 @@ public struct Sweep {
     }
     let width = String(grid.count).count
     return grid.enumerated().map { index, assignments in
-      Variant(
-        name: "v" + String(repeating: "0", count: width - String(index + 1).count)
-          + String(index + 1), assignments: assignments)
+      Variant(name: String(format: "v%0*d", width, index + 1), assignments: assignments)
     }
   }
 
@@ -82,7 +80,7 @@ public struct Sweep {
         Outcome(
           variant: variant, summary: summary, metrics: try SweepMetrics(databasePath: database)))
     }
-    try write(table(outcomes, separator: ","), to: "sweep.csv")
+    try write(csv(outcomes), to: "sweep.csv")
     try write(markdown(outcomes), to: "sweep.md")
     return outcomes
   }
@@ -101,9 +99,9 @@ public struct Sweep {
       ] + outcome.metrics.values
   }
 
-  func table(_ outcomes: [Outcome], separator: String) -> String {
-    ([header] + outcomes.map(cells)).map { $0.joined(separator: separator) }.joined(
-      separator: "\n") + "\n"
+  func csv(_ outcomes: [Outcome]) -> String {
+    ([header] + outcomes.map(cells)).map { $0.joined(separator: ",") }.joined(separator: "\n")
+      + "\n"
   }
 
   /// The table as Markdown, with the variant of lowest RPE error named when there are labels.

@@ -44,3 +44,9 @@ public struct ScoredSession: Codable, Sendable, Equatable {
   public var peakVelocity: Double?
   public var warnings: [String]
 }
+
+extension ScoredSession {
+  /// A set's id, "<session id>#<set number>": `workout_set.id`, and the key of what
+  /// aggregation adds to a set.
+  public func setId(_ set: ScoredSet) -> String { "\(sessionId)#\(set.features.setNumber)" }
+}

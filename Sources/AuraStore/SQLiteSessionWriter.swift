@@ -57,12 +57,13 @@ final class SQLiteSessionWriter: SessionWriter {
       for set in session.sets {
         let f = set.features
         let reps = f.reps
-        let effort = annotations.efforts["\(session.sessionId)#\(f.setNumber)"]
+        let id = session.setId(set)
+        let effort = annotations.efforts[id]
         func mean(_ values: [Double]) -> Double? {
           values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
         let setRow: [(any DatabaseValueConvertible)?] = [
-          "\(session.sessionId)#\(f.setNumber)", session.sessionId, f.exerciseId, f.setNumber,
+          id, session.sessionId, f.exerciseId, f.setNumber,
           f.repCount, f.loadKg,
           mean(reps.compactMap(\.meanConcentricVelocity)),
           reps.compactMap(\.peakConcentricVelocity).max(),

@@ -34,7 +34,10 @@ public struct SweepMetrics: Sendable, Equatable {
       cell(meanLeaguePoints, 1),
     ]
   }
+}
 
+extension SweepMetrics {
+  /// Reads the metrics of the variant published at `databasePath`.
   public init(databasePath: String) throws {
     let queue = try DatabaseQueue(path: databasePath, configuration: SQLiteStore.readOnly)
     self = try queue.read { db in
@@ -56,19 +59,5 @@ public struct SweepMetrics: Sendable, Equatable {
         meanFormScore: recorded[1], feedbackPercent: recorded[2],
         autoStoppedSets: recorded[3] ?? 0, meanLeaguePoints: lp)
     }
-  }
-
-  init(
-    rpeMeanAbsoluteError: Double?, rpeSets: Int, repCountExactPercent: Double?,
-    meanFormScore: Double?, feedbackPercent: Double?, autoStoppedSets: Int,
-    meanLeaguePoints: Double?
-  ) {
-    self.rpeMeanAbsoluteError = rpeMeanAbsoluteError
-    self.rpeSets = rpeSets
-    self.repCountExactPercent = repCountExactPercent
-    self.meanFormScore = meanFormScore
-    self.feedbackPercent = feedbackPercent
-    self.autoStoppedSets = autoStoppedSets
-    self.meanLeaguePoints = meanLeaguePoints
   }
 }

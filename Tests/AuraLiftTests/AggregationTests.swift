@@ -89,6 +89,13 @@ import Testing
     #expect(abs(profiled.oneRepMaxKg - (181.545 - 107.526 * 0.23)) < 0.05)
     // Out of the 42-day window, nothing is left.
     #expect(tracker.estimate(exercise: "back_squat", through: 60) == nil)
+    // A set recorded on day 43 keeps day 1, which the window ending on day 42 still holds
+    // (a second session that day asks for it); day 50 drops it.
+    tracker.record(scoredSet(1, "deadlift", load: 100, reps: 5), day: 1)
+    tracker.record(scoredSet(2, "deadlift", load: 90, reps: 5), day: 43)
+    #expect(tracker.estimate(exercise: "deadlift", before: 43)?.oneRepMaxKg == 100 * (1 + 5.0 / 30))
+    tracker.record(scoredSet(3, "deadlift", load: 80, reps: 5), day: 50)
+    #expect(tracker.estimate(exercise: "deadlift", through: 50)?.oneRepMaxKg == 90 * (1 + 5.0 / 30))
   }
 
   @Test func weeklySetsCountSecondaryMusclesAsHalf() throws {
@@ -100,7 +107,9 @@ import Testing
       + (4...6).map { scoredSet($0, "triceps_pushdown", load: 30, reps: 12) }
     let asOf = try #require(ISODates.day("2026-11-04"))
     let rows = model.weeklyVolume(
-      athleteId: "a-1", sessions: [session("s-1", "2026-11-03T10:00:00Z", sets)], asOfDay: asOf)
+      athleteId: "a-1",
+      doses: model.doses([session("s-1", "2026-11-03T10:00:00Z", sets)], efforts: [:]),
+      asOfDay: asOf)
     func row(_ muscle: MuscleGroupType) -> WeeklyMuscleVolume? {
       rows.first { $0.muscle == muscle }
     }
