@@ -35,6 +35,8 @@ let package = Package(
         "AuraDomain", "AuraIngest", "AuraScoring", "AuraAggregation",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),
+    // SVG charts (bars, lines, volume bands, a dial, a body map): no dependencies.
+    .target(name: "AuraCharts"),
     .target(name: "AuraReports", dependencies: ["AuraDomain", "AuraStore"]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
     // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
@@ -61,7 +63,7 @@ let package = Package(
       name: "AuraLiftTests",
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation",
+        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation", "AuraCharts",
       ]),
   ],
   swiftLanguageModes: [.v6],

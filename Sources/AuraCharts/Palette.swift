@@ -1,0 +1,31 @@
+/// Colours of every chart: a colour-blind-safe set (Okabe–Ito), never the only carrier of
+/// meaning (marks, patterns and text say the same thing).
+public enum Palette {
+  public static let ink = "#1f2933"
+  public static let muted = "#6b7280"
+  public static let grid = "#e5e7eb"
+  public static let outline = "#9ca3af"
+  public static let body = "#f3f4f6"
+  /// Series colours, in order.
+  public static let series = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+  public static let good = "#009E73"
+  public static let warning = "#E69F00"
+  public static let bad = "#D55E00"
+  public static let accent = "#0072B2"
+
+  /// Fill of a 0-100 score: low orange-red through amber to green; nil is light grey.
+  public static func score(_ value: Double?) -> String {
+    guard let value else { return "#e5e7eb" }
+    switch value {
+    case ..<50: return "#D55E00"
+    case ..<70: return "#E69F00"
+    case ..<90: return "#9ad0b9"
+    default: return "#009E73"
+    }
+  }
+
+  /// The hatch pattern that marks "needs attention" areas, so the mark survives greyscale.
+  static let hatchId = "hatch"
+  static let hatch =
+    "<pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#1f2933\" stroke-width=\"1.2\" stroke-opacity=\"0.55\"/></pattern>"
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A fixed-size SVG drawing that scales to its container: shapes and text in viewBox units,
+/// rendered with a `<title>` and `<desc>` so screen readers and tooltips name the chart.
+public struct SVGCanvas: Sendable {
+  public let width: Double
+  public let height: Double
+  let title: String
+  let summary: String
+  private var defs: [String] = []
+  private var body: [String] = []
+
+  /// `title` is drawn at the top and read by assistive technology; `summary` is the chart's
+  /// text alternative (what it shows, in words).
+  public init(width: Double, height: Double, title: String, summary: String) {
+    self.width = width
+    self.height = height
+    self.title = title
+    self.summary = summary
+  }
+
+  /// A rectangle; `tooltip` becomes a `<title>` child.
+  public mutating func rect(
+    x: Double, y: Double, width: Double, height: Double, fill: String,
+    stroke: String? = nil, cornerRadius: Double = 0, tooltip: String? = nil
+  ) {
+    var attributes =
+      "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(0, width)))\" height=\"\(n(max(0, height)))\" fill=\"\(fill)\""
+    if let stroke { attributes += " stroke=\"\(stroke)\"" }
+    if cornerRadius > 0 { attributes += " rx=\"\(n(cornerRadius))\"" }
+    body.append(element("rect", attributes, tooltip: tooltip))
+  }
+
+  /// A straight line; `dash` is an SVG dash array such as "4 3".
+  public mutating func line(
+    x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
+    dash: String? = nil
+  ) {
+    var attributes =
+      "x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\""
+    if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
+    body.append("<line \(attributes)/>")
+  }
+
+  /// An ellipse; `tooltip` becomes a `<title>` child.
+  public mutating func ellipse(
+    cx: Double, cy: Double, rx: Double, ry: Double, fill: String, stroke: String? = nil,
+    tooltip: String? = nil
+  ) {
+    var attributes =
+      "cx=\"\(n(cx))\" cy=\"\(n(cy))\" rx=\"\(n(rx))\" ry=\"\(n(ry))\" fill=\"\(fill)\""
+    if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"0.6\"" }
+    body.append(element("ellipse", attributes, tooltip: tooltip))
+  }
+
+  /// A path from SVG path data.
+  public mutating func path(
+    _ data: String, fill: String = "none", stroke: String? = nil, width: Double = 1,
+    dash: String? = nil
+  ) {
+    var attributes = "d=\"\(data)\" fill=\"\(fill)\""
+    if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"" }
+    if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
+    body.append("<path \(attributes)/>")
+  }
+
+  /// Text, escaped; `anchor` is start, middle or end.
+  public mutating func text(
+    _ string: String, x: Double, y: Double, size: Double = 11, anchor: String = "start",
+    bold: Bool = false, fill: String = Palette.ink, rotate: Double? = nil
+  ) {
+    var attributes =
+      "x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(n(size))\" text-anchor=\"\(anchor)\" fill=\"\(fill)\""
+    if bold { attributes += " font-weight=\"bold\"" }
+    if let rotate { attributes += " transform=\"rotate(\(n(rotate)) \(n(x)) \(n(y)))\"" }
+    body.append("<text \(attributes)>\(SVGCanvas.escape(string))</text>")
+  }
+
+  /// Declares a reusable definition (a pattern or marker) once.
+  public mutating func define(_ definition: String) {
+    if !defs.contains(definition) { defs.append(definition) }
+  }
+
+  /// The SVG element: scales to the width of its container, keeps its aspect ratio.
+  public func render() -> String {
+    let id = "c" + String(UInt32(truncatingIfNeeded: (title + summary).hashValueStable), radix: 36)
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)t \(id)d\" font-family=\"system-ui, sans-serif\" class=\"chart\">"
+    out += "<title id=\"\(id)t\">\(SVGCanvas.escape(title))</title>"
+    out += "<desc id=\"\(id)d\">\(SVGCanvas.escape(summary))</desc>"
+    if !defs.isEmpty { out += "<defs>" + defs.joined() + "</defs>" }
+    out += body.joined()
+    return out + "</svg>"
+  }
+
+  /// Escapes `&`, `<`, `>` and quotes for XML text and attributes.
+  public static func escape(_ string: String) -> String {
+    var out = ""
+    out.reserveCapacity(string.count)
+    for character in string {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  private func element(_ name: String, _ attributes: String, tooltip: String?) -> String {
+    guard let tooltip else { return "<\(name) \(attributes)/>" }
+    return "<\(name) \(attributes)><title>\(SVGCanvas.escape(tooltip))</title></\(name)>"
+  }
+}
+
+/// A coordinate with at most two decimals and no trailing zeros.
+func n(_ value: Double) -> String {
+  guard value.isFinite else { return "0" }
+  let rounded = (value * 100).rounded() / 100
+  if rounded == rounded.rounded() { return String(Int(rounded)) }
+  return String(format: "%.2f", rounded).replacingOccurrences(
+    of: "0+$", with: "", options: .regularExpression)
+}
+
+extension String {
+  /// FNV-1a over the UTF-8 bytes: the same on every run (Swift's `hashValue` is seeded).
+  var hashValueStable: UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+  }
+}
