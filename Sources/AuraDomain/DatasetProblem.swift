@@ -6,11 +6,14 @@ public struct DatasetProblem: Error, Codable, Sendable, Equatable, CustomStringC
   /// 1-based line in the file (0 when the problem is not tied to a line, e.g. a missing file).
   public var line: Int
   public var reason: String
+  /// The athlete whose session it is, when the session's manifest could be read.
+  public var athleteId: String?
 
-  public init(path: String, line: Int, reason: String) {
+  public init(path: String, line: Int, reason: String, athleteId: String? = nil) {
     self.path = path
     self.line = line
     self.reason = reason
+    self.athleteId = athleteId
   }
 
   public var description: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }

@@ -43,6 +43,22 @@ public enum SessionReader {
           ? "$.session_id: duplicate session_id '\(manifest.sessionId)' (sessions/\(manifest.sessionId) has it)"
           : "$.session_id '\(manifest.sessionId)' does not match its folder '\(folder)'")
     }
+    do {
+      return try readRecordings(
+        recordings, of: manifest, folder: folder, datasetRoot: datasetRoot, settings: settings)
+    } catch var problem as DatasetProblem {
+      problem.athleteId = manifest.athleteId
+      throw problem
+    }
+  }
+
+  /// Reads the pose and IMU recordings a manifest names.
+  private static func readRecordings(
+    _ recordings: [RecordingReference], of manifest: SessionManifest, folder: String,
+    datasetRoot: URL, settings: Settings
+  ) throws -> IngestedSession {
+    let sessionURL = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(folder)
+    let manifestPath = "sessions/\(folder)/session.json"
     var session = IngestedSession(manifest: manifest, pose: nil, imu: nil)
     for (index, recording) in recordings.enumerated() {
       let path = "sessions/\(folder)/\(recording.path)"

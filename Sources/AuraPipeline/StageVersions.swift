@@ -1,13 +1,13 @@
 /// Code version of each stage: bump one when its output for the same input changes, and
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
-  public static let ingest = 2
+  public static let ingest = 3
   public static let features = 5
   public static let scoring = 2
   public static let aggregation = 2
   public static let reports = 1
   /// Published schema (OUTPUT.md) version.
-  public static let schema = 2
+  public static let schema = 3
 
   /// One line naming every version, stored in the `run` table and report footers.
   public static var summary: String {

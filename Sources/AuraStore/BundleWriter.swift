@@ -81,8 +81,8 @@ struct BundleWriter {
     try writeCatalog()
     try writeAggregates()
     try insert(
-      "quarantine", ["path", "line", "reason"],
-      bundle.quarantine.map { [$0.path, $0.line, $0.reason] })
+      "quarantine", ["path", "line", "reason", "athlete_id"],
+      bundle.quarantine.map { [$0.path, $0.line, $0.reason, $0.athleteId] })
     let run = bundle.run
     try insert(
       "run",

@@ -11,6 +11,9 @@ enum Schema {
     migrator.registerMigration("v2") { db in
       for statement in v2 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v3") { db in
+      for statement in v3 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -192,4 +195,7 @@ enum Schema {
       members INTEGER NOT NULL, total_lp INTEGER NOT NULL, average_lp REAL NOT NULL)
     """,
   ]
+
+  /// Reports (issue 6): a quarantined session's athlete, so a coach sees what was set aside.
+  static let v3 = ["ALTER TABLE quarantine ADD COLUMN athlete_id TEXT"]
 }

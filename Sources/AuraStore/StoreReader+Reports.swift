@@ -1,0 +1,122 @@
+import GRDB
+
+/// The queries behind the reports: each returns one table's rows for one athlete (or coach),
+/// in the order a report shows them.
+extension StoreReader {
+  func fetch<Row: ReportRecord>(_ sql: String, _ arguments: StatementArguments = []) throws
+    -> [Row]
+  {
+    try queue.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
+  }
+
+  public func coaches() throws -> [ReportRows.Coach] {
+    try fetch("SELECT id, name, email FROM coach ORDER BY id")
+  }
+
+  public func athleteRows() throws -> [ReportRows.Athlete] {
+    try fetch(
+      "SELECT id, username, weight_kg, current_rank_tier, current_lp, total_xp, coach_id FROM user_profile ORDER BY id"
+    )
+  }
+
+  public func roster() throws -> [ReportRows.Roster] {
+    try fetch("SELECT * FROM coach_roster ORDER BY coach_id, athlete_id")
+  }
+
+  public func sessions(athleteId: String) throws -> [ReportRows.Session] {
+    try fetch(
+      "SELECT * FROM workout_session WHERE user_profile_id = ? ORDER BY start_time, id",
+      [athleteId])
+  }
+
+  /// Every set of an athlete, with the exercise's name, in session and set order.
+  public func workoutSets(athleteId: String) throws -> [ReportRows.WorkoutSet] {
+    try fetch(
+      """
+      SELECT w.*, COALESCE(e.name, w.exercise_id) AS exercise_name
+      FROM workout_set w JOIN workout_session s ON s.id = w.session_id
+      LEFT JOIN exercise e ON e.id = w.exercise_id
+      WHERE s.user_profile_id = ? ORDER BY s.start_time, s.id, w.set_number
+      """, [athleteId])
+  }
+
+  public func reps(sessionId: String) throws -> [ReportRows.Rep] {
+    try fetch(
+      "SELECT * FROM rep WHERE session_id = ? ORDER BY set_number, rep_number", [sessionId])
+  }
+
+  public func formComponents(sessionId: String) throws -> [ReportRows.FormComponent] {
+    try fetch(
+      "SELECT * FROM form_component WHERE session_id = ? ORDER BY set_number, component",
+      [sessionId])
+  }
+
+  public func volume(athleteId: String) throws -> [ReportRows.Volume] {
+    try fetch(
+      "SELECT * FROM weekly_muscle_volume WHERE athlete_id = ? ORDER BY iso_week, sets DESC, muscle",
+      [athleteId])
+  }
+
+  public func muscles(athleteId: String) throws -> [ReportRows.Muscle] {
+    try fetch(
+      "SELECT name, current_recovery_score, last_trained_date FROM muscle_group WHERE user_profile_id = ? ORDER BY name",
+      [athleteId])
+  }
+
+  public func readinessDays(athleteId: String) throws -> [ReportRows.Readiness] {
+    try fetch("SELECT * FROM readiness WHERE athlete_id = ? ORDER BY date", [athleteId])
+  }
+
+  public func wellness(athleteId: String) throws -> [ReportRows.Wellness] {
+    try fetch(
+      "SELECT snapshot_date, hrv_value, sleep_hours, resting_heart_rate FROM recovery_snapshot WHERE user_profile_id = ? ORDER BY snapshot_date",
+      [athleteId])
+  }
+
+  public func strength(athleteId: String) throws -> [ReportRows.Strength] {
+    try fetch(
+      "SELECT * FROM strength_profile WHERE athlete_id = ? ORDER BY exercise_id, iso_week",
+      [athleteId])
+  }
+
+  public func rankingRecords(athleteId: String) throws -> [ReportRows.Ranking] {
+    try fetch(
+      "SELECT * FROM ranking_record WHERE user_profile_id = ? ORDER BY record_date", [athleteId])
+  }
+
+  public func records(athleteId: String) throws -> [ReportRows.PersonalRecord] {
+    try fetch(
+      "SELECT * FROM personal_record WHERE athlete_id = ? ORDER BY achieved_at DESC, exercise_id, record_type, load_kg",
+      [athleteId])
+  }
+
+  public func nutrition(athleteId: String) throws -> [ReportRows.NutritionWeek] {
+    try fetch("SELECT * FROM nutrition_week WHERE athlete_id = ? ORDER BY iso_week", [athleteId])
+  }
+
+  public func risks(athleteId: String) throws -> [ReportRows.Risk] {
+    try fetch(
+      "SELECT exercise_id, risk_level, reason FROM exercise_risk WHERE athlete_id = ? ORDER BY exercise_id",
+      [athleteId])
+  }
+
+  public func quarantined() throws -> [ReportRows.Quarantine] {
+    try fetch("SELECT * FROM quarantine ORDER BY path, line")
+  }
+
+  public func leaderboard() throws -> [ReportRows.LeaderboardEntry] {
+    try fetch("SELECT * FROM leaderboard ORDER BY scope, rank")
+  }
+
+  public func runRow() throws -> ReportRows.Run? {
+    let rows: [ReportRows.Run] = try fetch("SELECT * FROM run LIMIT 1")
+    return rows.first
+  }
+
+  /// The day the run's aggregates are computed for: its latest session's day.
+  public func asOfDate() throws -> String? {
+    try queue.read { db in
+      try String.fetchOne(db, sql: "SELECT MAX(substr(start_time, 1, 10)) FROM workout_session")
+    }
+  }
+}
