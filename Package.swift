@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // libcsv (Debian libcsv-dev) for general CSV: quoting, CRLF, odd files.
@@ -37,7 +38,12 @@ let package = Package(
       ]),
     // SVG charts (bars, lines, volume bands, a dial, a body map): no dependencies.
     .target(name: "AuraCharts"),
-    .target(name: "AuraReports", dependencies: ["AuraDomain", "AuraStore"]),
+    .target(
+      name: "AuraReports",
+      dependencies: [
+        "AuraDomain", "AuraStore", "AuraCharts",
+        .product(name: "Mustache", package: "swift-mustache"),
+      ]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
     // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
     .target(

@@ -8,7 +8,7 @@ struct AuraLift: ParsableCommand {
     abstract: "Batch analytics over recorded strength-training sessions.",
     subcommands: [
       RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
-      SweepCommand.self, EvalCommand.self,
+      SweepCommand.self, ReportCommand.self, EvalCommand.self,
       SynthCommand.self,
       BenchIngestCommand.self,
     ])

@@ -67,7 +67,7 @@ struct RunCommand: ParsableCommand {
     }
     if let folder = summary.publishedFolder {
       print("database: \(folder)/auralift.sqlite")
-      print("reports:  \(folder)/athletes/")
+      print("reports:  \(folder)/index.html (coaches/, athletes/; HTML and Markdown)")
       print("csv:      \(folder)/csv/")
     }
     if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }

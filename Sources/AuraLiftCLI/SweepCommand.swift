@@ -11,8 +11,8 @@ struct SweepCommand: ParsableCommand {
     discussion: """
       Each --set key=v1,v2,... is one axis of the grid. Variants publish under \
       <experiments>/<name>/<variant>/ and share the production output's cache, so they reuse \
-      every cached upstream result; the production output is never written. The table is \
-      <experiments>/<name>/sweep.csv and sweep.md.
+      every cached upstream result; the production output is never written. The comparison is \
+      <experiments>/<name>/sweep.csv (a table), sweep.md and sweep.html (with charts).
       """)
 
   @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
@@ -47,6 +47,7 @@ struct SweepCommand: ParsableCommand {
       throw ExitCodes.nothingPublished
     }
     print(try String(contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8))
-    print("table: \(sweep.folder.path)/sweep.csv (\(outcomes.count) variants)")
+    print("table:  \(sweep.folder.path)/sweep.csv (\(outcomes.count) variants)")
+    print("report: \(sweep.folder.path)/sweep.html")
   }
 }

@@ -9,7 +9,9 @@ struct Publisher {
   let out: URL
 
   /// Publishes a run: `sessions` writes the sessions and returns the rest of the bundle.
-  func publish(runId: String, sessions: (any SessionWriter) throws -> PublishBundle) throws {
+  func publish(
+    runId: String, generatedAt: String, sessions: (any SessionWriter) throws -> PublishBundle
+  ) throws {
     let fileManager = FileManager.default
     let releases = out.appendingPathComponent("releases")
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
@@ -20,9 +22,9 @@ struct Publisher {
     let store = SQLiteStore()
     try store.publish(databasePath: database, sessions: sessions)
     try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
-    try AthleteReport.writeAll(
-      store: try StoreReader(databasePath: database),
-      folder: staging.appendingPathComponent("athletes"))
+    try ReportWriter.writeAll(
+      store: try StoreReader(databasePath: database), folder: staging,
+      generatedAt: generatedAt)
     let final = releases.appendingPathComponent(runId)
     try? fileManager.removeItem(at: final)
     try fileManager.moveItem(at: staging, to: final)

@@ -116,11 +116,13 @@ public struct Runner {
         published: outcome.published)
     }
     do {
-      try Publisher(out: out).publish(runId: Self.runId(startedAt: startedAt, key: key)) {
-        writer in
+      let finishedAt = Self.timestamp()
+      try Publisher(out: out).publish(
+        runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt
+      ) { writer in
         let run = RunRecord(
           runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
-          finishedAt: Self.timestamp(), codeVersion: StageVersions.summary,
+          finishedAt: finishedAt, codeVersion: StageVersions.summary,
           parametersHash: Self.parametersHash(config.parameters),
           parameters: Self.describe(config.parameters), dataset: plan.datasetRoot.path,
           sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
@@ -250,7 +252,7 @@ public struct Runner {
     return work
   }
 
-  static func timestamp() -> String {
+  public static func timestamp() -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: Date())

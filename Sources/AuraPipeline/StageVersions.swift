@@ -5,7 +5,7 @@ public enum StageVersions {
   public static let features = 5
   public static let scoring = 2
   public static let aggregation = 2
-  public static let reports = 1
+  public static let reports = 2
   /// Published schema (OUTPUT.md) version.
   public static let schema = 3
 

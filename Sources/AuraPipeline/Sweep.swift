@@ -1,3 +1,4 @@
+import AuraReports
 import AuraStore
 import Foundation
 import Logging
@@ -5,8 +6,8 @@ import Logging
 /// A research sweep: the pipeline run once per point of a parameter grid, each variant as a
 /// named experiment with its own output folder, all sharing the production run's cache so that
 /// every upstream result is reused. The production output is never written. The comparison
-/// table (CSV and Markdown) holds each variant's parameters, what it computed, and metrics
-/// against the labels the dataset has.
+/// summary (CSV, Markdown and HTML, see `SweepSummary`) holds each variant's parameters, what
+/// it computed, and metrics against the labels the dataset has.
 public struct Sweep {
   public let base: PipelineConfig
   /// The swept parameters, each with its values, in the order given.
@@ -61,7 +62,8 @@ public struct Sweep {
     }
   }
 
-  /// Runs every variant in turn and writes `sweep.csv` and `sweep.md` into the folder.
+  /// Runs every variant in turn and writes `sweep.csv`, `sweep.md` and `sweep.html` into the
+  /// folder.
   public func run(logger: Logger) throws -> [Outcome] {
     let productionCache = URL(fileURLWithPath: base.out).standardizedFileURL
       .appendingPathComponent(".cache").path
@@ -80,55 +82,26 @@ public struct Sweep {
         Outcome(
           variant: variant, summary: summary, metrics: try SweepMetrics(databasePath: database)))
     }
-    try write(csv(outcomes), to: "sweep.csv")
-    try write(markdown(outcomes), to: "sweep.md")
+    try ReportWriter.writeSweep(summary(outcomes), folder: folder)
     return outcomes
   }
 
-  var header: [String] {
-    ["variant"] + axes.map(\.key) + ["features_computed", "scoring_computed"]
-      + SweepMetrics.columns
-  }
-
-  func cells(_ outcome: Outcome) -> [String] {
-    [outcome.variant.name]
-      + outcome.variant.assignments.map { String($0.split(separator: "=", maxSplits: 1)[1]) }
-      + [
-        String(outcome.summary.featuresComputed.count),
-        String(outcome.summary.scoringComputed.count),
-      ] + outcome.metrics.values
-  }
-
-  func csv(_ outcomes: [Outcome]) -> String {
-    ([header] + outcomes.map(cells)).map { $0.joined(separator: ",") }.joined(separator: "\n")
-      + "\n"
-  }
-
-  /// The table as Markdown, with the variant of lowest RPE error named when there are labels.
-  func markdown(_ outcomes: [Outcome]) -> String {
-    var text = "# Sweep \(folder.lastPathComponent)\n\n"
-    text += "Pipeline `\(base.name)`, dataset `\(base.dataset)`; grid: "
-    text += axes.map { "`\($0.key)` ∈ {\($0.values.joined(separator: ", "))}" }.joined(
-      separator: " × ")
-    text += ".\n\n| " + header.joined(separator: " | ") + " |\n|"
-    text += String(repeating: " --- |", count: header.count) + "\n"
-    for outcome in outcomes { text += "| " + cells(outcome).joined(separator: " | ") + " |\n" }
-    let labelled = outcomes.filter { $0.metrics.rpeMeanAbsoluteError != nil }
-    if let best = labelled.min(by: {
-      ($0.metrics.rpeMeanAbsoluteError!, $0.variant.name)
-        < ($1.metrics.rpeMeanAbsoluteError!, $1.variant.name)
-    }) {
-      text +=
-        "\nLowest RPE error: \(best.variant.name) (\(best.variant.assignments.joined(separator: ", "))).\n"
-    }
-    text +=
-      "\nMetrics compare with the labels the dataset has: reported RPE (rpe_mae) and logged reps (rep_count_exact_pct). Form against labelled good/bad clips and auto-stop against failed sets need labels this dataset does not have.\n"
-    return text
-  }
-
-  /// Writes a file of the table atomically (temporary file, then rename).
-  func write(_ text: String, to name: String) throws {
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+  /// The sweep as its summary reports it.
+  func summary(_ outcomes: [Outcome]) -> SweepSummary {
+    SweepSummary(
+      name: folder.lastPathComponent, pipeline: base.name, dataset: base.dataset, axes: axes,
+      variants: outcomes.map { outcome in
+        SweepSummary.Variant(
+          name: outcome.variant.name,
+          values: outcome.variant.assignments.map {
+            String($0.split(separator: "=", maxSplits: 1)[1])
+          },
+          featuresComputed: outcome.summary.featuresComputed.count,
+          scoringComputed: outcome.summary.scoringComputed.count, metrics: outcome.metrics)
+      },
+      footer: ReportFooter(
+        codeVersion: StageVersions.summary, parametersHash: "one per variant",
+        runId: folder.lastPathComponent, dataWindow: base.dataset,
+        generatedAt: Runner.timestamp()))
   }
 }

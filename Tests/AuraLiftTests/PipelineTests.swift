@@ -69,10 +69,13 @@ import Testing
     #expect(velocityErrors.reduce(0, +) / Double(velocityErrors.count) < 0.06)
     let reports = try FileManager.default.contentsOfDirectory(
       atPath: out.appendingPathComponent("current/athletes").path)
-    #expect(reports.sorted() == ["a-01.md", "a-02.md", "a-03.md"])
+    #expect(
+      reports.sorted() == [
+        "a-01.html", "a-01.md", "a-02.html", "a-02.md", "a-03.html", "a-03.md",
+      ])
     let report = try String(
       contentsOf: out.appendingPathComponent("current/athletes/a-01.md"), encoding: .utf8)
-    #expect(report.contains("## Weekly sets per muscle"))
+    #expect(report.contains("### Weekly sets per muscle"))
   }
 
   @Test func rerunIsUpToDateAndOneChangedSessionRerunsAlone() throws {

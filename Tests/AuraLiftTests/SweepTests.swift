@@ -47,6 +47,13 @@ import Testing
     let markdown = try String(
       contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8)
     #expect(markdown.contains("| v9 | 0.9 | 0.5 | 0 |"))
+    // The HTML summary: the grid, the table, and each metric charted against each parameter.
+    let html = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.html"), encoding: .utf8)
+    #expect(html.contains("<code>scoring.form.depth_weight</code>: 0.1, 0.3, 0.9"))
+    #expect(html.components(separatedBy: "<tr>").count - 1 == 1 + 9)
+    #expect(html.contains("<title id=") && html.contains("Mean form score by depth_weight"))
+    #expect(html.contains("Mean form score by bar_path_weight"))
     #expect(throws: PipelineError.self) {
       try Sweep(base: config, specs: ["scoring.form.no_such=1,2"], folder: experiments)
     }

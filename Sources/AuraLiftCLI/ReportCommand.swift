@@ -1,0 +1,42 @@
+import ArgumentParser
+import AuraPipeline
+import Foundation
+
+/// `auralift report`: the reports of an existing run, rendered again from its database.
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Render the coach, athlete and index reports from a published database.",
+    discussion: """
+      Nothing is recomputed: the reports read the database only. By default the current \
+      publication's database is read and its reports are replaced, one file at a time, each \
+      atomically. Exit codes as `run`: 2 nothing rendered, 75 the output's lock is held.
+      """)
+
+  @OptionGroup var options: PipelineOptions
+  @Option(help: "Database to read (default: <out>/current/auralift.sqlite).")
+  var database: String?
+  @Option(help: "Folder to write the reports into (default: beside the database).")
+  var to: String?
+  @Option(help: "Seconds to wait for a run on the same output to finish.")
+  var wait: Double = 0
+
+  func run() throws {
+    let out = URL(fileURLWithPath: try options.config().out)
+    let refresh = ReportRefresh(
+      out: out, database: database.map { URL(fileURLWithPath: $0) },
+      folder: to.map { URL(fileURLWithPath: $0) })
+    do {
+      let written = try refresh.render(waitForLock: wait)
+      print("rendered \(written.count) reports from \(refresh.database.path)")
+      // The default folder is the current release: name it by the link that stays valid.
+      let folder =
+        to == nil && database == nil ? out.appendingPathComponent("current") : refresh.folder
+      print("open:     \(folder.appendingPathComponent("index.html").path)")
+    } catch let error as PipelineError {
+      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+      if case .lockHeld = error { throw ExitCodes.lockHeld }
+      throw ExitCodes.nothingPublished
+    }
+  }
+}

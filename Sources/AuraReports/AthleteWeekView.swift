@@ -1,0 +1,118 @@
+/// Everything an athlete's weekly report shows, already formatted with units: what the
+/// Markdown and HTML templates render. Charts are SVG strings, used by HTML only; Markdown
+/// shows the same numbers as tables.
+struct AthleteWeekView {
+  var id, name, anchor, window, isoWeek: String
+  var headline: [Fact]
+  var readiness: ReadinessView?
+  var sessions: [SessionView]
+  /// The latest session with recorded (pose or IMU) sets, when none falls in the window.
+  var lastRecorded: SessionView?
+  var volume: VolumeView?
+  var recovery: RecoveryView
+  var strength: StrengthView?
+  var rank: RankView?
+  var records: [RecordView]
+  var nutrition: [NutritionView]
+  var risks: [RiskView]
+}
+
+/// A labelled number at the top of a report.
+struct Fact {
+  var label, value: String
+  var note: String?
+}
+
+struct ReadinessView {
+  var date, score, status: String
+  var insufficient: Bool
+  var dial: String
+  var factors: [Factor]
+  var loadRatio: String?
+
+  /// One readiness component: its 0-100 score, today's value and the personal baseline.
+  struct Factor {
+    var name, score, today, baseline: String
+  }
+}
+
+struct SessionView {
+  var id, date, volume, xp, leaguePoints, form, combo: String
+  var notes: String?
+  var sets: [SetView]
+}
+
+struct SetView {
+  var exercise, number, reps, load, velocity, velocityLoss, form, rom, rpe, xp: String
+  /// Reported RPE and the estimate beside it: "7.5 · ≈5.0".
+  var effort: String
+  /// The estimated RPE alone ("5.0"), nil when there is none.
+  var estimatedRPE: String?
+  /// Load, velocity and loss without units, for tables that name the unit in the header.
+  var loadNumber, velocityNumber, lossNumber: String
+  /// Whether the set has more than its table row to show (a chart, feedback, components).
+  var hasDetails: Bool
+  /// The estimated effort, marked as an estimate ("≈ RPE 7.5 from velocity loss").
+  var effortEstimate: String?
+  var autoStopped: Bool
+  var feedback: [String]
+  var components: String?
+  /// "86° ± 3° over 5 reps"
+  var romConsistency: String?
+  /// "0.65, 0.63, 0.60 m/s" for Markdown.
+  var repVelocities: String?
+  var velocityChart: String?
+}
+
+struct VolumeView {
+  var week: String
+  var partial: Bool
+  var rows: [Row]
+  var chart: String
+
+  struct Row {
+    var muscle, sets, volume, band, landmarks: String
+    var outside: Bool
+  }
+}
+
+struct RecoveryView {
+  var bodyMap: String
+  var low: [Muscle]
+
+  struct Muscle {
+    var name, score, lastTrained: String
+  }
+}
+
+struct StrengthView {
+  var rows: [Row]
+  var chart: String?
+  var profileNote: String
+
+  struct Row {
+    var exercise, week, e1rm, method: String
+  }
+}
+
+struct RankView {
+  var rows: [Row]
+  var chart: String?
+  var pointsFormula: String
+
+  struct Row {
+    var date, tier, leaguePoints, strength, form, velocity: String
+  }
+}
+
+struct RecordView {
+  var exercise, record, value, date, session: String
+}
+
+struct NutritionView {
+  var week, days, calories, adherence, protein, proteinDays: String
+}
+
+struct RiskView {
+  var exercise, level, reason: String
+}

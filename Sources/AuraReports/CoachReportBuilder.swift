@@ -1,0 +1,83 @@
+import AuraDomain
+import AuraStore
+
+/// A coach's report: the roster with what needs attention first, then each athlete's week.
+struct CoachReportView {
+  var id, name, window, isoWeek: String
+  var athleteCount: Int
+  var roster: [RosterLine]
+  var attention: [String]
+  var quarantined: [QuarantineLine]
+  var athletes: [AthleteWeekView]
+
+  /// One athlete's row in the roster table.
+  struct RosterLine {
+    var name, anchor, readiness, sessions, volume, leaguePoints, tier, records: String
+    var flags: [String]
+  }
+
+  struct QuarantineLine {
+    var athlete, path, line, reason: String
+  }
+}
+
+struct CoachReportBuilder {
+  let context: ReportContext
+
+  /// Flag names as a coach reads them.
+  static let flagText = [
+    "low_readiness": "low readiness", "velocity_loss": "velocity loss past threshold",
+    "form_dropping": "form dropping", "missed_sessions": "no sessions in 7 days",
+    "quarantined": "recordings set aside",
+  ]
+
+  func build(
+    coach: ReportRows.Coach, athletes: [ReportRows.Athlete], weeks: [String: AthleteWeekView]
+  ) throws -> CoachReportView {
+    let roster = Dictionary(
+      (try context.store.roster()).map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
+    let quarantine = try context.store.quarantined()
+    var lines: [CoachReportView.RosterLine] = []
+    var attention: [String] = []
+    var quarantined: [CoachReportView.QuarantineLine] = []
+    for athlete in athletes {
+      let setAside = quarantine.filter { $0.athleteId == athlete.id }
+      quarantined += setAside.map {
+        .init(athlete: athlete.username, path: $0.path, line: String($0.line), reason: $0.reason)
+      }
+      let entry = roster[athlete.id]
+      var flags = (entry?.flags ?? "").split(separator: ",").map(String.init)
+      if !setAside.isEmpty { flags.append("quarantined") }
+      let readable = flags.map { Self.flagText[$0] ?? Units.words($0) }
+      for flag in readable { attention.append("\(athlete.username): \(flag)") }
+      let volume = try context.store.volume(athleteId: athlete.id).filter {
+        $0.isoWeek == context.isoWeek
+      }
+      let below = volume.filter { $0.band == "below_mev" }.count
+      let above = volume.filter { $0.band == "above_mrv" }.count
+      var volumeText = "\(volume.count) muscles trained"
+      if below > 0 { volumeText += " · \(below) below MEV" }
+      if above > 0 { volumeText += " · \(above) above MRV" }
+      let tierThen = try context.store.rankingRecords(athleteId: athlete.id).last {
+        (ISODates.day($0.recordDate) ?? 0) < context.windowStartDay
+      }?.tier
+      var tier = Units.words(athlete.currentRankTier)
+      if let tierThen, tierThen != athlete.currentRankTier {
+        tier += " (from \(Units.words(tierThen)))"
+      }
+      lines.append(
+        .init(
+          name: athlete.username, anchor: weeks[athlete.id]?.anchor ?? "athlete-\(athlete.id)",
+          readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
+          sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
+          volume: volume.isEmpty ? "no sets this week" : volumeText,
+          leaguePoints:
+            "\(athlete.currentLp) (\(Units.signed(entry?.lpChange7Days ?? 0)))",
+          tier: tier, records: String(entry?.newRecords7Days ?? 0), flags: readable))
+    }
+    return CoachReportView(
+      id: coach.id, name: coach.name, window: context.windowLabel, isoWeek: context.isoWeek,
+      athleteCount: athletes.count, roster: lines, attention: attention,
+      quarantined: quarantined, athletes: athletes.compactMap { weeks[$0.id] })
+  }
+}

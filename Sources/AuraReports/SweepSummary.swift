@@ -1,0 +1,138 @@
+import AuraCharts
+import AuraStore
+
+/// A finished sweep as its summary shows it: the grid, each variant's values, work and
+/// metrics. The CSV, Markdown and HTML summaries all read their table from here.
+public struct SweepSummary: Sendable {
+  /// One point of the grid and what it gave.
+  public struct Variant: Sendable {
+    public var name: String
+    /// The swept parameters' values, in the order of `axes`.
+    public var values: [String]
+    public var featuresComputed, scoringComputed: Int
+    public var metrics: SweepMetrics
+
+    public init(
+      name: String, values: [String], featuresComputed: Int, scoringComputed: Int,
+      metrics: SweepMetrics
+    ) {
+      self.name = name
+      self.values = values
+      self.featuresComputed = featuresComputed
+      self.scoringComputed = scoringComputed
+      self.metrics = metrics
+    }
+  }
+
+  public var name, pipeline, dataset: String
+  public var axes: [(key: String, values: [String])]
+  public var variants: [Variant]
+  public var footer: ReportFooter
+
+  public init(
+    name: String, pipeline: String, dataset: String, axes: [(key: String, values: [String])],
+    variants: [Variant], footer: ReportFooter
+  ) {
+    self.name = name
+    self.pipeline = pipeline
+    self.dataset = dataset
+    self.axes = axes
+    self.variants = variants
+    self.footer = footer
+  }
+
+  /// The table's column names.
+  public var header: [String] {
+    ["variant"] + axes.map(\.key) + ["features_computed", "scoring_computed"]
+      + SweepMetrics.columns
+  }
+
+  /// One variant's table row, in `header` order.
+  public func cells(_ variant: Variant) -> [String] {
+    [variant.name] + variant.values
+      + [String(variant.featuresComputed), String(variant.scoringComputed)]
+      + variant.metrics.values
+  }
+
+  /// The table as CSV.
+  public var csv: String {
+    ([header] + variants.map(cells)).map { $0.joined(separator: ",") }.joined(separator: "\n")
+      + "\n"
+  }
+
+  /// The variant with the lowest RPE error, when the dataset has reported RPE.
+  public var best: Variant? {
+    variants.filter { $0.metrics.rpeMeanAbsoluteError != nil }.min {
+      ($0.metrics.rpeMeanAbsoluteError!, $0.name) < ($1.metrics.rpeMeanAbsoluteError!, $1.name)
+    }
+  }
+
+  /// What the template renders.
+  var view: View {
+    View(
+      name: name, pipeline: pipeline, dataset: dataset, variantCount: variants.count,
+      axes: axes.map { .init(key: $0.key, values: $0.values.joined(separator: ", ")) },
+      best: best.map { best in
+        "\(best.name) ("
+          + zip(axes, best.values).map { "\($0.0.key) = \($0.1)" }.joined(separator: ", ")
+          + "), RPE MAE \(best.metrics.values[0])"
+      },
+      header: header, rows: variants.map { .init(cells: cells($0)) },
+      labelsNote:
+        "Metrics compare with the labels the dataset has: reported RPE (rpe_mae) and logged reps (rep_count_exact_pct). Form against labelled good/bad clips and auto-stop against failed sets need labels this dataset does not have.",
+      charts: charts, footer: footer)
+  }
+
+  struct View {
+    var name, pipeline, dataset: String
+    var variantCount: Int
+    var axes: [Axis]
+    var best: String?
+    var header: [String]
+    var rows: [Row]
+    var labelsNote: String
+    var charts: [String]
+    var footer: ReportFooter
+
+    struct Axis {
+      var key, values: String
+    }
+
+    struct Row {
+      var cells: [String]
+    }
+  }
+
+  /// The metrics a chart plots against each swept parameter, with their axis labels.
+  static let plotted: [(title: String, unit: String, value: @Sendable (SweepMetrics) -> Double?)] =
+    [
+      ("RPE mean absolute error", "RPE points", { $0.rpeMeanAbsoluteError }),
+      ("Mean form score", "score (0-100)", { $0.meanFormScore }),
+      ("Sets with form feedback", "% of recorded sets", { $0.feedbackPercent }),
+      ("Mean league points", "LP", { $0.meanLeaguePoints }),
+    ]
+
+  /// For each parameter with two or more values, each metric averaged over the variants that
+  /// share the parameter's value.
+  var charts: [String] {
+    var out: [String] = []
+    for (index, axis) in axes.enumerated() where axis.values.count >= 2 {
+      for metric in Self.plotted {
+        let means: [Double?] = axis.values.map { value in
+          let matching = variants.filter { $0.values[index] == value }.compactMap {
+            metric.value($0.metrics)
+          }
+          return matching.isEmpty ? nil : matching.reduce(0, +) / Double(matching.count)
+        }
+        guard means.contains(where: { $0 != nil }) else { continue }
+        out.append(
+          LineChart(
+            title: "\(metric.title) by \(axis.key.split(separator: ".").last ?? "")",
+            xLabel: axis.key, yLabel: metric.unit, categories: axis.values,
+            series: [.init(name: metric.title, values: means)], valueDigits: 2
+          ).svg(height: 180))
+      }
+    }
+    return out
+  }
+}

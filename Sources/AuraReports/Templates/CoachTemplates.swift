@@ -1,0 +1,68 @@
+/// A coach's report: roster first, what needs attention, then a page per athlete.
+enum CoachTemplates {
+  static let html = #"""
+    <header class="top">
+    <h1>{{name}}: weekly roster</h1>
+    <p class="sub">{{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}</p>
+    </header>
+    <section>
+    <h2>Roster</h2>
+    <div class="scroll"><table class="cards">
+    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
+    {{#roster}}<tr><td data-label="athlete"><a href="#{{anchor}}">{{name}}</a></td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
+    </table></div>
+    </section>
+    <section>
+    <h2>Needs attention</h2>
+    {{^empty(attention)}}<ul>{{#attention}}<li>{{.}}</li>{{/attention}}</ul>{{/empty(attention)}}
+    {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
+    {{^empty(quarantined)}}
+    <h3>Recordings set aside</h3>
+    <div class="scroll"><table><tr><th>athlete</th><th>file</th><th class="n">line</th><th>problem</th></tr>
+    {{#quarantined}}<tr><td>{{athlete}}</td><td>{{path}}</td><td class="n">{{line}}</td><td>{{reason}}</td></tr>{{/quarantined}}
+    </table></div>
+    {{/empty(quarantined)}}
+    </section>
+    {{#athletes}}
+    {{> athlete}}
+    {{/athletes}}
+
+    """#
+
+  static let markdown = #"""
+    {{% CONTENT_TYPE: MARKDOWN}}
+    # {{name}}: weekly roster
+
+    {{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}
+
+    | athlete | readiness | sessions (7 d) | weekly sets | LP (7 d) | tier | new PRs | flags |
+    | --- | ---: | ---: | --- | ---: | --- | ---: | --- |
+    {{#roster}}
+    | {{name}} | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |
+    {{/roster}}
+
+    ## Needs attention
+
+    {{#empty(attention)}}
+    Nothing flagged this week.
+    {{/empty(attention)}}
+    {{#attention}}
+    - {{.}}
+    {{/attention}}
+    {{^empty(quarantined)}}
+
+    ### Recordings set aside
+
+    | athlete | file | line | problem |
+    | --- | --- | ---: | --- |
+    {{#quarantined}}
+    | {{athlete}} | {{path}} | {{line}} | {{reason}} |
+    {{/quarantined}}
+    {{/empty(quarantined)}}
+
+    {{#athletes}}
+    {{> athlete}}
+    {{/athletes}}
+
+    """#
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Numbers as reports print them: always with their unit, "–" where there is no value.
+enum Units {
+  static let missing = "–"
+
+  static func number(_ value: Double?, _ digits: Int = 1) -> String {
+    guard let value, value.isFinite else { return missing }
+    return String(format: "%.\(digits)f", value)
+  }
+
+  /// Thousands separated by a thin space: 12 345.
+  static func grouped(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return missing }
+    let digits = String(Int(value.rounded()).magnitude)
+    var out = ""
+    for (index, character) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { out += "\u{2009}" }
+      out.append(character)
+    }
+    return (value < 0 ? "−" : "") + out
+  }
+
+  static func kg(_ value: Double?) -> String {
+    guard let value else { return missing }
+    return (value == value.rounded() || abs(value) >= 1000 ? grouped(value) : number(value))
+      + " kg"
+  }
+
+  static func velocity(_ value: Double?) -> String {
+    value == nil ? missing : number(value, 2) + " m/s"
+  }
+
+  static func percent(_ value: Double?, _ digits: Int = 0) -> String {
+    value == nil ? missing : number(value, digits) + " %"
+  }
+
+  static func degrees(_ value: Double?) -> String {
+    value == nil ? missing : number(value, 0) + "°"
+  }
+
+  static func score(_ value: Double?) -> String {
+    value == nil ? missing : number(value, 0)
+  }
+
+  /// +12, −3, 0.
+  static func signed(_ value: Int) -> String {
+    value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
+  }
+
+  /// "Mon 16 Nov" from "2026-11-16…".
+  static func day(_ iso: String) -> String {
+    let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return String(iso.prefix(10)) }
+    var components = DateComponents()
+    components.year = parts[0]
+    components.month = parts[1]
+    components.day = parts[2]
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard let date = calendar.date(from: components) else { return String(iso.prefix(10)) }
+    let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][
+      calendar.component(.weekday, from: date) - 1]
+    let month = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ][parts[1] - 1]
+    return "\(weekday) \(parts[2]) \(month)"
+  }
+
+  /// "back_squat" → "Back squat"; "low_readiness" → "Low readiness".
+  static func words(_ identifier: String) -> String {
+    let text = identifier.replacingOccurrences(of: "_", with: " ")
+    return text.prefix(1).uppercased() + text.dropFirst()
+  }
+}

@@ -1,0 +1,251 @@
+import AuraDomain
+import AuraPipeline
+import AuraStore
+import Foundation
+import Testing
+
+/// The reports of the bundled sample dataset, checked against the database they were rendered
+/// from; and a generated dataset with a broken recording, for what a coach sees of it.
+@Suite(.serialized) struct ReportTests {
+  /// One run of the sample dataset, shared by the tests (published under a temporary folder).
+  static let sample: Result<URL, any Error> = Result {
+    let out = try TestSupport.temporaryFolder("reports")
+    var config = try PipelineTests.config(
+      dataset: PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample"), out: out)
+    config.workers = 2
+    _ = try Runner(config: config).run()
+    return out.appendingPathComponent("current")
+  }
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: try sample.get().appendingPathComponent(path), encoding: .utf8)
+  }
+
+  static func store() throws -> StoreReader {
+    try StoreReader(databasePath: try sample.get().appendingPathComponent("auralift.sqlite").path)
+  }
+
+  static func count(_ needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+  }
+
+  @Test func everyCoachAndAthleteHasBothReports() throws {
+    let store = try Self.store()
+    var expected = ["index.html"]
+    for id in try store.rows("SELECT id FROM coach").map({ $0[0] }) {
+      expected += ["coaches/\(id).html", "coaches/\(id).md"]
+    }
+    for id in try store.rows("SELECT id FROM user_profile").map({ $0[0] }) {
+      expected += ["athletes/\(id).html", "athletes/\(id).md"]
+    }
+    let folder = try Self.sample.get()
+    for path in expected {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path))
+    }
+    #expect(expected.count == 1 + 2 * 2 + 3 * 2)
+    let index = try Self.text("index.html")
+    #expect(index.contains("href=\"coaches/c-1.html\"") && index.contains("Every input was read"))
+  }
+
+  @Test func coachRosterRowsMatchTheCoachRosterTable() throws {
+    let store = try Self.store()
+    let rows = try store.rows(
+      """
+      SELECT u.username, r.readiness, r.sessions_last_7_days, r.current_lp, r.lp_change_7_days,
+        r.new_records_7_days, r.tier, r.coach_id
+      FROM coach_roster r JOIN user_profile u ON u.id = r.athlete_id ORDER BY r.athlete_id
+      """)
+    #expect(rows.count == 3)
+    for row in rows {
+      let markdown = try Self.text("coaches/\(row[7]).md")
+      let readiness = String(format: "%.0f", Double(row[1]) ?? .nan)
+      let change = Int(row[4])!
+      let signed = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "0"
+      let expected = "| \(row[0]) | \(readiness) | \(row[2]) | "
+      #expect(markdown.contains(expected), "roster row \(expected)")
+      #expect(markdown.contains(" | \(row[3]) (\(signed)) | "))
+      let html = try Self.text("coaches/\(row[7]).html")
+      #expect(html.contains("data-label=\"readiness\">\(readiness)</td>"))
+      #expect(html.contains("data-label=\"new PRs\">\(row[5])</td>"))
+      // The coach's report also holds the athlete's page.
+      #expect(html.contains("<h2>\(row[0]) <span class=\"sub\">"))
+    }
+    // Each coach sees only their own athletes.
+    let rivera = try Self.text("coaches/c-1.md")
+    #expect(rivera.contains("lift_lena1") && !rivera.contains("squat_sara2"))
+  }
+
+  @Test func athleteReportShowsTheWeekAsTheDatabaseHasIt() throws {
+    let store = try Self.store()
+    let asOf = try #require(try store.asOfDate().flatMap(ISODates.day))
+    let report = try Self.text("athletes/a-02.md")
+    // Sessions of the 7 days ending on the last session day, every set with its reps and load.
+    let sessions = try store.rows(
+      "SELECT id, start_time FROM workout_session WHERE user_profile_id = 'a-02' ORDER BY start_time"
+    )
+    let inWindow = sessions.filter { (ISODates.day($0[1]) ?? 0) >= asOf - 6 }
+    #expect(inWindow.count == 3)
+    // Plus the latest recorded session, as none in the window was recorded.
+    let recorded = try store.rows(
+      """
+      SELECT s.id FROM workout_session s JOIN workout_set w ON w.session_id = s.id
+      WHERE s.user_profile_id = 'a-02' AND w.source != 'log' ORDER BY s.start_time DESC LIMIT 1
+      """)[0][0]
+    for session in sessions {
+      let shown = inWindow.contains(session) || session[0] == recorded
+      #expect(report.contains("· \(session[0])") == shown, "\(session[0])")
+    }
+    for set in try store.rows(
+      """
+      SELECT w.set_number, e.name, w.reps, w.weight_kg FROM workout_set w
+      JOIN exercise e ON e.id = w.exercise_id WHERE w.session_id = '\(inWindow[0][0])'
+      """)
+    {
+      let load = Double(set[3])!
+      let kg = load == load.rounded() ? String(Int(load)) : String(format: "%.1f", load)
+      #expect(report.contains("| \(set[0]) | \(set[1]) | \(set[2]) | \(kg) kg |"))
+    }
+    // Readiness: the latest day with a score, and its four factors.
+    let readiness = try #require(
+      try store.rows(
+        "SELECT readiness, hrv_component FROM readiness WHERE athlete_id = 'a-02' AND readiness IS NOT NULL ORDER BY date DESC LIMIT 1"
+      ).first)
+    #expect(report.contains(": \(String(format: "%.0f", Double(readiness[0])!))/100"))
+    #expect(report.contains("| HRV (RMSSD) | \(String(format: "%.0f", Double(readiness[1])!)) |"))
+    // Weekly sets of the ISO week, each with its band.
+    let volume = try store.rows(
+      "SELECT muscle, sets FROM weekly_muscle_volume WHERE athlete_id = 'a-02' AND iso_week = '\(ISODates.isoWeek(day: asOf))'"
+    )
+    #expect(!volume.isEmpty)
+    for row in volume {
+      let name = MuscleGroupType(rawValue: row[0])!.displayName
+      #expect(report.contains("| \(name) | \(String(format: "%.1f", Double(row[1])!)) | "))
+    }
+    // Records set in the window, one line each.
+    let records = try store.rows(
+      "SELECT achieved_at FROM personal_record WHERE athlete_id = 'a-02'"
+    ).filter { (ISODates.day($0[0]) ?? 0) >= asOf - 6 }
+    let section = try #require(report.components(separatedBy: "### New personal records").last)
+    let table = section.components(separatedBy: "\n\n").dropFirst().first ?? ""
+    #expect(Self.count("\n", in: table) + 1 == records.count + 2)
+    // With no recording this week, the latest recorded session is shown with per-rep velocity.
+    #expect(report.contains("### Latest recorded session"))
+    #expect(report.contains("- Set 1 velocity per rep: "))
+    // The footer names the code, the parameters and the data window.
+    let run = try #require(try store.runRow())
+    #expect(
+      report.contains("code \(run.codeVersion) · parameters \(run.parametersHash.prefix(12))"))
+    #expect(report.contains("data 2026-"))
+  }
+
+  @Test func htmlIsSelfContainedAndEveryChartIsLabelled() throws {
+    let folder = try Self.sample.get()
+    var pages = ["index.html"]
+    for kind in ["athletes", "coaches"] {
+      pages += try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent(kind).path
+      ).filter { $0.hasSuffix(".html") }.map { "\(kind)/\($0)" }
+    }
+    #expect(pages.count == 6)
+    for page in pages {
+      let html = try Self.text(page)
+      #expect(html.hasPrefix("<!DOCTYPE html>"))
+      #expect(!html.contains("<script") && !html.contains("<link") && !html.contains("https://"))
+      #expect(
+        Self.count("http://", in: html)
+          == Self.count("xmlns=\"http://www.w3.org/2000/svg\"", in: html))
+      #expect(html.contains("name=\"viewport\" content=\"width=device-width"))
+      #expect(Self.count("<svg ", in: html) == Self.count("<title id=", in: html))
+      #expect(html.contains("<footer>AuraLift Analytics · code "))
+    }
+    // a-02's recorded session: one velocity chart per recorded set with two or more reps.
+    let store = try Self.store()
+    let recordedSets = try store.rows(
+      "SELECT COUNT(*) FROM rep WHERE session_id = 's-000009' GROUP BY set_number HAVING COUNT(*) >= 2"
+    ).count
+    let athlete = try Self.text("athletes/a-02.html")
+    #expect(recordedSets == 2)
+    #expect(Self.count("velocity per rep</title>", in: athlete) == recordedSets)
+    #expect(
+      athlete.contains("Estimated muscle recovery") && athlete.contains("Readiness Sun 22 Nov"))
+  }
+
+  @Test func markdownTablesKeepTheirShape() throws {
+    let folder = try Self.sample.get()
+    for kind in ["athletes", "coaches"] {
+      for name in try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent(kind).path) where name.hasSuffix(".md")
+      {
+        var columns: Int? = nil
+        for line in try Self.text("\(kind)/\(name)").split(
+          separator: "\n", omittingEmptySubsequences: false)
+        {
+          guard line.hasPrefix("|") else {
+            columns = nil
+            continue
+          }
+          let pipes = Self.count("|", in: String(line)) - Self.count("\\|", in: String(line))
+          if let columns { #expect(pipes == columns, "\(kind)/\(name): \(line)") }
+          columns = pipes
+        }
+      }
+    }
+  }
+
+  @Test func reportCommandRendersTheSameReportsFromTheDatabaseAlone() throws {
+    let folder = try Self.sample.get()
+    let again = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: again) }
+    // A report of an athlete no longer in the data is removed.
+    let athletes = again.appendingPathComponent("athletes")
+    try FileManager.default.createDirectory(at: athletes, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: athletes.appendingPathComponent("a-99.md"))
+    let written = try ReportRefresh(
+      out: folder.deletingLastPathComponent(), folder: again
+    ).render(waitForLock: 0)
+    #expect(written.count == 11)
+    #expect(
+      !FileManager.default.fileExists(atPath: athletes.appendingPathComponent("a-99.md").path))
+    func withoutTime(_ text: String) -> String {
+      text.replacingOccurrences(
+        of: "generated [0-9T:Z-]+", with: "generated …", options: .regularExpression)
+    }
+    for path in written {
+      let first = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+      let second = try String(contentsOf: again.appendingPathComponent(path), encoding: .utf8)
+      #expect(withoutTime(first) == withoutTime(second), "\(path)")
+    }
+  }
+
+  @Test func coachSeesTheirAthletesBrokenRecording() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 3, seed: 36, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let broken = truth.sessions[0]
+    let pose = dataset.appendingPathComponent("sessions/\(broken.sessionId)/pose.csv")
+    var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
+    var fields = lines[5].components(separatedBy: ",")
+    fields[4] = "abc"
+    lines[5] = fields.joined(separator: ",")
+    try lines.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
+    let manifest = try JSONSerialization.jsonObject(
+      with: Data(
+        contentsOf: dataset.appendingPathComponent("sessions/\(broken.sessionId)/session.json")))
+    let athlete = try #require((manifest as? [String: Any])?["athlete_id"] as? String)
+    _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: out)).run()
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    let coach = try #require(
+      try store.rows("SELECT coach_id FROM user_profile WHERE id = '\(athlete)'").first?
+        .first)
+    let report = try String(
+      contentsOf: out.appendingPathComponent("current/coaches/\(coach).md"), encoding: .utf8)
+    #expect(report.contains("⚠ recordings set aside"))
+    #expect(report.contains("| sessions/\(broken.sessionId)/pose.csv | 6 | "))
+    #expect(try store.rows("SELECT athlete_id FROM quarantine") == [[athlete]])
+  }
+}
