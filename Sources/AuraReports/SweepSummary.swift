@@ -77,7 +77,13 @@ public struct SweepSummary: Sendable {
           + zip(axes, best.values).map { "\($0.0.key) = \($0.1)" }.joined(separator: ", ")
           + "), RPE MAE \(best.metrics.values[0])"
       },
-      header: header, rows: variants.map { .init(cells: cells($0)) },
+      header: header,
+      // A zero-width space after "_" and "." lets a long column name wrap on a narrow screen.
+      wrappingHeader: header.map {
+        $0.replacingOccurrences(of: "_", with: "_\u{200B}")
+          .replacingOccurrences(of: ".", with: ".\u{200B}")
+      },
+      rows: variants.map { .init(cells: cells($0)) },
       labelsNote:
         "Metrics compare with the labels the dataset has: reported RPE (rpe_mae) and logged reps (rep_count_exact_pct). Form against labelled good/bad clips and auto-stop against failed sets need labels this dataset does not have.",
       charts: charts, footer: footer)
@@ -88,7 +94,7 @@ public struct SweepSummary: Sendable {
     var variantCount: Int
     var axes: [Axis]
     var best: String?
-    var header: [String]
+    var header, wrappingHeader: [String]
     var rows: [Row]
     var labelsNote: String
     var charts: [String]

@@ -14,7 +14,7 @@ enum SweepTemplates {
     <section>
     <h2>Metrics</h2>
     <div class="scroll"><table>
-    <tr>{{#header}}<th>{{.}}</th>{{/header}}</tr>
+    <tr>{{#wrappingHeader}}<th>{{.}}</th>{{/wrappingHeader}}</tr>
     {{#rows}}<tr>{{#cells}}<td>{{.}}</td>{{/cells}}</tr>{{/rows}}
     </table></div>
     <p class="est">{{labelsNote}}</p>
