@@ -1,14 +1,23 @@
 # AuraLift Analytics: `make run` and `make test` are all a newcomer needs.
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev
+BROWSER_PACKAGES := chromium python3
 RELEASE_BIN := .build/release/auralift
+BROWSER_OUT := .build/browser-check
 
-.PHONY: deps build run test bench clean
+.PHONY: deps browser-deps build run test test-browser screenshots bench clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(DEB_PACKAGES)"
+
+## Headless Chromium and Python for the browser check, only if missing.
+browser-deps:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(BROWSER_PACKAGES)"
+
+install-missing:
 	@missing=""; \
-	for package in $(DEB_PACKAGES); do \
+	for package in $(PACKAGES); do \
 	  dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -28,9 +37,29 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+## Every HTML report of the sample dataset (and of a small sweep) in headless Chromium at
+## 390x844 and 1280x900: fails on console errors or content wider than the viewport. First
+## proves the check fails on a page that is too wide and logs an error.
+test-browser: build browser-deps
+	@if python3 scripts/browser_check.py Tests/BrowserFixtures/too-wide-with-error.html >/dev/null 2>&1; then \
+	  echo "browser check accepted a broken page"; exit 1; fi
+	rm -rf $(BROWSER_OUT)
+	$(RELEASE_BIN) run pipelines/nightly.yaml --out $(BROWSER_OUT)/out >/dev/null
+	$(RELEASE_BIN) sweep pipelines/nightly.yaml --out $(BROWSER_OUT)/out --experiments $(BROWSER_OUT)/experiments \
+	  --name browser --set scoring.form.depth_weight=0.2,0.4 >/dev/null
+	python3 scripts/browser_check.py --shots $(BROWSER_OUT)/shots $(BROWSER_OUT)/out/current/index.html \
+	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
+	  $(BROWSER_OUT)/experiments/browser/sweep.html
+
+## Refresh the screenshots under docs/ (one per report kind) from the browser check's.
+screenshots: test-browser
+	cp $(BROWSER_OUT)/shots/coaches-c-1-phone.png docs/coach-report-phone.png
+	cp $(BROWSER_OUT)/shots/athletes-a-02-phone.png docs/athlete-report-phone.png
+	cp $(BROWSER_OUT)/shots/browser-sweep-desktop.png docs/sweep-summary-desktop.png
+
 ## Benchmarks: generated datasets, cold and no-op runs; results in BENCHMARKS.md.
 bench: build
 	scripts/bench.sh $(RELEASE_BIN)
 
 clean:
-	rm -rf .build reports/current reports/releases reports/.cache reports/.state
+	rm -rf .build reports/current reports/releases reports/.cache reports/.state experiments

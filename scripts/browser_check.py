@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Opens report HTML files in headless Chromium at a phone (390x844) and a desktop
+(1280x900) viewport, over the DevTools protocol on a pipe (no network, no extra packages).
+
+Fails (exit 1) on any console error or uncaught exception, and on content wider than the
+viewport (the page itself must not scroll sideways; tables may scroll inside their box).
+With --shots DIR it saves a PNG of each page at each viewport.
+
+usage: browser_check.py [--chromium PATH] [--shots DIR] FILE.html...
+"""
+import argparse
+import base64
+import json
+import os
+import subprocess
+import sys
+
+VIEWPORTS = [("phone", 390, 844, True), ("desktop", 1280, 900, False)]
+
+OVERFLOW_JS = """
+(() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('body *')]
+    .filter(e => !e.closest('.scroll') && e.getBoundingClientRect().right > width + 1)
+    .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''));
+  return JSON.stringify({scrollWidth: document.documentElement.scrollWidth, width, wide,
+    height: document.documentElement.scrollHeight, title: document.title});
+})()
+"""
+
+
+class DevTools:
+    """A Chromium started with --remote-debugging-pipe: commands go to its fd 3, replies and
+    events come from its fd 4, each message JSON ending in a NUL byte."""
+
+    def __init__(self, chromium):
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def wire():
+            # Move the ends to 3 and 4 via fresh numbers, so neither overwrites the other,
+            # and let them survive exec (pipes are created close-on-exec).
+            reader, writer = os.dup(to_browser_read), os.dup(from_browser_write)
+            os.dup2(reader, 3)
+            os.dup2(writer, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        self.process = subprocess.Popen(
+            [chromium, "--headless=new", "--remote-debugging-pipe", "--no-sandbox",
+             "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+             "--hide-scrollbars", "--mute-audio", "about:blank"],
+            preexec_fn=wire, close_fds=False,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.buffer = b""
+        self.next_id = 0
+        self.events = []
+
+    def send(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.receive()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            self.events.append(reply)
+
+    def receive(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.from_browser, 1 << 16)
+            if not chunk:
+                raise RuntimeError("chromium closed the DevTools pipe")
+            self.buffer += chunk
+        message, self.buffer = self.buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def wait_for(self, method):
+        for index, event in enumerate(self.events):
+            if event.get("method") == method:
+                del self.events[index]
+                return event
+        while True:
+            event = self.receive()
+            if event.get("method") == method:
+                return event
+            self.events.append(event)
+
+    def close(self):
+        try:
+            self.send("Browser.close")
+        except RuntimeError:
+            pass
+        self.process.wait(timeout=20)
+
+
+def problems_in(events):
+    found = []
+    for event in events:
+        method, params = event.get("method"), event.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            found.append("uncaught exception: " + params["exceptionDetails"].get("text", ""))
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            found.append("console error: " + " ".join(
+                str(arg.get("value", arg.get("description", ""))) for arg in params.get("args", [])))
+        elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+            found.append("log error: " + params["entry"].get("text", ""))
+    return found
+
+
+def check(browser, path, shots):
+    failures = []
+    url = "file://" + os.path.abspath(path)
+    for name, width, height, mobile in VIEWPORTS:
+        target = browser.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = browser.send(
+            "Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log"):
+            browser.send(domain + ".enable", session=session)
+        browser.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+            session=session)
+        browser.events.clear()
+        browser.send("Page.navigate", {"url": url}, session=session)
+        browser.wait_for("Page.loadEventFired")
+        layout = json.loads(browser.send("Runtime.evaluate", {
+            "expression": OVERFLOW_JS, "returnByValue": True}, session=session)["result"]["value"])
+        before = len(failures)
+        for problem in problems_in(browser.events):
+            failures.append(f"{path} [{name}]: {problem}")
+        if layout["scrollWidth"] > layout["width"]:
+            failures.append(
+                f"{path} [{name}]: content {layout['scrollWidth']} px wide in a {layout['width']} px "
+                f"viewport; too wide: {', '.join(layout['wide']) or 'unknown'}")
+        if shots:
+            os.makedirs(shots, exist_ok=True)
+            full = min(layout["height"], 2600 if mobile else 1800)
+            image = browser.send("Page.captureScreenshot", {
+                "format": "png", "captureBeyondViewport": True,
+                "clip": {"x": 0, "y": 0, "width": width, "height": full, "scale": 1}},
+                session=session)["data"]
+            stem = os.path.splitext(os.path.basename(path))[0]
+            kind = os.path.basename(os.path.dirname(os.path.abspath(path)))
+            with open(os.path.join(shots, f"{kind}-{stem}-{name}.png"), "wb") as out:
+                out.write(base64.b64decode(image))
+        print(f"ok   {path} [{name}] {layout['scrollWidth']}x{layout['height']} px, "
+              f"title “{layout['title']}”" if len(failures) == before
+              else f"FAIL {path} [{name}]")
+        browser.send("Target.closeTarget", {"targetId": target})
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--chromium", default="chromium")
+    parser.add_argument("--shots")
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    browser = DevTools(args.chromium)
+    failures = []
+    try:
+        for path in args.files:
+            failures += check(browser, path, args.shots)
+    finally:
+        browser.close()
+    for failure in failures:
+        print("FAIL " + failure, file=sys.stderr)
+    print(f"{len(args.files)} pages, {len(failures)} problems")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
