@@ -39,7 +39,7 @@ struct AthleteWeekBuilder {
         note: position == nil ? "not ranked" : "overall"),
     ]
     return AthleteWeekView(
-      id: athlete.id, name: athlete.username, anchor: "athlete-\(athlete.id)",
+      id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
       window: context.windowLabel, isoWeek: context.isoWeek, headline: headline,
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
       sessions: try sessions.map { try sessionView($0, sets: sets[$0.id] ?? []) },

@@ -15,6 +15,9 @@ struct AthleteWeekView {
   var records: [RecordView]
   var nutrition: [NutritionView]
   var risks: [RiskView]
+
+  /// The id of an athlete's section, which the coach's roster links to.
+  static func anchor(_ athleteId: String) -> String { "athlete-\(athleteId)" }
 }
 
 /// A labelled number at the top of a report.

@@ -8,7 +8,8 @@ struct CoachReportView {
   var roster: [RosterLine]
   var attention: [String]
   var quarantined: [QuarantineLine]
-  var athletes: [AthleteWeekView]
+  /// Each athlete's weekly page, rendered once in the report's format and set by the writer.
+  var athletePages: [String] = []
 
   /// One athlete's row in the roster table.
   struct RosterLine {
@@ -32,7 +33,7 @@ struct CoachReportBuilder {
   ]
 
   func build(
-    coach: ReportRows.Coach, athletes: [ReportRows.Athlete], weeks: [String: AthleteWeekView]
+    coach: ReportRows.Coach, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
     let roster = Dictionary(
       (try context.store.roster()).map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
@@ -67,7 +68,7 @@ struct CoachReportBuilder {
       }
       lines.append(
         .init(
-          name: athlete.username, anchor: weeks[athlete.id]?.anchor ?? "athlete-\(athlete.id)",
+          name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
           readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
           sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
           volume: volume.isEmpty ? "no sets this week" : volumeText,
@@ -78,6 +79,6 @@ struct CoachReportBuilder {
     return CoachReportView(
       id: coach.id, name: coach.name, window: context.windowLabel, isoWeek: context.isoWeek,
       athleteCount: athletes.count, roster: lines, attention: attention,
-      quarantined: quarantined, athletes: athletes.compactMap { weeks[$0.id] })
+      quarantined: quarantined)
   }
 }

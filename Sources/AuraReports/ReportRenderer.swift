@@ -30,26 +30,26 @@ struct ReportRenderer: Sendable {
     return library
   }
 
-  /// The whole HTML page: `template` renders the body, the page adds styles and the footer.
-  /// A `wide` page (a table of many columns) may use a desktop screen's whole width.
-  func htmlPage(
-    title: String, template: String, view: Any, footer: ReportFooter, wide: Bool = false
-  ) -> String {
-    let body = html.render(view, withTemplate: template) ?? ""
-    let page = Page(title: title, body: body, footer: footer, wide: wide)
-    return html.render(page, withTemplate: "page") ?? ""
+  /// The HTML `template` renders for `view` (a page's body or part of one).
+  func html(_ template: String, _ view: Any) -> String {
+    html.render(TemplateValue.convert(view) as Any, withTemplate: template) ?? ""
   }
 
-  /// The Markdown document: `heading` (if any), the template's text, the footer.
-  func markdownDocument(heading: String?, template: String, view: Any, footer: ReportFooter)
-    -> String
-  {
-    var text = heading.map { "# \($0)\n\n" } ?? ""
-    text += markdown.render(view, withTemplate: template) ?? ""
-    return text
-      + (markdown.render(
-        Page(title: "", body: "", footer: footer, wide: false), withTemplate: "footer")
-        ?? "")
+  /// The Markdown `template` renders for `view`.
+  func markdown(_ template: String, _ view: Any) -> String {
+    markdown.render(TemplateValue.convert(view) as Any, withTemplate: template) ?? ""
+  }
+
+  /// The whole HTML page around `body`: styles and the footer. A `wide` page (a table of many
+  /// columns) may use a desktop screen's whole width.
+  func htmlPage(title: String, body: String, footer: ReportFooter, wide: Bool = false) -> String {
+    html("page", Page(title: title, body: body, footer: footer, wide: wide))
+  }
+
+  /// The Markdown document: `heading` (if any), `body`, the footer.
+  func markdownDocument(heading: String?, body: String, footer: ReportFooter) -> String {
+    (heading.map { "# \($0)\n\n" } ?? "") + body
+      + markdown("footer", Page(title: "", body: "", footer: footer, wide: false))
   }
 
   struct Page {

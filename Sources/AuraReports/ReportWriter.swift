@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraStore
 import Foundation
 
@@ -15,37 +16,47 @@ public enum ReportWriter {
     let renderer = try ReportRenderer()
     let athletes = try store.athleteRows()
     let builder = AthleteWeekBuilder(context: context)
-    var weeks: [String: AthleteWeekView] = [:]
-    for athlete in athletes { weeks[athlete.id] = try builder.build(athlete) }
+    let weeks = try athletes.map { try builder.build($0) }
+    // Each athlete's page is rendered once, in both formats, and reused in their coach's
+    // report; rendering (not reading the database) is the work, so it runs on every core.
+    let pages = WorkerPool.map(weeks) { week in
+      (html: renderer.html("athlete", week), markdown: renderer.markdown("athlete", week))
+    }
     var files: [String: String] = [:]
-    for athlete in athletes {
-      guard let week = weeks[athlete.id] else { continue }
-      let title = "\(athlete.username): week of \(context.windowLabel)"
+    var pageOf: [String: (html: String, markdown: String)] = [:]
+    for (athlete, page) in zip(athletes, pages) {
+      pageOf[athlete.id] = page
       files["athletes/\(athlete.id).html"] = renderer.htmlPage(
-        title: title, template: "athlete", view: week, footer: context.footer)
+        title: "\(athlete.username): week of \(context.windowLabel)", body: page.html,
+        footer: context.footer)
       files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
-        heading: "Weekly report", template: "athlete", view: week, footer: context.footer)
+        heading: "Weekly report", body: page.markdown, footer: context.footer)
     }
     let coachBuilder = CoachReportBuilder(context: context)
     for coach in try store.coaches() {
-      let view = try coachBuilder.build(
-        coach: coach, athletes: athletes.filter { $0.coachId == coach.id }, weeks: weeks)
-      let title = "\(coach.name): roster, \(context.windowLabel)"
+      let ownAthletes = athletes.filter { $0.coachId == coach.id }
+      let view = try coachBuilder.build(coach: coach, athletes: ownAthletes)
+      var html = view
+      html.athletePages = ownAthletes.compactMap { pageOf[$0.id]?.html }
+      var markdown = view
+      markdown.athletePages = ownAthletes.compactMap { pageOf[$0.id]?.markdown }
       files["coaches/\(coach.id).html"] = renderer.htmlPage(
-        title: title, template: "coach", view: view, footer: context.footer)
+        title: "\(coach.name): roster, \(context.windowLabel)",
+        body: renderer.html("coach", html), footer: context.footer)
       files["coaches/\(coach.id).md"] = renderer.markdownDocument(
-        heading: nil, template: "coach", view: view, footer: context.footer)
+        heading: nil, body: renderer.markdown("coach", markdown), footer: context.footer)
     }
     files["index.html"] = renderer.htmlPage(
-      title: "AuraLift reports", template: "index",
-      view: ReportIndex(
-        window: context.windowLabel,
-        coaches: try store.coaches().map { .init(name: $0.name, path: "coaches/\($0.id)") },
-        athletes: athletes.map { .init(name: $0.username, path: "athletes/\($0.id)") },
-        quarantined: try store.quarantined().map {
-          .init(path: $0.path, line: String($0.line), reason: $0.reason)
-        }),
-      footer: context.footer)
+      title: "AuraLift reports",
+      body: renderer.html(
+        "index",
+        ReportIndex(
+          window: context.windowLabel,
+          coaches: try store.coaches().map { .init(name: $0.name, path: "coaches/\($0.id)") },
+          athletes: athletes.map { .init(name: $0.username, path: "athletes/\($0.id)") },
+          quarantined: try store.quarantined().map {
+            .init(path: $0.path, line: String($0.line), reason: $0.reason)
+          })), footer: context.footer)
     try write(files, into: folder, owning: ["athletes", "coaches"])
     return files.keys.sorted()
   }
@@ -57,9 +68,9 @@ public enum ReportWriter {
       [
         "sweep.csv": summary.csv,
         "sweep.md": renderer.markdownDocument(
-          heading: nil, template: "sweep", view: summary.view, footer: summary.footer),
+          heading: nil, body: renderer.markdown("sweep", summary.view), footer: summary.footer),
         "sweep.html": renderer.htmlPage(
-          title: "Sweep \(summary.name)", template: "sweep", view: summary.view,
+          title: "Sweep \(summary.name)", body: renderer.html("sweep", summary.view),
           footer: summary.footer, wide: true),
       ], into: folder, owning: [])
   }

@@ -4,6 +4,8 @@ import AuraStore
 import Foundation
 import Testing
 
+@testable import AuraReports
+
 /// The reports of the bundled sample dataset, checked against the database they were rendered
 /// from; and a generated dataset with a broken recording, for what a coach sees of it.
 @Suite(.serialized) struct ReportTests {
@@ -247,5 +249,39 @@ import Testing
     #expect(report.contains("⚠ recordings set aside"))
     #expect(report.contains("| sessions/\(broken.sessionId)/pose.csv | 6 | "))
     #expect(try store.rows("SELECT athlete_id FROM quarantine") == [[athlete]])
+  }
+}
+
+/// The view conversion behind fast template lookups renders exactly what the structs did.
+@Suite struct TemplateValueTests {
+  struct Row {
+    var label: String
+    var note: String?
+  }
+  struct View {
+    var title: String
+    var count: Int
+    var flag: Bool
+    var rows: [Row]
+    var extra: Row?
+  }
+
+  @Test func structsBecomeDictionariesAndNilFieldsAreLeftOut() throws {
+    let view = View(
+      title: "Week", count: 3, flag: true,
+      rows: [Row(label: "a", note: "n"), Row(label: "b", note: nil)], extra: nil)
+    let converted = try #require(TemplateValue.convert(view) as? [String: Any])
+    #expect(converted["title"] as? String == "Week" && converted["count"] as? Int == 3)
+    #expect(converted["flag"] as? Bool == true && converted["extra"] == nil)
+    let rows = try #require(converted["rows"] as? [Any])
+    let second = try #require(rows.last as? [String: Any])
+    #expect(second["label"] as? String == "b" && second.keys.sorted() == ["label"])
+    let renderer = try ReportRenderer()
+    // Rendered through a real template (the index), the converted and plain views agree.
+    let index = ReportIndex(
+      window: "Mon 16 Nov", coaches: [.init(name: "Rivera", path: "coaches/c-1")], athletes: [],
+      quarantined: [])
+    let plain = renderer.html.render(index, withTemplate: "index")
+    #expect(plain != nil && renderer.html("index", index) == plain)
   }
 }

@@ -23,9 +23,7 @@ enum CoachTemplates {
     </table></div>
     {{/empty(quarantined)}}
     </section>
-    {{#athletes}}
-    {{> athlete}}
-    {{/athletes}}
+    {{#athletePages}}{{{.}}}{{/athletePages}}
 
     """#
 
@@ -60,9 +58,7 @@ enum CoachTemplates {
     {{/quarantined}}
     {{/empty(quarantined)}}
 
-    {{#athletes}}
-    {{> athlete}}
-    {{/athletes}}
+    {{#athletePages}}{{{.}}}{{/athletePages}}
 
     """#
 }
