@@ -175,12 +175,13 @@ struct RepSegmenter {
     var firstEnd = first.upperBound
     var secondStart = second.lowerBound
     let secondEnd = second.upperBound
+    guard secondEnd - firstStart >= settings.minimumRepSeconds else { return nil }
     if secondStart < firstEnd {
-      let middle = (secondStart + firstEnd) / 2
+      // Overlapping fits meet halfway, inside the rep (a fit may overshoot the other's end).
+      let middle = min(max((secondStart + firstEnd) / 2, firstStart), secondEnd)
       firstEnd = middle
       secondStart = middle
     }
-    guard secondEnd - firstStart >= settings.minimumRepSeconds else { return nil }
     let startIndex = Self.index(of: firstStart, in: times, from: excursion.away)
     let endIndex = Self.index(of: secondEnd, in: times, from: excursion.back)
     return Segment(
