@@ -21,9 +21,11 @@ public struct AccuracyReport: Sendable {
 
   public init(noise: String) { self.noise = noise }
 
-  /// All pose groups together, and all IMU groups together.
+  /// All pose groups together, all IMU groups together (velocity beside a camera), and all
+  /// IMU-only groups (the same sessions without their camera).
   public var poseTotal: AccuracyTally { total(prefix: "pose:") }
   public var imuTotal: AccuracyTally { total(prefix: "imu:") }
+  public var imuOnlyTotal: AccuracyTally { total(prefix: "imu-only:") }
 
   private func total(prefix: String) -> AccuracyTally {
     groups.filter { $0.key.source.hasPrefix(prefix) }.values.reduce(into: AccuracyTally()) {
@@ -34,7 +36,7 @@ public struct AccuracyReport: Sendable {
   /// One table row per group, then the pose and IMU totals.
   public var rows: [(exercise: String, source: String, tally: AccuracyTally)] {
     groups.keys.sorted().map { ($0.exercise, $0.source, groups[$0]!) } + [
-      ("all", "pose", poseTotal), ("all", "imu", imuTotal),
+      ("all", "pose", poseTotal), ("all", "imu", imuTotal), ("all", "imu-only", imuOnlyTotal),
     ]
   }
 
@@ -101,6 +103,7 @@ public struct AccuracyReport: Sendable {
     let low = noise == "low"
     let pose = poseTotal
     let imu = imuTotal
+    let imuOnly = imuOnlyTotal
     func atMost(_ name: String, _ value: Double?, _ limit: Double, _ unit: String) -> TargetCheck {
       TargetCheck(
         name: name, measured: value.map { String(format: "%.3f %@", $0, unit) } ?? "none",
@@ -121,6 +124,9 @@ public struct AccuracyReport: Sendable {
       atMost("velocity-loss MAE (pose)", pose.velocityLossMAE, low ? 1.5 : 3, "pts"),
       atMost("velocity-loss MAE (IMU)", imu.velocityLossMAE, low ? 1.5 : 3, "pts"),
       atLeast("set detection F1", pose.setDetectionF1, low ? 0.98 : 0.95),
+      atLeast("sets with exact rep count (IMU only)", imuOnly.exactRate, low ? 0.995 : 0.97),
+      atMost("tempo-phase MAE (IMU only)", imuOnly.tempoMAE, low ? 0.1 : 0.15, "s"),
+      atLeast("set detection F1 (IMU only)", imuOnly.setDetectionF1, low ? 0.98 : 0.95),
     ]
   }
 }

@@ -36,7 +36,8 @@ public struct FeatureEvaluator: Sendable {
     return try decoder.decode(DatasetTruth.self, from: Data(contentsOf: url))
   }
 
-  /// Tallies per exercise and source ("pose:<format>" or "imu:<format>"), over `workers` threads.
+  /// Tallies per exercise and source ("pose:<format>", "imu:<format>", and "imu-only:<format>"
+  /// for a session with both measured again without its camera), over `workers` threads.
   /// The report also lists every matched rep, truth beside measurement.
   public func evaluate(workers: Int = 1) throws -> AccuracyReport {
     let results = WorkerPool.map(truth.sessions, workers: workers) { sessionTruth in
@@ -85,7 +86,7 @@ public struct FeatureEvaluator: Sendable {
       if let poseSource {
         var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.poseVelocity)
         for (truthRep, rep) in pairs {
-          tally.romErrors.append(abs(rep.romDegrees - truthRep.romDegrees))
+          if let rom = rep.romDegrees { tally.romErrors.append(abs(rom - truthRep.romDegrees)) }
           tally.tempoErrors += [
             abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
             abs(rep.pauseSeconds - truthRep.pauseSeconds),
@@ -105,7 +106,48 @@ public struct FeatureEvaluator: Sendable {
         groups[.init(exercise: exercise, source: poseSource), default: .init()].merge(outcome)
       }
     }
+    if let imu = session.imu, session.pose != nil {
+      var imuOnly = session
+      imuOnly.pose = nil
+      var unboundedImuOnly = unbounded
+      unboundedImuOnly.pose = nil
+      let source = "imu-only:\(imu.quality.format)"
+      for (key, tally) in try imuOnlyGroups(
+        sessionTruth, bounded: try extractor.extract(imuOnly, athleteHeightCm: height),
+        detected: try extractor.extract(unboundedImuOnly, athleteHeightCm: height), source: source)
+      {
+        groups[key, default: .init()].merge(tally)
+      }
+    }
     return (groups, reps)
+  }
+
+  /// The same session with its camera left out: reps, tempo and velocity from the bar IMU
+  /// alone, and its sets found again without bounds.
+  private func imuOnlyGroups(
+    _ sessionTruth: SessionTruth, bounded: SessionFeatures, detected: SessionFeatures,
+    source: String
+  ) throws -> [AccuracyReport.GroupKey: AccuracyTally] {
+    var groups: [AccuracyReport.GroupKey: AccuracyTally] = [:]
+    for setTruth in sessionTruth.sets {
+      guard let set = bounded.sets.first(where: { $0.setNumber == setTruth.setNumber }) else {
+        continue
+      }
+      let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
+      var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
+      for (truthRep, rep) in pairs {
+        tally.tempoErrors += [
+          abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
+          abs(rep.pauseSeconds - truthRep.pauseSeconds),
+          abs(rep.concentricSeconds - truthRep.concentricSeconds),
+        ]
+      }
+      groups[.init(exercise: setTruth.exercise, source: source), default: .init()].merge(tally)
+    }
+    for (exercise, outcome) in Self.detectionOutcome(truth: sessionTruth, detected: detected) {
+      groups[.init(exercise: exercise, source: source), default: .init()].merge(outcome)
+    }
+    return groups
   }
 
   /// Rep count, velocity and velocity-loss errors of one set from one velocity source.

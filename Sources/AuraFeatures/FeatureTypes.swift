@@ -7,6 +7,8 @@ import AuraIngest
 public enum FeatureSource: String, Codable, Sendable {
   /// Camera pose only.
   case pose
+  /// A bar IMU only: reps, tempo and velocity from the load's own motion; no joint angles.
+  case imu
   /// Camera pose for reps and ROM, bar IMU for velocity.
   case poseAndImu = "pose+imu"
   /// A logbook entry: reps, load and RPE as logged, nothing measured.
@@ -24,8 +26,9 @@ public struct RepFeatures: Codable, Sendable, Equatable {
   public var pauseSeconds: Double
   public var concentricSeconds: Double
   /// Max minus min of the primary joint's interior angle over the rep, on the side facing the
-  /// camera, and on each side where that side was seen in at least half the rep.
-  public var romDegrees: Double
+  /// camera, and on each side where that side was seen in at least half the rep; nil without
+  /// a camera.
+  public var romDegrees: Double?
   public var leftRomDegrees: Double?
   public var rightRomDegrees: Double?
   /// Bar velocity from the pose proxy point with the calibrated scale, and from the bar IMU.

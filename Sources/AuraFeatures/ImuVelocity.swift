@@ -13,7 +13,7 @@ import Foundation
 /// concentric phase timed on the pose (`RepSegmenter`), over its duration: the IMU supplies the
 /// displacement, the joint angle the timing, as a bar's own height starts to move late at
 /// lockout. The sensor is assumed not to turn within a rep. (Sessions with an IMU and no pose
-/// are not segmented yet.)
+/// are measured by `ImuRepMeasurer`.)
 struct ImuVelocity {
   let series: ImuSeries
 

@@ -4,7 +4,8 @@ import Foundation
 
 /// The feature stage: turns an ingested session into sets and reps with angles, tempo and
 /// velocity. Sets come from the manifest's bounds, or are detected in the recording when the
-/// manifest has none; bounds that disagree with the movement are reported as warnings.
+/// manifest has none; bounds that disagree with the movement are reported as warnings. Reps
+/// are found on the camera's pose where there is one, else on a bar IMU's own motion.
 public struct SessionFeatureExtractor: Sendable {
   /// Tunable settings (keys under `features.` in the pipeline file).
   public struct Settings: Sendable, Equatable {
@@ -78,21 +79,28 @@ public struct SessionFeatureExtractor: Sendable {
       for exercise in exercises where measurers[exercise.id] == nil {
         measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
       }
+      let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
       let segments = assignSegments(
-        manifest.sets, exercises: exercises, measurers: measurers, signals: conditioned,
-        warnings: &warnings)
-      for index in sets.indices {
-        guard let found = segments[index] else { continue }
-        let reps = measurers[exercises[index].id]!.measure(found.reps)
-        sets[index].source = imu == nil ? .pose : .poseAndImu
-        sets[index].boundsDetected = found.detected
-        if found.detected {
-          sets[index].startSeconds = reps.first?.startSeconds
-          sets[index].endSeconds = reps.last?.endSeconds
-        }
-        sets[index].reps = reps
-        applyVelocityLoss(&sets[index])
+        manifest.sets, exercises: exercises,
+        tracks: measurers.mapValues {
+          RepTrack(height: $0.height, timing: $0.timing, order: $0.exercise.phaseOrder)
+        }, grid: grid, warnings: &warnings)
+      apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu) {
+        measurers[exercises[$0].id]!.measure($1)
       }
+    } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
+      // No camera: reps are counted and timed on the load's height from the bar IMU.
+      let measurer = ImuRepMeasurer(track: track)
+      var tracks: [String: RepTrack] = [:]
+      for exercise in exercises {
+        tracks[exercise.id] = RepTrack(
+          height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
+          activity: track.height)
+      }
+      let segments = assignSegments(
+        manifest.sets, exercises: exercises, tracks: tracks,
+        grid: track.grid, warnings: &warnings)
+      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
@@ -129,12 +137,32 @@ public struct SessionFeatureExtractor: Sendable {
     }
   }
 
+  /// Measures the reps of every set a segment list was found for (`measure` gets the set's
+  /// index and its segments) and records where the numbers came from.
+  private func apply(
+    _ segments: [(reps: [RepSegmenter.Segment], detected: Bool)?], to sets: inout [SetFeatures],
+    source: FeatureSource, measure: (Int, [RepSegmenter.Segment]) -> [RepFeatures]
+  ) {
+    for index in sets.indices {
+      guard let found = segments[index] else { continue }
+      let reps = measure(index, found.reps)
+      sets[index].source = source
+      sets[index].boundsDetected = found.detected
+      if found.detected {
+        sets[index].startSeconds = reps.first?.startSeconds
+        sets[index].endSeconds = reps.last?.endSeconds
+      }
+      sets[index].reps = reps
+      applyVelocityLoss(&sets[index])
+    }
+  }
+
   /// Rep segments per manifest set: within its bounds where it has them, else the sets found
   /// in the rest of the recording (with the first set's exercise profile), in order. Sets the
   /// movement contradicts get a warning.
   private func assignSegments(
-    _ manifestSets: [ManifestSet], exercises: [ExerciseDefinition],
-    measurers: [String: RepMeasurer], signals: PoseSignals, warnings: inout [String]
+    _ manifestSets: [ManifestSet], exercises: [ExerciseDefinition], tracks: [String: RepTrack],
+    grid: RepGrid, warnings: inout [String]
   ) -> [(reps: [RepSegmenter.Segment], detected: Bool)?] {
     var result: [(reps: [RepSegmenter.Segment], detected: Bool)?] = Array(
       repeating: nil, count: manifestSets.count)
@@ -142,19 +170,19 @@ public struct SessionFeatureExtractor: Sendable {
     for (index, set) in manifestSets.enumerated() {
       guard let start = set.startSeconds, let end = set.endSeconds else { continue }
       bounded.append(start...end)
-      let measurer = measurers[exercises[index].id]!
-      let range = signals.index(atOrAfter: start)..<(signals.index(atOrAfter: end) + 1)
+      let track = tracks[exercises[index].id]!
+      let range = grid.index(atOrAfter: start)..<(grid.index(atOrAfter: end) + 1)
       let reps = segmenter.segment(
-        height: measurer.height, timing: measurer.timing, times: signals.times, range: range,
-        order: measurer.exercise.phaseOrder)
+        height: track.height, timing: track.timing, times: grid.times, range: range,
+        order: track.order)
       if reps.isEmpty { warnings.append("set \(set.setNumber): no rep found within its bounds") }
       result[index] = (reps, false)
     }
-    let first = measurers[exercises[0].id]!
+    let first = tracks[exercises[0].id]!
     var candidates = SetDetector(segmenter: segmenter, restSeconds: settings.setRestSeconds)
       .detect(
-        height: first.height, timing: first.timing, times: signals.times,
-        sampleRateHz: signals.sampleRateHz, order: first.exercise.phaseOrder, excluding: bounded)
+        height: first.height, timing: first.timing, activity: first.activity, times: grid.times,
+        sampleRateHz: grid.sampleRateHz, order: first.order, excluding: bounded)
     let unbounded = manifestSets.indices.filter { result[$0] == nil }
     if unbounded.isEmpty {
       for found in candidates {
@@ -178,14 +206,14 @@ public struct SessionFeatureExtractor: Sendable {
       candidates.remove(at: weakest)
     }
     for (index, found) in zip(unbounded, candidates) {
-      let measurer = measurers[exercises[index].id]!
+      let track = tracks[exercises[index].id]!
       // Re-segment with the set's own exercise profile when it differs from the first set's.
       let reps =
-        measurer.exercise.id == first.exercise.id
+        exercises[index].id == exercises[0].id
         ? found.reps
         : segmenter.segment(
-          height: measurer.height, timing: measurer.timing, times: signals.times,
-          range: found.samples, order: measurer.exercise.phaseOrder)
+          height: track.height, timing: track.timing, times: grid.times, range: found.samples,
+          order: track.order)
       result[index] = (reps, true)
     }
     return result

@@ -21,11 +21,15 @@ struct SetDetector {
     var times: ClosedRange<Double> { reps.first!.times.lowerBound...reps.last!.times.upperBound }
   }
 
+  /// Sets in the recording. Activity is judged on `activity` (the height itself when nil: an
+  /// IMU's high-passed height, on which reps are counted, drifts back to level after a set, so
+  /// its activity is judged on the unfiltered height, which is flat wherever the load rests).
   func detect(
-    height signal: RepSegmenter.Signal, timing: RepSegmenter.Signal, times: [Double],
-    sampleRateHz: Double, order: PhaseOrder, excluding bounded: [ClosedRange<Double>] = []
+    height signal: RepSegmenter.Signal, timing: RepSegmenter.Signal, activity: [Double]? = nil,
+    times: [Double], sampleRateHz: Double, order: PhaseOrder,
+    excluding bounded: [ClosedRange<Double>] = []
   ) -> [DetectedSet] {
-    let height = signal.values
+    let height = activity ?? signal.values
     let n = height.count
     let half = max(1, Int((0.5 * sampleRateHz).rounded()))
     let threshold = max(0.5 * segmenter.settings.minimumTravel, 6 * signal.noise)

@@ -2,7 +2,7 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 3
-  public static let features = 5
+  public static let features = 6
   public static let scoring = 2
   public static let aggregation = 2
   public static let reports = 2

@@ -10,7 +10,8 @@ struct FormFeedback {
   let exercise: ExerciseDefinition
   let target: Tempo
   let targetRom: Double
-  let medianRom: Double
+  /// The set's median ROM; nil where no camera measured one.
+  let medianRom: Double?
 
   /// At most `limit` lines for the components where some rep fell below the feedback
   /// threshold, the one that cost the most points (weight × shortfall of its set average) first.
@@ -40,7 +41,7 @@ struct FormFeedback {
     let on = "on " + Self.repList(reps.map(\.repNumber))
     switch component {
     case .depth:
-      let shortfall = reps.map { targetRom - $0.romDegrees }.max() ?? 0
+      let shortfall = reps.compactMap { $0.romDegrees.map { targetRom - $0 } }.max() ?? 0
       return
         "depth \(Self.degrees(shortfall)) short of the \(Self.degrees(targetRom)) target \(on): \(depthCue)"
     case .tempo:
@@ -66,7 +67,10 @@ struct FormFeedback {
       return
         "left and right sides moved through different ranges \(on): slow down and match both sides, lighter if needed"
     case .consistency:
-      let spread = reps.map { abs($0.romDegrees - medianRom) }.max() ?? 0
+      let spread =
+        reps.compactMap { rep in
+          medianRom.flatMap { median in rep.romDegrees.map { abs($0 - median) } }
+        }.max() ?? 0
       return
         "range varied up to \(Self.degrees(spread)) from your typical rep \(on): pick one depth and hit it every rep"
     }

@@ -92,13 +92,15 @@ public struct FormScorer: Sendable {
     let front = view == "frontal"
     let target = set.targetTempo ?? exercise.defaultTempo
     let targetRom = settings.targetRomDegrees[exercise.pattern] ?? 90
-    let medianRom = Self.median(set.reps.map(\.romDegrees))
+    let roms = set.reps.compactMap(\.romDegrees)
+    let medianRom = roms.isEmpty ? nil : Self.median(roms)
     let firstLean = set.reps[0].maxTrunkLeanDegrees
     var perRep: [[Component: Double]] = []
     for rep in set.reps {
       var c: [Component: Double] = [:]
-      if side {
-        c[.depth] = Self.falloff(targetRom - rep.romDegrees, settings.depthToleranceDegrees)
+      // Depth and consistency are judged on the joint angle: only where a camera saw it.
+      if side, let rom = rep.romDegrees {
+        c[.depth] = Self.falloff(targetRom - rom, settings.depthToleranceDegrees)
         if let lean = rep.maxTrunkLeanDegrees, let firstLean {
           c[.trunk] = Self.falloff(lean - firstLean, settings.trunkLeanToleranceDegrees)
         }
@@ -112,9 +114,8 @@ public struct FormScorer: Sendable {
       if front, let asymmetry = Self.asymmetryPercent(rep) {
         c[.symmetry] = Self.falloff(asymmetry, settings.symmetryTolerancePercent)
       }
-      if set.reps.count >= 3 {
-        c[.consistency] = Self.falloff(
-          abs(rep.romDegrees - medianRom), settings.consistencyToleranceDegrees)
+      if set.reps.count >= 3, let rom = rep.romDegrees, let medianRom {
+        c[.consistency] = Self.falloff(abs(rom - medianRom), settings.consistencyToleranceDegrees)
       }
       perRep.append(c)
     }

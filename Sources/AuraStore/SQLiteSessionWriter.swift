@@ -69,7 +69,7 @@ final class SQLiteSessionWriter: SessionWriter {
           reps.compactMap(\.peakConcentricVelocity).max(),
           f.velocityLossPercent, set.autoStopped, set.formScore,
           mean(reps.compactMap(\.barPathDeviationMeters)),
-          mean(reps.map(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
+          mean(reps.compactMap(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
           mean(reps.map(\.eccentricSeconds)),
           f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
           set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),

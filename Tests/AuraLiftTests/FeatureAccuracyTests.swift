@@ -48,6 +48,38 @@ import Testing
     #expect(truth.sessions.flatMap(\.sets).contains { $0.reps == 1 })
   }
 
+  /// A session with a bar IMU and no camera: reps counted and timed on the load's own height,
+  /// velocity from the IMU, no joint angles (so form is not judged on depth). Near issue 4's
+  /// targets for counts (98.7 % exact at low noise in `make bench`), below them for tempo and
+  /// velocity; these bound what it reaches.
+  @Test func imuWithoutCameraCountsAndTimesReps() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 5, sessions: 5, seed: 23, noise: .low, logOnlyShare: 0,
+      imuFormats: SynthConfig.allImuFormats)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = try Self.evaluate(folder, truth: truth)
+    let imuOnly = report.imuOnlyTotal
+    #expect(imuOnly.sets > 10)
+    #expect(try #require(imuOnly.exactRate) >= 0.9)
+    #expect(try #require(imuOnly.meanVelocityMAE) < 0.07)
+    #expect(try #require(imuOnly.tempoMAE) < 0.25)
+    #expect(try #require(imuOnly.setDetectionF1) >= 0.9)
+    // Through the extractor: the sets say where their numbers come from, and carry no ROM.
+    let settings = try SessionReader.Settings(TestSupport.parameters)
+    let withImu = try truth.sessions.lazy.map {
+      try SessionReader.read(
+        folder: $0.sessionId, datasetRoot: folder, catalog: .builtIn, settings: settings)
+    }.first { $0.imu != nil }
+    var session = try #require(withImu)
+    session.pose = nil
+    let features = try SessionFeatureExtractor(
+      settings: try .init(TestSupport.parameters), catalog: .builtIn
+    ).extract(session, athleteHeightCm: nil)
+    let measured = features.sets.filter { !$0.reps.isEmpty }
+    #expect(!measured.isEmpty && measured.allSatisfy { $0.source == .imu })
+    #expect(measured.flatMap(\.reps).allSatisfy { $0.romDegrees == nil && $0.imuVelocity != nil })
+  }
+
   /// The same movement filmed as 2-D keypoints (vision19) and as 3-D world markers (TRC):
   /// the same reps, the same ranges of motion, and concentric phases that agree on average
   /// within the fit's noise (each source's boundaries err by about 0.05 s).
@@ -69,7 +101,8 @@ import Testing
       for (setA, setB) in zip(a.sets, b.sets) {
         #expect(setA.reps.count == setB.reps.count)
         for (repA, repB) in zip(setA.reps, setB.reps) {
-          #expect(abs(repA.romDegrees - repB.romDegrees) < 1.5)
+          let (romA, romB) = (try #require(repA.romDegrees), try #require(repB.romDegrees))
+          #expect(abs(romA - romB) < 1.5)
           phaseDifferences.append(abs(repA.concentricSeconds - repB.concentricSeconds))
         }
       }
@@ -91,7 +124,7 @@ import Testing
       let mirrored = try TestSupport.features(session.sessionId, in: folder)
       #expect(original.sets.map(\.reps.count) == mirrored.sets.map(\.reps.count))
       for (a, b) in zip(original.sets.flatMap(\.reps), mirrored.sets.flatMap(\.reps)) {
-        #expect(abs(a.romDegrees - b.romDegrees) < 1e-6)
+        #expect(abs(try #require(a.romDegrees) - (try #require(b.romDegrees))) < 1e-6)
         #expect(abs((a.maxTrunkLeanDegrees ?? 0) - (b.maxTrunkLeanDegrees ?? 0)) < 1e-6)
         #expect(abs(a.eccentricSeconds - b.eccentricSeconds) < 1e-6)
         #expect(abs((a.meanConcentricVelocity ?? 0) - (b.meanConcentricVelocity ?? 0)) < 1e-6)

@@ -1,0 +1,135 @@
+import AuraIngest
+import Foundation
+
+/// The load's vertical velocity and height over a whole IMU recording, for sessions filmed by
+/// no camera: what reps are counted and timed on when there is no pose.
+///
+/// The recording is resampled onto an even grid at its median sample interval (a dropout
+/// leaves a gap, not a slower rate). The sensor is assumed not to turn (a bar or dumbbell
+/// sensor held level), so gravity in the sensor frame is the mean specific force over the
+/// recording, and projecting on it gives the vertical acceleration. The load is still where
+/// both the acceleration averaged over 0.4 s and a drift-free velocity are small for at least
+/// 0.2 s (`stillSamples`). Velocity is integrated over each movement between two still
+/// stretches and corrected linearly to be zero at both (a zero-velocity update at every still
+/// point), so drift never carries from one movement to the next; height is its integral.
+struct ImuHeightTrack {
+  let times: [Double]
+  let sampleRateHz: Double
+  /// Upward velocity (m/s) and height (m, from the start of the recording).
+  let velocity: [Double]
+  let height: [Double]
+
+  init?(_ imu: ImuSeries) {
+    let n = imu.times.count
+    guard n >= 16, let first = imu.times.first, let last = imu.times.last, last > first else {
+      return nil
+    }
+    // An even grid at the median sample interval (a dropout leaves a gap, not a slower rate).
+    var steps = (1..<n).map { imu.times[$0] - imu.times[$0 - 1] }
+    let step = SignalFilter.select(&steps, rank: steps.count / 2)
+    guard step > 0 else { return nil }
+    let rate = 1 / step
+    let grid = (0...Int((last - first) * rate)).map { first + Double($0) * step }
+    var g = (0.0, 0.0, 0.0)
+    for i in 0..<n {
+      g.0 += imu.accelX[i]
+      g.1 += imu.accelY[i]
+      g.2 += imu.accelZ[i]
+    }
+    let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
+    guard magnitude > 0 else { return nil }
+    let unit = (g.0 / magnitude, g.1 / magnitude, g.2 / magnitude)
+    let projected = (0..<n).map {
+      imu.accelX[$0] * unit.0 + imu.accelY[$0] * unit.1 + imu.accelZ[$0] * unit.2
+    }
+    let mean = magnitude / Double(n)
+    // (The grid's last time may fall a rounding error past the recording's: NaN there.)
+    let vertical = PoseSignals.resample(projected, from: imu.times, to: grid).map {
+      $0.isFinite ? $0 - mean : 0
+    }
+    let still = Self.stillSamples(vertical, sampleRateHz: rate)
+    let velocity = Self.velocity(vertical, still: still, sampleRateHz: rate)
+    var height = [Double](repeating: 0, count: grid.count)
+    for i in 1..<grid.count {
+      height[i] = height[i - 1] + 0.5 * (velocity[i] + velocity[i - 1]) / rate
+    }
+    times = grid
+    sampleRateHz = rate
+    self.velocity = velocity
+    self.height = height
+  }
+
+  /// Samples where the load is still (see the type's description): the acceleration averaged
+  /// over 0.4 s is within four deviations of what sensor noise alone gives such a mean, and a
+  /// drift-free velocity (the integral high-passed at 0.1 Hz) is small too, so neither a slow
+  /// movement (little acceleration) nor the middle of a fast one (acceleration crossing zero)
+  /// is taken for rest.
+  static func stillSamples(_ vertical: [Double], sampleRateHz: Double) -> [Bool] {
+    let n = vertical.count
+    var sums = [Double](repeating: 0, count: n + 1)
+    for i in 0..<n { sums[i + 1] = sums[i] + vertical[i] }
+    let half = max(1, Int((0.2 * sampleRateHz).rounded()))
+    let mean = (0..<n).map { i -> Double in
+      let low = max(0, i - half)
+      let high = min(n, i + half + 1)
+      return (sums[high] - sums[low]) / Double(high - low)
+    }
+    let noise = SignalFilter.noiseDeviation(vertical)
+    let accelerationLimit = max(4 * noise / Double(2 * half + 1).squareRoot(), 0.03)
+    var raw = [Double](repeating: 0, count: n)
+    for i in 1..<n { raw[i] = raw[i - 1] + 0.5 * (vertical[i] + vertical[i - 1]) / sampleRateHz }
+    let trend = SignalFilter.lowPass(raw, cutoffHz: 0.1, sampleRateHz: sampleRateHz)
+    let moving = zip(raw, trend).map { abs($0 - $1) }
+    let velocityLimit = max(2.5 * robustDeviation(moving), 0.05)
+    let quiet = (0..<n).map { abs(mean[$0]) <= accelerationLimit && moving[$0] <= velocityLimit }
+    let minimum = max(2, Int((0.2 * sampleRateHz).rounded()))
+    var still = [Bool](repeating: false, count: n)
+    var start = 0
+    while start < n {
+      guard quiet[start] else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < n, quiet[end] { end += 1 }
+      if end - start >= minimum { for i in start..<end { still[i] = true } }
+      start = end
+    }
+    return still
+  }
+
+  /// 1.4826 × the median absolute value: the deviation of a series that is mostly noise.
+  private static func robustDeviation(_ values: [Double]) -> Double {
+    var magnitudes = values.map(abs)
+    return 1.4826 * SignalFilter.select(&magnitudes, rank: magnitudes.count / 2)
+  }
+
+  /// Velocity integrated over each movement between still stretches, zero at both ends.
+  static func velocity(_ vertical: [Double], still: [Bool], sampleRateHz: Double) -> [Double] {
+    let n = vertical.count
+    var velocity = [Double](repeating: 0, count: n)
+    var i = 0
+    while i < n {
+      guard !still[i] else {
+        i += 1
+        continue
+      }
+      // A movement from the last still sample before it to the first still sample after.
+      let start = max(0, i - 1)
+      var end = i
+      while end < n - 1, !still[end] { end += 1 }
+      for k in (start + 1)...end {
+        velocity[k] = velocity[k - 1] + 0.5 * (vertical[k] + vertical[k - 1]) / sampleRateHz
+      }
+      velocity[start] = 0
+      let drift = velocity[end]
+      let span = Double(end - start)
+      for k in start...end { velocity[k] -= drift * Double(k - start) / span }
+      i = end + 1
+    }
+    return velocity
+  }
+
+  /// The track's time grid.
+  var grid: RepGrid { RepGrid(times: times, sampleRateHz: sampleRateHz) }
+}

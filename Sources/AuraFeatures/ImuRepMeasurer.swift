@@ -1,0 +1,88 @@
+/// Rep features from a bar IMU alone. Reps are counted on the load's height (high-passed so
+/// that what one movement's integration misses does not pile up from rep to rep); each phase
+/// is then timed on the drift-corrected height itself: it runs from where the velocity last
+/// left zero before its fastest sample to where it next returns to zero, and its boundaries
+/// are fitted by `PhaseBoundary` between the height's levels at those two points. Joint
+/// angles, ROM and bar path need a camera and stay empty.
+struct ImuRepMeasurer {
+  let track: ImuHeightTrack
+  /// The height as reps are counted on it, high-passed at 0.1 Hz; its noise from second
+  /// differences, with a floor of 1 mm (the height is flat where the load rests).
+  let height: RepSegmenter.Signal
+  let grid: RepGrid
+
+  init(track: ImuHeightTrack) {
+    self.track = track
+    grid = track.grid
+    let trend = SignalFilter.lowPass(track.height, cutoffHz: 0.1, sampleRateHz: track.sampleRateHz)
+    let level = zip(track.height, trend).map { $0 - $1 }
+    height = RepSegmenter.Signal(
+      values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)))
+  }
+
+  /// Features of each segment, numbered from 1. The mean concentric velocity is the height's
+  /// rise over the concentric phase divided by its duration; the peak is the fastest upward
+  /// sample in it.
+  func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
+    segments.enumerated().map { number, segment in
+      let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
+      let nextStart =
+        number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
+      let window =
+        grid.index(
+          atOrAfter: max(
+            segment.times.lowerBound - 0.5, (previousEnd + segment.times.lowerBound) / 2)
+        )...grid.index(
+          atOrAfter: min(segment.times.upperBound + 0.5, (segment.times.upperBound + nextStart) / 2)
+        )
+      let concentric = phase(in: window, rising: true) ?? segment.concentric
+      let eccentric = phase(in: window, rising: false) ?? segment.eccentric
+      let duration = concentric.upperBound - concentric.lowerBound
+      let first = grid.index(atOrAfter: concentric.lowerBound)
+      let last = max(first, grid.index(atOrAfter: concentric.upperBound))
+      let peak = track.velocity[first...last].max() ?? 0
+      let rise = height(at: concentric.upperBound) - height(at: concentric.lowerBound)
+      let start = min(concentric.lowerBound, eccentric.lowerBound)
+      let end = max(concentric.upperBound, eccentric.upperBound)
+      let pause =
+        max(concentric.lowerBound, eccentric.lowerBound)
+        - min(concentric.upperBound, eccentric.upperBound)
+      return RepFeatures(
+        repNumber: number + 1, startSeconds: start, endSeconds: end,
+        eccentricSeconds: eccentric.upperBound - eccentric.lowerBound,
+        pauseSeconds: max(0, pause), concentricSeconds: duration,
+        romDegrees: nil, leftRomDegrees: nil, rightRomDegrees: nil, poseVelocity: nil,
+        imuVelocity: duration > 0 ? BarVelocity(mean: rise / duration, peak: peak) : nil,
+        barPathDeviationMeters: nil, maxTrunkLeanDegrees: nil, interpolatedFraction: 0)
+    }
+  }
+
+  /// The rising (or falling) phase around the fastest upward (downward) sample in `window`.
+  private func phase(in window: ClosedRange<Int>, rising: Bool) -> ClosedRange<Double>? {
+    let v = track.velocity
+    let sign: Double = rising ? 1 : -1
+    guard let fastest = window.max(by: { sign * v[$0] < sign * v[$1] }), sign * v[fastest] > 0
+    else { return nil }
+    var lower = fastest
+    while lower > window.lowerBound, sign * v[lower - 1] > 0 { lower -= 1 }
+    var upper = fastest
+    while upper < window.upperBound, sign * v[upper + 1] > 0 { upper += 1 }
+    lower = max(window.lowerBound, lower - 1)
+    upper = min(window.upperBound, upper + 1)
+    let h = track.height
+    guard h[upper] != h[lower] else { return nil }
+    return PhaseBoundary.fit(
+      h, times: track.times, inside: fastest, lower: lower, upper: upper, from: h[lower],
+      to: h[upper])
+  }
+
+  /// The drift-corrected height at time `t`, linearly interpolated.
+  private func height(at t: Double) -> Double {
+    let k = grid.index(atOrAfter: t)
+    guard k > 0 else { return track.height[0] }
+    let t0 = track.times[k - 1]
+    let t1 = track.times[k]
+    let w = t1 > t0 ? min(max((t - t0) / (t1 - t0), 0), 1) : 1
+    return track.height[k - 1] * (1 - w) + track.height[k] * w
+  }
+}
