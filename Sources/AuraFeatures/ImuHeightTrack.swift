@@ -84,16 +84,8 @@ struct ImuHeightTrack {
     let quiet = (0..<n).map { abs(mean[$0]) <= accelerationLimit && moving[$0] <= velocityLimit }
     let minimum = max(2, Int((0.2 * sampleRateHz).rounded()))
     var still = [Bool](repeating: false, count: n)
-    var start = 0
-    while start < n {
-      guard quiet[start] else {
-        start += 1
-        continue
-      }
-      var end = start
-      while end < n, quiet[end] { end += 1 }
-      if end - start >= minimum { for i in start..<end { still[i] = true } }
-      start = end
+    for run in SignalFilter.runs(quiet) where run.count >= minimum {
+      for i in run { still[i] = true }
     }
     return still
   }

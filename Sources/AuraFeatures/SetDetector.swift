@@ -46,18 +46,11 @@ struct SetDetector {
     // Active stretches, joined across still periods shorter than the rest between sets.
     let joinGap = Int(restSeconds * sampleRateHz)
     var stretches: [Range<Int>] = []
-    var i = 0
-    while i < n {
-      guard active[i] else {
-        i += 1
-        continue
-      }
-      let start = i
-      while i < n, active[i] { i += 1 }
-      if let last = stretches.last, start - last.upperBound < joinGap {
-        stretches[stretches.count - 1] = last.lowerBound..<i
+    for run in SignalFilter.runs(active) {
+      if let last = stretches.last, run.lowerBound - last.upperBound < joinGap {
+        stretches[stretches.count - 1] = last.lowerBound..<run.upperBound
       } else {
-        stretches.append(start..<i)
+        stretches.append(run)
       }
     }
     let pad = Int(sampleRateHz)

@@ -2,6 +2,23 @@ import Foundation
 
 /// Signal conditioning for uniformly sampled series with NaN gaps.
 public enum SignalFilter {
+  /// The stretches of consecutive true samples in `mask`, in order.
+  static func runs(_ mask: [Bool]) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    var start = 0
+    while start < mask.count {
+      guard mask[start] else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end < mask.count, mask[end] { end += 1 }
+      found.append(start..<end)
+      start = end
+    }
+    return found
+  }
+
   /// Linear interpolation over NaN runs of at most `maxGap` samples; longer runs stay NaN.
   /// Returns the series and which samples were filled.
   public static func fillShortGaps(_ values: [Double], maxGap: Int) -> (

@@ -167,6 +167,12 @@ import Testing
   }
 
   /// Selection gives the same order statistic as sorting, with duplicates and at every size.
+  @Test func runsOfAMaskAreFoundToTheEnds() {
+    #expect(SignalFilter.runs([]) == [])
+    #expect(SignalFilter.runs([false, true, true, false, true]) == [1..<3, 4..<5])
+    #expect(SignalFilter.runs([true, true, false, false]) == [0..<2])
+  }
+
   @Test func selectionMatchesSorting() {
     var random = SystemRandomNumberGenerator()
     for size in [1, 2, 7, 16, 17, 18, 100, 1001] {
