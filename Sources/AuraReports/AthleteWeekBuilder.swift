@@ -6,6 +6,9 @@ import Foundation
 /// Reads one athlete's published rows and shapes them into the weekly report's view.
 struct AthleteWeekBuilder {
   let context: ReportContext
+  /// At most this many of a week's sessions are shown set by set (the latest): a week with
+  /// more (two a day, or imported duplicates) would make a page no coach reads on a phone.
+  static let detailedSessions = 10
 
   func build(_ athlete: ReportRows.Athlete) throws -> AthleteWeekView {
     let store = context.store
@@ -42,7 +45,12 @@ struct AthleteWeekBuilder {
       id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
       window: context.windowLabel, isoWeek: context.isoWeek, headline: headline,
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
-      sessions: try sessions.map { try sessionView($0, sets: sets[$0.id] ?? []) },
+      sessions: try sessions.suffix(Self.detailedSessions).map {
+        try sessionView($0, sets: sets[$0.id] ?? [])
+      },
+      earlierSessions: sessions.count > Self.detailedSessions
+        ? "\(sessions.count - Self.detailedSessions) earlier sessions of this week are not shown set by set (the workout_session and workout_set tables hold them)."
+        : nil,
       lastRecorded: try lastRecorded.map { try sessionView($0, sets: sets[$0.id] ?? []) },
       volume: volumeView(try store.volume(athleteId: athlete.id)),
       recovery: recoveryView(try store.muscles(athleteId: athlete.id)),

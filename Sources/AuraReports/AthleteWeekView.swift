@@ -5,7 +5,10 @@ struct AthleteWeekView {
   var id, name, anchor, window, isoWeek: String
   var headline: [Fact]
   var readiness: ReadinessView?
+  /// The week's latest sessions in full (at most `AthleteWeekBuilder.detailedSessions`).
   var sessions: [SessionView]
+  /// Sessions of the week left out of the detail, with a sentence saying so; nil when none.
+  var earlierSessions: String?
   /// The latest session with recorded (pose or IMU) sets, when none falls in the window.
   var lastRecorded: SessionView?
   var volume: VolumeView?

@@ -47,6 +47,7 @@ enum AthleteTemplates {
     {{> session}}
     {{/sessions}}
     {{#empty(sessions)}}<p>No sessions in these 7 days.</p>{{/empty(sessions)}}
+    {{#earlierSessions}}<p class="est">{{.}}</p>{{/earlierSessions}}
     {{#lastRecorded}}
     <h3>Latest recorded session</h3>
     <p class="est">No set was filmed or sensor-recorded in these 7 days; this is the latest one that was.</p>
@@ -190,6 +191,10 @@ enum AthleteTemplates {
     {{#sessions}}
     {{> session}}
     {{/sessions}}
+    {{#earlierSessions}}
+    _{{.}}_
+
+    {{/earlierSessions}}
     {{#lastRecorded}}
     ### Latest recorded session
 
