@@ -18,6 +18,8 @@ struct ImuHeightTrack {
   /// Upward velocity (m/s) and height (m, from the start of the recording).
   let velocity: [Double]
   let height: [Double]
+  /// Samples where the load was found still.
+  let still: [Bool]
 
   init?(_ imu: ImuSeries) {
     let n = imu.times.count
@@ -57,6 +59,7 @@ struct ImuHeightTrack {
     sampleRateHz = rate
     self.velocity = velocity
     self.height = height
+    self.still = still
   }
 
   /// Samples where the load is still (see the type's description): the acceleration averaged
@@ -120,6 +123,30 @@ struct ImuHeightTrack {
       i = end + 1
     }
     return velocity
+  }
+
+  /// The height relative to the load's resting height: where the load rests for at least
+  /// `restSeconds` (between sets: the rack, the floor, standing), the height is taken to be
+  /// the same, and what a set's integration drifted is removed linearly between the rests
+  /// before and after it. Within a set the height keeps its shape (a pause at the turning
+  /// point is shorter than a rest and is not a reference).
+  func levelled(restSeconds: Double) -> [Double] {
+    let minimum = Int(restSeconds * sampleRateHz)
+    let rests = SignalFilter.runs(still).filter { $0.count >= minimum }
+    guard let first = rests.first, let last = rests.last else { return height }
+    var reference = [Double](repeating: 0, count: height.count)
+    for i in 0..<first.lowerBound { reference[i] = height[first.lowerBound] }
+    for i in last.lowerBound..<height.count { reference[i] = height[min(i, last.upperBound - 1)] }
+    for (before, after) in zip(rests, rests.dropFirst()) {
+      for i in before { reference[i] = height[i] }
+      let start = before.upperBound - 1
+      let end = after.lowerBound
+      for i in (start + 1)..<end {
+        let w = Double(i - start) / Double(end - start)
+        reference[i] = height[start] * (1 - w) + height[end] * w
+      }
+    }
+    return zip(height, reference).map { $0 - $1 }
   }
 
   /// The track's time grid.

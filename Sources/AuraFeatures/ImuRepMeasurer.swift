@@ -1,21 +1,21 @@
-/// Rep features from a bar IMU alone. Reps are counted on the load's height (high-passed so
-/// that what one movement's integration misses does not pile up from rep to rep); each phase
+/// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
+/// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over
+/// a set does not pile up from rep to rep; each phase
 /// is then timed on the drift-corrected height itself: it runs from where the velocity last
 /// left zero before its fastest sample to where it next returns to zero, and its boundaries
 /// are fitted by `PhaseBoundary` between the height's levels at those two points. Joint
 /// angles, ROM and bar path need a camera and stay empty.
 struct ImuRepMeasurer {
   let track: ImuHeightTrack
-  /// The height as reps are counted on it, high-passed at 0.1 Hz; its noise from second
-  /// differences, with a floor of 1 mm (the height is flat where the load rests).
+  /// The height as reps are counted on it, levelled between rests of at least 2 s; its noise
+  /// from second differences, with a floor of 1 mm (the height is flat where the load rests).
   let height: RepSegmenter.Signal
   let grid: RepGrid
 
   init(track: ImuHeightTrack) {
     self.track = track
     grid = track.grid
-    let trend = SignalFilter.lowPass(track.height, cutoffHz: 0.1, sampleRateHz: track.sampleRateHz)
-    let level = zip(track.height, trend).map { $0 - $1 }
+    let level = track.levelled(restSeconds: 2)
     height = RepSegmenter.Signal(
       values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)))
   }

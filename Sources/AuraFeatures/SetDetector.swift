@@ -21,9 +21,9 @@ struct SetDetector {
     var times: ClosedRange<Double> { reps.first!.times.lowerBound...reps.last!.times.upperBound }
   }
 
-  /// Sets in the recording. Activity is judged on `activity` (the height itself when nil: an
-  /// IMU's high-passed height, on which reps are counted, drifts back to level after a set, so
-  /// its activity is judged on the unfiltered height, which is flat wherever the load rests).
+  /// Sets in the recording. Activity is judged on `activity` (the height itself when nil; an
+  /// IMU's levelled height bends between rests, so its activity is judged on the integrated
+  /// height, which is flat wherever the load rests).
   func detect(
     height signal: RepSegmenter.Signal, timing: RepSegmenter.Signal, activity: [Double]? = nil,
     times: [Double], sampleRateHz: Double, order: PhaseOrder,
