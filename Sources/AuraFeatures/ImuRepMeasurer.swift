@@ -1,10 +1,10 @@
 /// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
 /// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over
-/// a set does not pile up from rep to rep; each phase
-/// is then timed on the drift-corrected height itself: it runs from where the velocity last
-/// left zero before its fastest sample to where it next returns to zero, and its boundaries
-/// are fitted by `PhaseBoundary` between the height's levels at those two points. Joint
-/// angles, ROM and bar path need a camera and stay empty.
+/// a set does not pile up from rep to rep. Each phase is then timed on the drift-corrected
+/// height itself: it runs from where the velocity last left zero before its fastest sample to
+/// where it next returns to zero, and its boundaries are fitted by `PhaseBoundary` between the
+/// height's levels at those two points. Joint angles, ROM and bar path need a camera and stay
+/// empty.
 struct ImuRepMeasurer {
   let track: ImuHeightTrack
   /// The height as reps are counted on it, levelled between rests of at least 2 s; its noise
