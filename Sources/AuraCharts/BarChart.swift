@@ -57,7 +57,7 @@ public struct BarChart: Sendable {
     var canvas = SVGCanvas(width: width, height: height, title: title, summary: summary)
     canvas.define(Palette.hatch)
     let (area, scale) = PlotArea.draw(
-      on: &canvas, title: title, xLabel: xLabel, yLabel: yLabel
+      on: &canvas, xLabel: xLabel, yLabel: yLabel
     ) { range in
       LinearScale.nice(
         covering: values, including: [0] + (threshold.map { [$0.value] } ?? []), range: range,
@@ -76,7 +76,7 @@ public struct BarChart: Sendable {
       if bar.flagged {
         canvas.rect(
           x: x - barWidth / 2, y: top, width: barWidth, height: area.bottom - top,
-          fill: "url(#\(Palette.hatchId))")
+          fill: Palette.hatchFill)
       }
       canvas.text(format(bar.value), x: x, y: top - 3, size: 9, anchor: "middle")
       canvas.text(bar.label, x: x, y: area.bottom + 12, size: 10, anchor: "middle")

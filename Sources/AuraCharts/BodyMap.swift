@@ -67,7 +67,7 @@ public struct BodyMap: Sendable {
     }.joined(separator: ", ")
     var canvas = SVGCanvas(width: 360, height: 424, title: title, summary: summary)
     canvas.define(Palette.hatch)
-    canvas.text(title, x: 4, y: 15, size: 13, bold: true)
+    canvas.heading()
     for (back, centre) in [(false, 90.0), (true, 270.0)] {
       drawOutline(on: &canvas, centre: centre)
       canvas.text(
@@ -83,7 +83,7 @@ public struct BodyMap: Sendable {
       canvas.rect(
         x: x, y: y, width: 10, height: 10, fill: Palette.score(item.value), stroke: Palette.outline)
       if let value = item.value, value < 50 {
-        canvas.rect(x: x, y: y, width: 10, height: 10, fill: "url(#\(Palette.hatchId))")
+        canvas.rect(x: x, y: y, width: 10, height: 10, fill: Palette.hatchFill)
       }
       canvas.text(item.label, x: x + 13, y: y + 9, size: 9)
       x += 118
@@ -103,7 +103,7 @@ public struct BodyMap: Sendable {
         stroke: Palette.muted, tooltip: tooltip)
       if let value, value < 50 {
         canvas.ellipse(
-          cx: cx, cy: shape.y, rx: shape.rx, ry: shape.ry, fill: "url(#\(Palette.hatchId))")
+          cx: cx, cy: shape.y, rx: shape.rx, ry: shape.ry, fill: Palette.hatchFill)
       }
     }
     if let value, shape.rx >= 8, shape.ry >= 8 {

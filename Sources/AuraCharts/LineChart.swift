@@ -47,7 +47,7 @@ public struct LineChart: Sendable {
     var canvas = SVGCanvas(width: width, height: total, title: title, summary: summary)
     let values = series.flatMap { $0.values.compactMap { $0 } }
     let (area, scale) = PlotArea.draw(
-      on: &canvas, title: title, xLabel: xLabel, yLabel: yLabel
+      on: &canvas, xLabel: xLabel, yLabel: yLabel
     ) { range in
       LinearScale.nice(
         covering: values, range: (range.lowerBound + Double(legendRows) * 14)...range.upperBound,

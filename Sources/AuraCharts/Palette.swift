@@ -15,7 +15,7 @@ public enum Palette {
 
   /// Fill of a 0-100 score: low orange-red through amber to green; nil is light grey.
   public static func score(_ value: Double?) -> String {
-    guard let value else { return "#e5e7eb" }
+    guard let value else { return grid }
     switch value {
     case ..<50: return "#D55E00"
     case ..<70: return "#E69F00"
@@ -25,7 +25,8 @@ public enum Palette {
   }
 
   /// The hatch pattern that marks "needs attention" areas, so the mark survives greyscale.
-  static let hatchId = "hatch"
   static let hatch =
     "<pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#1f2933\" stroke-width=\"1.2\" stroke-opacity=\"0.55\"/></pattern>"
+  /// The fill that draws `hatch` over a shape (the canvas must `define(Palette.hatch)`).
+  static let hatchFill = "url(#hatch)"
 }

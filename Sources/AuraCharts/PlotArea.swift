@@ -9,7 +9,7 @@ struct PlotArea {
   /// Lays out a plot inside a canvas and draws its frame. `yScale` is built from the returned
   /// vertical range by the caller's values, so it is passed as a closure of that range.
   static func draw(
-    on canvas: inout SVGCanvas, title: String, xLabel: String, yLabel: String,
+    on canvas: inout SVGCanvas, xLabel: String, yLabel: String,
     yScale makeScale: (ClosedRange<Double>) -> LinearScale
   ) -> (PlotArea, LinearScale) {
     let top = 36.0
@@ -21,7 +21,7 @@ struct PlotArea {
     // The rotated axis label takes 18 px; each tick label character about 6 px at size 10.
     let widest = Double(labels.map(\.count).max() ?? 1)
     let area = PlotArea(left: 22 + 6 * widest, top: top, right: canvas.width - 10, bottom: bottom)
-    canvas.text(title, x: 4, y: 15, size: 13, bold: true)
+    canvas.heading()
     for (tick, label) in zip(ticks, labels) {
       let y = scale(tick)
       canvas.line(x1: area.left, y1: y, x2: area.right, y2: y, stroke: Palette.grid)

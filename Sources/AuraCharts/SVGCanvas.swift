@@ -10,8 +10,8 @@ public struct SVGCanvas: Sendable {
   private var defs: [String] = []
   private var body: [String] = []
 
-  /// `title` is drawn at the top and read by assistive technology; `summary` is the chart's
-  /// text alternative (what it shows, in words).
+  /// `title` is read by assistive technology (and drawn by `heading()`); `summary` is the
+  /// chart's text alternative (what it shows, in words).
   public init(width: Double, height: Double, title: String, summary: String) {
     self.width = width
     self.height = height
@@ -74,6 +74,11 @@ public struct SVGCanvas: Sendable {
     if bold { attributes += " font-weight=\"bold\"" }
     if let rotate { attributes += " transform=\"rotate(\(n(rotate)) \(n(x)) \(n(y)))\"" }
     body.append("<text \(attributes)>\(SVGCanvas.escape(string))</text>")
+  }
+
+  /// The chart's title, drawn at its top left.
+  public mutating func heading() {
+    text(title, x: 4, y: 15, size: 13, bold: true)
   }
 
   /// Declares a reusable definition (a pattern or marker) once.

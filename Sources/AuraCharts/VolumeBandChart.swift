@@ -39,7 +39,7 @@ public struct VolumeBandChart: Sendable {
     let summary = rows.map { "\($0.muscle) \(format($0.sets)) sets (\($0.band))" }.joined(
       separator: ", ")
     var canvas = SVGCanvas(width: width, height: height, title: title, summary: summary)
-    canvas.text(title, x: 4, y: 15, size: 13, bold: true)
+    canvas.heading()
     let labelWidth = 104.0
     let upper = rows.map { max(($0.landmarks.last ?? 0) * 1.15, $0.sets) }.max() ?? 10
     let scale = LinearScale.nice(

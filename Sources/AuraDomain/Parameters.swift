@@ -17,6 +17,26 @@ public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertibl
     }
   }
 
+  /// A value read back from its `description`: a bracketed list of numbers, a flag, a number,
+  /// or else text.
+  public init(described text: String) {
+    if text.hasPrefix("["), text.hasSuffix("]") {
+      let items = text.dropFirst().dropLast().split(separator: ",")
+      let numbers = items.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      if numbers.count == items.count {
+        self = .list(numbers)
+        return
+      }
+    }
+    if text == "true" || text == "false" {
+      self = .flag(text == "true")
+    } else if let number = Double(text) {
+      self = .number(number)
+    } else {
+      self = .text(text)
+    }
+  }
+
   static func canonical(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
@@ -60,6 +80,23 @@ public struct ParameterSet: Sendable, Equatable {
       throw ParameterError(key: key, problem: "is not a list")
     }
     return list
+  }
+
+  /// One `key = value` line per parameter, sorted by key: how a run records its parameters.
+  public var described: String {
+    values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: "\n")
+  }
+
+  /// The parameters recorded as `described` text.
+  public init(described text: String) {
+    var values: [String: ParameterValue] = [:]
+    for line in text.split(separator: "\n") {
+      let pair = line.split(separator: "=", maxSplits: 1)
+      guard pair.count == 2 else { continue }
+      values[pair[0].trimmingCharacters(in: .whitespaces)] = ParameterValue(
+        described: pair[1].trimmingCharacters(in: .whitespaces))
+    }
+    self.values = values
   }
 
   /// Only the given keys (those present), for cache keys and explanations.

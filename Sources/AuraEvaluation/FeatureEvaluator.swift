@@ -85,14 +85,7 @@ public struct FeatureEvaluator: Sendable {
       }
       if let poseSource {
         var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.poseVelocity)
-        for (truthRep, rep) in pairs {
-          if let rom = rep.romDegrees { tally.romErrors.append(abs(rom - truthRep.romDegrees)) }
-          tally.tempoErrors += [
-            abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
-            abs(rep.pauseSeconds - truthRep.pauseSeconds),
-            abs(rep.concentricSeconds - truthRep.concentricSeconds),
-          ]
-        }
+        Self.addPhaseErrors(pairs, to: &tally)
         groups[.init(exercise: setTruth.exercise, source: poseSource), default: .init()].merge(
           tally)
       }
@@ -102,9 +95,7 @@ public struct FeatureEvaluator: Sendable {
       }
     }
     if let poseSource {
-      for (exercise, outcome) in Self.detectionOutcome(truth: sessionTruth, detected: detected) {
-        groups[.init(exercise: exercise, source: poseSource), default: .init()].merge(outcome)
-      }
+      Self.addDetection(truth: sessionTruth, detected: detected, source: poseSource, to: &groups)
     }
     if let imu = session.imu, session.pose != nil {
       var imuOnly = session
@@ -135,19 +126,35 @@ public struct FeatureEvaluator: Sendable {
       }
       let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
       var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
-      for (truthRep, rep) in pairs {
-        tally.tempoErrors += [
-          abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
-          abs(rep.pauseSeconds - truthRep.pauseSeconds),
-          abs(rep.concentricSeconds - truthRep.concentricSeconds),
-        ]
-      }
+      Self.addPhaseErrors(pairs, to: &tally)
       groups[.init(exercise: setTruth.exercise, source: source), default: .init()].merge(tally)
     }
-    for (exercise, outcome) in Self.detectionOutcome(truth: sessionTruth, detected: detected) {
+    Self.addDetection(truth: sessionTruth, detected: detected, source: source, to: &groups)
+    return groups
+  }
+
+  /// ROM (where measured) and eccentric, pause and concentric errors of matched reps.
+  private static func addPhaseErrors(
+    _ pairs: [(RepTruth, RepFeatures)], to tally: inout AccuracyTally
+  ) {
+    for (truthRep, rep) in pairs {
+      if let rom = rep.romDegrees { tally.romErrors.append(abs(rom - truthRep.romDegrees)) }
+      tally.tempoErrors += [
+        abs(rep.eccentricSeconds - truthRep.eccentricSeconds),
+        abs(rep.pauseSeconds - truthRep.pauseSeconds),
+        abs(rep.concentricSeconds - truthRep.concentricSeconds),
+      ]
+    }
+  }
+
+  /// Set detection of one extraction without bounds, per exercise, into `source`'s groups.
+  private static func addDetection(
+    truth: SessionTruth, detected: SessionFeatures, source: String,
+    to groups: inout [AccuracyReport.GroupKey: AccuracyTally]
+  ) {
+    for (exercise, outcome) in detectionOutcome(truth: truth, detected: detected) {
       groups[.init(exercise: exercise, source: source), default: .init()].merge(outcome)
     }
-    return groups
   }
 
   /// Rep count, velocity and velocity-loss errors of one set from one velocity source.

@@ -103,24 +103,17 @@ struct ImuHeightTrack {
   static func velocity(_ vertical: [Double], still: [Bool], sampleRateHz: Double) -> [Double] {
     let n = vertical.count
     var velocity = [Double](repeating: 0, count: n)
-    var i = 0
-    while i < n {
-      guard !still[i] else {
-        i += 1
-        continue
-      }
-      // A movement from the last still sample before it to the first still sample after.
-      let start = max(0, i - 1)
-      var end = i
-      while end < n - 1, !still[end] { end += 1 }
+    for movement in SignalFilter.runs(still.map { !$0 }) {
+      // From the last still sample before it to the first still sample after.
+      let start = max(0, movement.lowerBound - 1)
+      let end = min(n - 1, movement.upperBound)
+      guard end > start else { continue }
       for k in (start + 1)...end {
         velocity[k] = velocity[k - 1] + 0.5 * (vertical[k] + vertical[k - 1]) / sampleRateHz
       }
-      velocity[start] = 0
       let drift = velocity[end]
       let span = Double(end - start)
       for k in start...end { velocity[k] -= drift * Double(k - start) / span }
-      i = end + 1
     }
     return velocity
   }

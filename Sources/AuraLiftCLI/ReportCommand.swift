@@ -33,9 +33,10 @@ struct ReportCommand: ParsableCommand {
       let folder =
         to == nil && database == nil ? out.appendingPathComponent("current") : refresh.folder
       print("open:     \(folder.appendingPathComponent("index.html").path)")
-    } catch let error as PipelineError {
+    } catch {
+      // A held lock, a missing or unreadable database: nothing was rendered.
       FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      if case .lockHeld = error { throw ExitCodes.lockHeld }
+      if case PipelineError.lockHeld = error { throw ExitCodes.lockHeld }
       throw ExitCodes.nothingPublished
     }
   }

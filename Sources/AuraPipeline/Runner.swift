@@ -124,7 +124,7 @@ public struct Runner {
           runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
           finishedAt: finishedAt, codeVersion: StageVersions.summary,
           parametersHash: Self.parametersHash(config.parameters),
-          parameters: Self.describe(config.parameters), dataset: plan.datasetRoot.path,
+          parameters: config.parameters.described, dataset: plan.datasetRoot.path,
           sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
           sessionsQuarantined: quarantine.count)
         return try publishSessions(
@@ -263,12 +263,7 @@ public struct Runner {
       + key.prefix(8)
   }
 
-  static func describe(_ parameters: ParameterSet) -> String {
-    parameters.values.keys.sorted().map { "\($0) = \(parameters.values[$0]!)" }.joined(
-      separator: "\n")
-  }
-
   static func parametersHash(_ parameters: ParameterSet) -> String {
-    ContentKey.digest(Data(describe(parameters).utf8))
+    ContentKey.digest(Data(parameters.described.utf8))
   }
 }

@@ -295,7 +295,7 @@ struct AthleteWeekBuilder {
 
   func rankView(_ rows: [ReportRows.Ranking]) -> RankView? {
     guard !rows.isEmpty else { return nil }
-    let formula = context.parameters["aggregation.ranking.points_formula"] ?? "dots"
+    let formula = (try? context.parameters.text("aggregation.ranking.points_formula")) ?? "dots"
     let formulaName = ["dots": "DOTS", "wilks": "Wilks", "ipf_gl": "IPF GL"][formula] ?? formula
     return RankView(
       rows: rows.map {

@@ -24,6 +24,14 @@ struct CoachReportView {
 
 struct CoachReportBuilder {
   let context: ReportContext
+  /// The coach_roster row of each athlete.
+  let roster: [String: ReportRows.Roster]
+
+  init(context: ReportContext) throws {
+    self.context = context
+    roster = Dictionary(
+      try context.store.roster().map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
+  }
 
   /// Flag names as a coach reads them.
   static let flagText = [
@@ -35,14 +43,11 @@ struct CoachReportBuilder {
   func build(
     coach: ReportRows.Coach, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
-    let roster = Dictionary(
-      (try context.store.roster()).map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
-    let quarantine = try context.store.quarantined()
     var lines: [CoachReportView.RosterLine] = []
     var attention: [String] = []
     var quarantined: [CoachReportView.QuarantineLine] = []
     for athlete in athletes {
-      let setAside = quarantine.filter { $0.athleteId == athlete.id }
+      let setAside = context.quarantine.filter { $0.athleteId == athlete.id }
       quarantined += setAside.map {
         .init(athlete: athlete.username, path: $0.path, line: String($0.line), reason: $0.reason)
       }

@@ -8,12 +8,14 @@ import Foundation
 struct ReportContext {
   let store: StoreReader
   let run: ReportRows.Run
-  /// The run's parameters, `key` → value as recorded in the `run` table.
-  let parameters: [String: String]
+  /// The run's parameters, as recorded in the `run` table.
+  let parameters: ParameterSet
   let asOfDay: Int
   let exerciseNames: [String: String]
   /// The overall leaderboard, best first.
   let overallBoard: [ReportRows.LeaderboardEntry]
+  /// Every input the run set aside.
+  let quarantine: [ReportRows.Quarantine]
   let footer: ReportFooter
 
   /// `generatedAt` is when the reports are rendered (the run's finish time at publication).
@@ -21,20 +23,14 @@ struct ReportContext {
     guard let run = try store.runRow() else { throw ReportError.noRun }
     self.store = store
     self.run = run
-    var parameters: [String: String] = [:]
-    for line in run.parameters.split(separator: "\n") {
-      let pair = line.split(separator: "=", maxSplits: 1)
-      guard pair.count == 2 else { continue }
-      parameters[pair[0].trimmingCharacters(in: .whitespaces)] = pair[1].trimmingCharacters(
-        in: .whitespaces)
-    }
-    self.parameters = parameters
+    parameters = ParameterSet(described: run.parameters)
     let asOf = try store.asOfDate()
     asOfDay = asOf.flatMap(ISODates.day) ?? 0
     exerciseNames = Dictionary(
       try store.rows("SELECT id, name FROM exercise").map { ($0[0], $0[1]) },
       uniquingKeysWith: { first, _ in first })
     overallBoard = try store.leaderboard().filter { $0.scope == "overall" }
+    quarantine = try store.quarantined()
     let first =
       try store.rows("SELECT MIN(substr(start_time, 1, 10)) FROM workout_session")
       .first?.first ?? ""
@@ -60,13 +56,11 @@ struct ReportContext {
 
   /// A muscle's volume landmarks [MEV, MAV low, MAV high, MRV], as the run used them.
   func landmarks(_ muscle: String) -> [Double]? {
-    guard let text = parameters["aggregation.volume_landmarks.\(muscle)"] else { return nil }
-    let values = text.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
-      .split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-    return values.count == 4 ? values : nil
+    let values = try? parameters.list("aggregation.volume_landmarks.\(muscle)")
+    return values?.count == 4 ? values : nil
   }
 
-  func number(_ key: String) -> Double? { parameters[key].flatMap(Double.init) }
+  func number(_ key: String) -> Double? { try? parameters.number(key) }
 
   func exerciseName(_ id: String) -> String { exerciseNames[id] ?? Units.words(id) }
 }

@@ -32,8 +32,9 @@ public enum ReportWriter {
       files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
         heading: "Weekly report", body: page.markdown, footer: context.footer)
     }
-    let coachBuilder = CoachReportBuilder(context: context)
-    for coach in try store.coaches() {
+    let coaches = try store.coaches()
+    let coachBuilder = try CoachReportBuilder(context: context)
+    for coach in coaches {
       let ownAthletes = athletes.filter { $0.coachId == coach.id }
       let view = try coachBuilder.build(coach: coach, athletes: ownAthletes)
       var html = view
@@ -52,9 +53,9 @@ public enum ReportWriter {
         "index",
         ReportIndex(
           window: context.windowLabel,
-          coaches: try store.coaches().map { .init(name: $0.name, path: "coaches/\($0.id)") },
+          coaches: coaches.map { .init(name: $0.name, path: "coaches/\($0.id)") },
           athletes: athletes.map { .init(name: $0.username, path: "athletes/\($0.id)") },
-          quarantined: try store.quarantined().map {
+          quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
     try write(files, into: folder, owning: ["athletes", "coaches"])

@@ -75,7 +75,7 @@ public struct SweepSummary: Sendable {
       best: best.map { best in
         "\(best.name) ("
           + zip(axes, best.values).map { "\($0.0.key) = \($0.1)" }.joined(separator: ", ")
-          + "), RPE MAE \(best.metrics.values[0])"
+          + "), RPE MAE \(Units.number(best.metrics.rpeMeanAbsoluteError, 3))"
       },
       header: header,
       // A zero-width space after "_" and "." lets a long column name wrap on a narrow screen.

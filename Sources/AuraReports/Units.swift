@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// Numbers as reports print them: always with their unit, "–" where there is no value.
@@ -50,17 +51,10 @@ enum Units {
 
   /// "Mon 16 Nov" from "2026-11-16…".
   static func day(_ iso: String) -> String {
+    guard let number = ISODates.day(iso) else { return String(iso.prefix(10)) }
     let parts = iso.prefix(10).split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return String(iso.prefix(10)) }
-    var components = DateComponents()
-    components.year = parts[0]
-    components.month = parts[1]
-    components.day = parts[2]
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    guard let date = calendar.date(from: components) else { return String(iso.prefix(10)) }
-    let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][
-      calendar.component(.weekday, from: date) - 1]
+    // Day 0 (1970-01-01) was a Thursday.
+    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][(number % 7 + 7) % 7]
     let month = [
       "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ][parts[1] - 1]

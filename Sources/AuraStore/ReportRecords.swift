@@ -13,14 +13,12 @@ extension ReportRecord {
 public enum ReportRows {
   public struct Coach: ReportRecord {
     public var id, name: String
-    public var email: String?
   }
 
   public struct Athlete: ReportRecord {
     public var id, username: String
-    public var weightKg: Double?
     public var currentRankTier: String
-    public var currentLp, totalXp: Int
+    public var currentLp: Int
     public var coachId: String?
   }
 
@@ -28,11 +26,7 @@ public enum ReportRows {
     public var coachId: String?
     public var athleteId: String
     public var sessionsLast7Days: Int
-    public var lastSessionDate: String?
     public var readiness: Double?
-    public var readinessDate: String?
-    public var currentLp: Int
-    public var tier: String
     public var lpChange7Days, newRecords7Days: Int
     public var flags: String?
   }
@@ -43,12 +37,11 @@ public enum ReportRows {
     public var totalXpEarned, lpChange: Int
     public var averageFormScore: Double?
     public var comboMultiplier: Double
-    public var peakVelocity: Double?
     public var sessionNotes: String?
   }
 
   public struct WorkoutSet: ReportRecord {
-    public var sessionId, exerciseId, exerciseName, source: String
+    public var sessionId, exerciseId, source: String
     public var setNumber: Int
     public var reps, repsLogged: Int?
     public var weightKg, averageConcentricVelocity, velocityLossPercent, formScore,
@@ -57,12 +50,12 @@ public enum ReportRows {
     public var rpe, rpeEstimated, rirEstimated: Double?
     public var rpeMethod: String?
     public var xpEarned: Int
-    public var comboTag, feedback: String?
+    public var feedback: String?
   }
 
   public struct Rep: ReportRecord {
     public var setNumber, repNumber: Int
-    public var romDegrees, meanConcentricVelocity, formScore: Double?
+    public var romDegrees, meanConcentricVelocity: Double?
   }
 
   public struct FormComponent: ReportRecord {
@@ -99,7 +92,7 @@ public enum ReportRows {
   public struct Strength: ReportRecord {
     public var exerciseId, isoWeek, method: String
     public var e1rmKg: Double
-    public var lvpInterceptKg, lvpSlopeKgPerMps, lvpR2: Double?
+    public var lvpR2: Double?
     public var lvpLoads: Int?
   }
 
@@ -138,13 +131,9 @@ public enum ReportRows {
     public var scope: String
     public var rank: Int
     public var athleteId: String
-    public var currentLp: Int
-    public var tier: String
-    public var strengthPoints: Double?
   }
 
   public struct Run: ReportRecord {
-    public var runId, startedAt, finishedAt, codeVersion, parametersHash, parameters,
-      dataset: String
+    public var runId, codeVersion, parametersHash, parameters: String
   }
 }

@@ -10,12 +10,12 @@ extension StoreReader {
   }
 
   public func coaches() throws -> [ReportRows.Coach] {
-    try fetch("SELECT id, name, email FROM coach ORDER BY id")
+    try fetch("SELECT id, name FROM coach ORDER BY id")
   }
 
   public func athleteRows() throws -> [ReportRows.Athlete] {
     try fetch(
-      "SELECT id, username, weight_kg, current_rank_tier, current_lp, total_xp, coach_id FROM user_profile ORDER BY id"
+      "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
     )
   }
 
@@ -29,13 +29,11 @@ extension StoreReader {
       [athleteId])
   }
 
-  /// Every set of an athlete, with the exercise's name, in session and set order.
+  /// Every set of an athlete, in session and set order.
   public func workoutSets(athleteId: String) throws -> [ReportRows.WorkoutSet] {
     try fetch(
       """
-      SELECT w.*, COALESCE(e.name, w.exercise_id) AS exercise_name
-      FROM workout_set w JOIN workout_session s ON s.id = w.session_id
-      LEFT JOIN exercise e ON e.id = w.exercise_id
+      SELECT w.* FROM workout_set w JOIN workout_session s ON s.id = w.session_id
       WHERE s.user_profile_id = ? ORDER BY s.start_time, s.id, w.set_number
       """, [athleteId])
   }

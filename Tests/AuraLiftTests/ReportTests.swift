@@ -252,6 +252,22 @@ import Testing
   }
 }
 
+/// The reports read the run's parameters back from the `run` table's text.
+@Suite struct RecordedParametersTests {
+  @Test func thePipelineFileReadsBackFromItsRecordedText() throws {
+    let parameters = try PipelineConfig.load(
+      path: PipelineTests.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path
+    ).parameters
+    let recorded = parameters.described
+    #expect(recorded.contains("aggregation.volume_landmarks.quadriceps = ["))
+    #expect(ParameterSet(described: recorded) == parameters)
+    #expect(ParameterValue(described: "[8,12,16,20]") == .list([8, 12, 16, 20]))
+    #expect(ParameterValue(described: "0.3") == .number(0.3))
+    #expect(ParameterValue(described: "true") == .flag(true))
+    #expect(ParameterValue(described: "dots") == .text("dots"))
+  }
+}
+
 /// The view conversion behind fast template lookups renders exactly what the structs did.
 @Suite struct TemplateValueTests {
   struct Row {
