@@ -200,6 +200,8 @@ public struct AggregateResults: Codable, Sendable, Equatable {
   public var nutritionWeeks: [NutritionWeek] = []
   public var risks: [ExerciseRisk] = []
   public var roster: [RosterEntry] = []
+  /// Body scans measured on pose, for athletes without a morpho.csv row.
+  public var poseScans: [MorphoRecord] = []
   /// Whole-roster results, filled once every athlete is aggregated.
   public var leaderboard: [LeaderboardEntry] = []
   public var exclusions: [LeaderboardExclusion] = []
@@ -222,6 +224,7 @@ public struct AggregateResults: Codable, Sendable, Equatable {
     nutritionWeeks += other.nutritionWeeks
     risks += other.risks
     roster += other.roster
+    poseScans += other.poseScans
   }
 
 }

@@ -62,8 +62,13 @@ public struct Aggregator: Sendable {
     results.recoveryHeatmap = muscles.heatmap(athleteId: athlete.id, doses: doses, asOfDay: asOfDay)
     results.nutritionWeeks = NutritionModel(settings: settings).weeks(
       athlete: athlete, days: inputs.nutrition)
+    // Pose-measured lengths stand in only where no morpho.csv scan exists.
+    let scan =
+      inputs.morpho.max { $0.date < $1.date }
+      ?? PoseScan.scan(athleteId: athlete.id, sessions: mine)
+    if inputs.morpho.isEmpty, let scan { results.poseScans = [scan] }
     results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(
-      athleteId: athlete.id, scan: inputs.morpho.max { $0.date < $1.date }, catalog: catalog)
+      athleteId: athlete.id, scan: scan, catalog: catalog)
     results.roster = [
       RosterBuilder(settings: settings).entry(
         standing: standing, sessions: mine, leaguePoints: leaguePoints, readiness: readiness,

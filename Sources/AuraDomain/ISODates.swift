@@ -102,6 +102,15 @@ public enum ISODates {
     return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
   }
 
+  /// "2026-11-02T18:03:00Z" for seconds since 1970, rounded to the nearest second.
+  public static func string(timestamp: Double) -> String {
+    let seconds = Int(timestamp.rounded())
+    let day = Int((Double(seconds) / 86_400).rounded(.down))
+    let inDay = seconds - day * 86_400
+    return string(day: day)
+      + String(format: "T%02d:%02d:%02dZ", inDay / 3600, inDay / 60 % 60, inDay % 60)
+  }
+
   /// ISO week of a day number, as "2026-W45".
   public static func isoWeek(day: Int) -> String {
     let date = Date(timeIntervalSince1970: Double(day) * 86_400)

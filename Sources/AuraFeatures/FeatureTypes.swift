@@ -69,6 +69,10 @@ public struct SetFeatures: Codable, Sendable, Equatable {
   public var loggedReps: Int?
   public var loggedRPE: Double?
   public var targetTempo: Tempo?
+  /// The dataset's form label ("good" or "bad") and failed-rep flag, passed through to evaluate
+  /// the scores against.
+  public var formLabel: String? = nil
+  public var failed: Bool? = nil
   public var startSeconds: Double?
   public var endSeconds: Double?
   public var source: FeatureSource

@@ -62,8 +62,8 @@ public struct SessionFeatureExtractor: Sendable {
       SetFeatures(
         setNumber: set.setNumber, exerciseId: exercise.id, loadKg: set.loadKg,
         loggedReps: set.reps, loggedRPE: set.rpe, targetTempo: set.targetTempo,
-        startSeconds: set.startSeconds, endSeconds: set.endSeconds, source: .log, reps: [],
-        velocityLossPercent: nil)
+        formLabel: set.formLabel, failed: set.failed, startSeconds: set.startSeconds,
+        endSeconds: set.endSeconds, source: .log, reps: [], velocityLossPercent: nil)
     }
     var signals: PoseSignals? = nil
     if let pose = session.pose, !sets.isEmpty {
@@ -104,10 +104,17 @@ public struct SessionFeatureExtractor: Sendable {
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
-      endTime: manifest.endTime, notes: manifest.notes, sets: sets,
+      endTime: manifest.endTime ?? Self.recordingsEnd(session), notes: manifest.notes, sets: sets,
       recordings: [session.pose?.quality, session.imu?.quality].compactMap { $0 },
       poseView: session.pose?.view, poseScale: signals?.scale,
       morpho: signals.flatMap(PoseMorpho.init), warnings: warnings)
+  }
+
+  /// Where the manifest gives no end time: its start plus the last recorded sample.
+  static func recordingsEnd(_ session: IngestedSession) -> String? {
+    let last = [session.pose?.times.last, session.imu?.times.last].compactMap { $0 }.max()
+    guard let last, let start = ISODates.timestamp(session.manifest.startTime) else { return nil }
+    return ISODates.string(timestamp: start + last)
   }
 
   /// (fastest − last) / fastest × 100, or nil with fewer than two reps.

@@ -70,6 +70,23 @@ public struct MorphoRecord: Codable, Sendable, Equatable {
   public var shoulderWidthCm: Double?
   public var hipWidthCm: Double?
   public var armSpanCm: Double?
+
+  public init(
+    athleteId: String, date: String, torsoCm: Double?, femurCm: Double?, tibiaCm: Double?,
+    humerusCm: Double?, forearmCm: Double?, shoulderWidthCm: Double?, hipWidthCm: Double?,
+    armSpanCm: Double?
+  ) {
+    self.athleteId = athleteId
+    self.date = date
+    self.torsoCm = torsoCm
+    self.femurCm = femurCm
+    self.tibiaCm = tibiaCm
+    self.humerusCm = humerusCm
+    self.forearmCm = forearmCm
+    self.shoulderWidthCm = shoulderWidthCm
+    self.hipWidthCm = hipWidthCm
+    self.armSpanCm = armSpanCm
+  }
 }
 
 /// The dataset-wide files (everything but the sessions).
@@ -104,6 +121,12 @@ public struct ManifestSet: Codable, Sendable, Equatable {
   public var reps: Int?
   public var rpe: Double?
   public var targetTempo: Tempo?
+  /// A coach's or dataset's label of the set's form: "good" or "bad" (an extension of
+  /// DATASET.md, used to evaluate the form score).
+  public var formLabel: String? = nil
+  /// True when the set ended on a failed rep (an extension of DATASET.md, used to evaluate the
+  /// auto-stop flag).
+  public var failed: Bool? = nil
 }
 
 /// A session folder's session.json.

@@ -93,11 +93,16 @@ public enum SessionManifestReader {
         }
         tempo = parsed
       }
+      if let label = set.form_label, !["good", "bad"].contains(label) {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "\(where_).form_label: '\(label)' is not good or bad")
+      }
       sets.append(
         ManifestSet(
           setNumber: set.set_number, exerciseId: exercise.id, loadKg: set.load_kg,
           startSeconds: set.start_s,
-          endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo))
+          endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo,
+          formLabel: set.form_label, failed: set.failed))
     }
     let recordings = (raw.recordings ?? []).map { recording in
       RecordingReference(
@@ -145,6 +150,8 @@ private struct RawManifest: Decodable {
     var reps: Int?
     var rpe: Double?
     var target_tempo: String?
+    var form_label: String?
+    var failed: Bool?
   }
   struct RawScale: Decodable {
     var pixels_per_meter: Double?

@@ -2,12 +2,12 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 3
-  public static let features = 6
-  public static let scoring = 2
-  public static let aggregation = 2
+  public static let features = 7
+  public static let scoring = 3
+  public static let aggregation = 3
   public static let reports = 2
   /// Published schema (OUTPUT.md) version.
-  public static let schema = 3
+  public static let schema = 4
 
   /// One line naming every version, stored in the `run` table and report footers.
   public static var summary: String {

@@ -67,6 +67,33 @@ public struct SweepSummary: Sendable {
     }
   }
 
+  /// Which labels the metrics compared with, and which the dataset lacks.
+  var labelsNote: String {
+    let metrics = variants.map(\.metrics)
+    let labels: [(present: Bool, name: String)] = [
+      (metrics.contains { $0.rpeSets > 0 }, "reported RPE (rpe_mae)"),
+      (metrics.contains { $0.repCountExactPercent != nil }, "logged reps (rep_count_exact_pct)"),
+      (
+        metrics.contains { $0.formAUC != nil },
+        "sets labelled good or bad (form_auc, the chance a good set scores above a bad one)"
+      ),
+      (
+        metrics.contains { $0.failedSets > 0 },
+        "sets labelled as ended by a failed rep (auto_stop_recall_pct; auto_stop_false_alarm_pct over the sets labelled not failed)"
+      ),
+    ]
+    let present = labels.filter(\.present).map(\.name)
+    let missing = labels.filter { !$0.present }.map(\.name)
+    var note =
+      present.isEmpty
+      ? "This dataset has no labels to compare with."
+      : "Metrics compare with the labels the dataset has: " + present.joined(separator: "; ") + "."
+    if !missing.isEmpty {
+      note += " It has no " + missing.joined(separator: "; ") + "."
+    }
+    return note
+  }
+
   /// What the template renders.
   var view: View {
     View(
@@ -84,8 +111,7 @@ public struct SweepSummary: Sendable {
           .replacingOccurrences(of: ".", with: ".\u{200B}")
       },
       rows: variants.map { .init(cells: cells($0)) },
-      labelsNote:
-        "Metrics compare with the labels the dataset has: reported RPE (rpe_mae) and logged reps (rep_count_exact_pct). Form against labelled good/bad clips and auto-stop against failed sets need labels this dataset does not have.",
+      labelsNote: labelsNote,
       charts: charts, footer: footer)
   }
 
@@ -116,6 +142,8 @@ public struct SweepSummary: Sendable {
       ("Mean form score", "score (0-100)", { $0.meanFormScore }),
       ("Sets with form feedback", "% of recorded sets", { $0.feedbackPercent }),
       ("Mean league points", "LP", { $0.meanLeaguePoints }),
+      ("Form score AUC, good vs bad sets", "AUC (0-1)", { $0.formAUC }),
+      ("Failed sets flagged auto-stop", "% of failed sets", { $0.autoStopRecallPercent }),
     ]
 
   /// For each parameter with two or more values, each metric averaged over the variants that

@@ -42,6 +42,8 @@ public struct ScoredSession: Codable, Sendable, Equatable {
   public var peakComboMultiplier: Double
   /// Highest peak concentric velocity of any rep, m/s.
   public var peakVelocity: Double?
+  /// Limb lengths measured on the session's pose, nil without one.
+  public var morpho: PoseMorpho?
   public var warnings: [String]
 }
 

@@ -55,6 +55,6 @@ public struct SessionScorer: Sendable {
         ? nil : formScores.reduce(0, +) / Double(formScores.count),
       peakComboMultiplier: sets.map(\.comboMultiplier).max() ?? 1,
       peakVelocity: sets.flatMap { $0.features.reps.compactMap(\.peakConcentricVelocity) }.max(),
-      warnings: session.warnings)
+      morpho: session.morpho, warnings: session.warnings)
   }
 }

@@ -64,20 +64,21 @@ struct BundleWriter {
         "humerus_length",
         "forearm_length", "shoulder_width", "hip_width", "arm_span", "femur_to_torso_ratio",
         "tibia_to_femur_ratio",
-        "humerus_to_torso_ratio",
+        "humerus_to_torso_ratio", "source",
       ],
-      bundle.tables.morpho.map { m in
-        func ratio(_ a: Double?, _ b: Double?) -> Double? {
-          guard let a, let b, b > 0 else { return nil }
-          return a / b
-        }
-        return [
-          m.athleteId + ":" + m.date, m.athleteId, m.date, m.torsoCm, m.femurCm, m.tibiaCm,
-          m.humerusCm,
-          m.forearmCm, m.shoulderWidthCm, m.hipWidthCm, m.armSpanCm, ratio(m.femurCm, m.torsoCm),
-          ratio(m.tibiaCm, m.femurCm), ratio(m.humerusCm, m.torsoCm),
-        ]
-      })
+      (bundle.tables.morpho.map { ($0, "morpho_csv") }
+        + bundle.aggregates.poseScans.map { ($0, "pose") }).map { m, source in
+          func ratio(_ a: Double?, _ b: Double?) -> Double? {
+            guard let a, let b, b > 0 else { return nil }
+            return a / b
+          }
+          return [
+            m.athleteId + ":" + m.date + (source == "pose" ? ":pose" : ""), m.athleteId, m.date,
+            m.torsoCm, m.femurCm, m.tibiaCm, m.humerusCm, m.forearmCm, m.shoulderWidthCm,
+            m.hipWidthCm, m.armSpanCm, ratio(m.femurCm, m.torsoCm), ratio(m.tibiaCm, m.femurCm),
+            ratio(m.humerusCm, m.torsoCm), source,
+          ]
+        })
     try writeCatalog()
     try writeAggregates()
     try insert(
@@ -231,11 +232,24 @@ struct BundleWriter {
     let readiness = Dictionary(
       a.readiness.map { ($0.athleteId + ":" + $0.date, $0.readiness) },
       uniquingKeysWith: { first, _ in first })
+    // A day's snapshot links to the muscle least recovered that day (within the heatmap's
+    // window, and only while one is below full recovery).
+    var leastRecovered: [String: RecoveryDay] = [:]
+    for day in a.recoveryHeatmap where day.recovery < 100 {
+      let key = day.athleteId + ":" + day.date
+      if let current = leastRecovered[key],
+        (current.recovery, current.muscle.rawValue) <= (day.recovery, day.muscle.rawValue)
+      {
+        continue
+      }
+      leastRecovered[key] = day
+    }
     try insert(
       "recovery_snapshot",
       [
         "id", "user_profile_id", "snapshot_date", "hrv_value", "sleep_hours", "sleep_quality_score",
         "resting_heart_rate", "active_energy_burned", "cycle_phase", "overall_readiness",
+        "muscle_group_id",
       ],
       bundle.tables.wellness.map { w in
         [
@@ -243,6 +257,9 @@ struct BundleWriter {
           w.sleepQuality,
           w.restingHeartRateBpm, w.activeKcal, w.cyclePhase,
           readiness[w.athleteId + ":" + w.date] ?? nil,
+          leastRecovered[w.athleteId + ":" + w.date].map {
+            $0.athleteId + ":" + $0.muscle.rawValue
+          },
         ]
       })
     try insert(

@@ -29,7 +29,7 @@ final class SQLiteSessionWriter: SessionWriter {
         "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
         "combo_tag",
         "timestamp", "source", "feedback", "rpe_estimated", "rir_estimated", "rpe_method",
-        "reps_logged",
+        "reps_logged", "form_label", "failed",
       ])
     repStatement = try prepareInsert(
       db,
@@ -73,7 +73,7 @@ final class SQLiteSessionWriter: SessionWriter {
           mean(reps.map(\.eccentricSeconds)),
           f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
           set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
-          effort?.rpe, effort?.repsInReserve, effort?.method, f.loggedReps,
+          effort?.rpe, effort?.repsInReserve, effort?.method, f.loggedReps, f.formLabel, f.failed,
         ]
         try setStatement.execute(arguments: StatementArguments(setRow))
         for component in set.formComponents.keys.sorted() {

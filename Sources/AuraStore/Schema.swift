@@ -14,6 +14,9 @@ enum Schema {
     migrator.registerMigration("v3") { db in
       for statement in v3 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v4") { db in
+      for statement in v4 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -198,4 +201,12 @@ enum Schema {
 
   /// Reports (issue 6): a quarantined session's athlete, so a coach sees what was set aside.
   static let v3 = ["ALTER TABLE quarantine ADD COLUMN athlete_id TEXT"]
+
+  /// Scoring (issue 5): the dataset's labels beside each set, to evaluate the form score and the
+  /// auto-stop flag against; where a body scan came from (morpho.csv or measured on pose).
+  static let v4 = [
+    "ALTER TABLE workout_set ADD COLUMN form_label TEXT",
+    "ALTER TABLE workout_set ADD COLUMN failed INTEGER",
+    "ALTER TABLE morpho_scan ADD COLUMN source TEXT",
+  ]
 }

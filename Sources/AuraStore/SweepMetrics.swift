@@ -16,11 +16,23 @@ public struct SweepMetrics: Sendable, Equatable {
   /// Sets flagged as auto-stopped (velocity loss crossed before the last rep).
   public var autoStoppedSets: Int
   public var meanLeaguePoints: Double?
+  /// How well the form score separates sets labelled good from sets labelled bad: the area
+  /// under the ROC curve, the chance that a good set scores above a bad one (ties count half).
+  /// Nil unless the dataset labels both kinds.
+  public var formAUC: Double? = nil
+  public var formLabelledSets = 0
+  /// Recorded sets labelled as ended by a failed rep, and the share of them flagged
+  /// auto-stopped (recall), percent.
+  public var failedSets = 0
+  public var autoStopRecallPercent: Double? = nil
+  /// Share of recorded sets labelled as not failed that were flagged auto-stopped, percent.
+  public var autoStopFalseAlarmPercent: Double? = nil
 
   /// Column names, in the order `values` gives them.
   public static let columns = [
     "rpe_mae", "rpe_sets", "rep_count_exact_pct", "mean_form_score", "feedback_pct",
-    "auto_stopped_sets", "mean_lp",
+    "auto_stopped_sets", "mean_lp", "form_auc", "form_labelled_sets", "failed_sets",
+    "auto_stop_recall_pct", "auto_stop_false_alarm_pct",
   ]
 
   /// The metrics as table cells (empty where there is no label to compare with).
@@ -31,8 +43,22 @@ public struct SweepMetrics: Sendable, Equatable {
     return [
       cell(rpeMeanAbsoluteError, 3), String(rpeSets), cell(repCountExactPercent, 1),
       cell(meanFormScore, 2), cell(feedbackPercent, 1), String(autoStoppedSets),
-      cell(meanLeaguePoints, 1),
+      cell(meanLeaguePoints, 1), cell(formAUC, 3), String(formLabelledSets), String(failedSets),
+      cell(autoStopRecallPercent, 1), cell(autoStopFalseAlarmPercent, 1),
     ]
+  }
+
+  /// The area under the ROC curve of `scores` for telling `good` from bad: the Mann-Whitney
+  /// statistic over every (good, bad) pair, a tie counting half. Nil without both kinds.
+  public static func areaUnderCurve(_ scores: [(score: Double, good: Bool)]) -> Double? {
+    let good = scores.filter(\.good).map(\.score)
+    let bad = scores.filter { !$0.good }.map(\.score)
+    guard !good.isEmpty, !bad.isEmpty else { return nil }
+    var wins = 0.0
+    for g in good {
+      for b in bad { wins += g > b ? 1 : g == b ? 0.5 : 0 }
+    }
+    return wins / Double(good.count * bad.count)
   }
 }
 
@@ -54,10 +80,27 @@ extension SweepMetrics {
           FROM workout_set WHERE source != 'log' AND reps_logged IS NOT NULL
           """)!
       let lp = try Double.fetchOne(db, sql: "SELECT AVG(current_lp) FROM user_profile")
+      let labelled = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT form_score, form_label FROM workout_set
+          WHERE source != 'log' AND form_score IS NOT NULL AND form_label IS NOT NULL
+          """
+      ).map { (score: $0[0] as Double, good: ($0[1] as String) == "good") }
+      let failures = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT SUM(failed), 100.0 * SUM(failed * auto_stopped) / SUM(failed),
+            100.0 * SUM((1 - failed) * auto_stopped) / SUM(1 - failed)
+          FROM workout_set WHERE source != 'log' AND failed IS NOT NULL
+          """)!
       return SweepMetrics(
         rpeMeanAbsoluteError: rpe[0], rpeSets: rpe[1], repCountExactPercent: recorded[0],
         meanFormScore: recorded[1], feedbackPercent: recorded[2],
-        autoStoppedSets: recorded[3] ?? 0, meanLeaguePoints: lp)
+        autoStoppedSets: recorded[3] ?? 0, meanLeaguePoints: lp,
+        formAUC: Self.areaUnderCurve(labelled), formLabelledSets: labelled.count,
+        failedSets: failures[0] ?? 0, autoStopRecallPercent: failures[1],
+        autoStopFalseAlarmPercent: failures[2])
     }
   }
 }

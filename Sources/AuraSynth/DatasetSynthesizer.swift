@@ -118,13 +118,17 @@ public struct DatasetSynthesizer {
     let setCount = random.integer(2...3)
     let intensity = random.uniform(0.62...0.82)
     let sets = (0..<setCount).map { index in
-      PlannedSet(
+      let velocityLoss = random.uniform(0.06...0.35)
+      return PlannedSet(
         setNumber: index + 1, loadKg: (oneRepMax * intensity / 2.5).rounded() * 2.5,
         reps: random.chance(0.08) ? 1 : random.integer(3...7),
         firstRepVelocity: Self.velocity(atIntensity: intensity, pattern: exercise.pattern)
           * random.uniform(0.94...1.06),
-        velocityLoss: random.uniform(0.06...0.35),
-        rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2)
+        velocityLoss: velocityLoss,
+        rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2,
+        range: random.chance(0.15) ? random.uniform(0.6...0.78) : 1,
+        // Sets taken deep (a high velocity loss) sometimes end on a failed attempt.
+        failsAfterLastRep: velocityLoss > 0.27 && random.chance(0.6))
     }
     let synthesizer = RecordedSessionSynthesizer(
       exercise: exercise, kinematics: kinematics, noise: config.noise)
@@ -150,7 +154,7 @@ public struct DatasetSynthesizer {
         startS: ((truth.startSeconds - 1.0) * 10).rounded(.down) / 10,
         endS: ((truth.endSeconds + 1.0) * 10).rounded(.up) / 10, reps: planned.reps,
         rpe: planned.rpe,
-        targetTempo: "2-0-1")
+        targetTempo: "2-0-1", formLabel: truth.formLabel, failed: truth.failed)
     }
     let manifest = ManifestJSON(
       sessionId: sessionId, athleteId: athlete.id, startTime: startTime, endTime: nil, notes: nil,
@@ -285,6 +289,9 @@ struct SetJSON: Encodable {
   var reps: Int
   var rpe: Double
   var targetTempo: String?
+  /// Labels (extensions of DATASET.md): "good" or "bad" form, and a failed last attempt.
+  var formLabel: String? = nil
+  var failed: Bool? = nil
 }
 
 struct RecordingJSON: Encodable {

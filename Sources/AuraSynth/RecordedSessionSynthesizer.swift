@@ -11,6 +11,11 @@ struct PlannedSet {
   /// Fraction of velocity lost by the last rep (0.1 = 10 %).
   var velocityLoss: Double
   var rpe: Double
+  /// Share of the full range each rep covers: 1, or less for a set of partial reps (bad form:
+  /// shallow squats and presses, pulls that stop short of lockout).
+  var range = 1.0
+  /// True when one more rep is attempted after the last and fails partway up.
+  var failsAfterLastRep = false
 }
 
 /// What the synthesizer produced for one recorded session.
@@ -53,15 +58,18 @@ struct RecordedSessionSynthesizer {
       for rep in 0..<set.reps {
         let fraction = set.reps > 1 ? Double(rep) / Double(set.reps - 1) : 0
         let velocity = set.firstRepVelocity * (1 - set.velocityLoss * pow(fraction, 1.3))
-        let depth = concentricFirst ? 1.0 : min(1, random.uniform(0.93...1.03))
-        let displacement = kinematics.pose(0).bar.y - kinematics.pose(depth).bar.y
+        // Progress runs from the top (0) to the bottom (1); a partial rep stops short of the
+        // bottom (eccentric first) or of the top (concentric first).
+        let depth = concentricFirst ? 1.0 : min(1, random.uniform(0.93...1.03)) * set.range
+        let top = concentricFirst ? 1 - set.range : 0
+        let displacement = kinematics.pose(top).bar.y - kinematics.pose(depth).bar.y
         let concentric = displacement / velocity
         let eccentric = random.uniform(1.2...2.6)
         let pause = random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
         let repStart = timeline.end
         let blend = random.unit()
         if concentricFirst {
-          timeline.move(to: 0, duration: concentric, blend: blend)
+          timeline.move(to: top, duration: concentric, blend: blend)
           timeline.hold(pause)
           timeline.move(to: depth, duration: eccentric, blend: random.unit())
         } else {
@@ -82,13 +90,25 @@ struct RecordedSessionSynthesizer {
               timeline, from: concentricStart, to: concentricStart + concentric)))
         if rep < set.reps - 1 { timeline.hold(random.uniform(0.2...0.9)) }
       }
+      if set.failsAfterLastRep, concentricFirst {
+        // The failed attempt: the load leaves the floor slowly, stalls partway and is lowered.
+        timeline.hold(random.uniform(0.3...0.9))
+        let stall = 1 - set.range * random.uniform(0.2...0.45)
+        let velocity = set.firstRepVelocity * (1 - set.velocityLoss) * random.uniform(0.3...0.5)
+        let rise = kinematics.pose(stall).bar.y - kinematics.pose(1).bar.y
+        timeline.move(to: stall, duration: rise / velocity, blend: random.unit())
+        timeline.hold(random.uniform(0.4...1.0))
+        timeline.move(to: 1, duration: random.uniform(0.6...1.2), blend: random.unit())
+      }
       let fastest = reps.map(\.meanConcentricVelocity).max() ?? 0
       let loss = fastest > 0 ? (fastest - reps.last!.meanConcentricVelocity) / fastest * 100 : 0
       setTruths.append(
         SetTruth(
           setNumber: set.setNumber, exercise: exercise.id, startSeconds: setStart,
           endSeconds: timeline.end,
-          reps: set.reps, velocityLossPercent: loss, repList: reps))
+          reps: set.reps, velocityLossPercent: loss, repList: reps,
+          formLabel: set.range < 1 ? "bad" : "good",
+          failed: set.failsAfterLastRep && concentricFirst))
     }
     timeline.hold(random.uniform(2...3))
 

@@ -22,6 +22,10 @@ public struct SetTruth: Codable, Sendable {
   /// (fastest rep MCV − last rep MCV) / fastest, in percent.
   public var velocityLossPercent: Double
   public var repList: [RepTruth]
+  /// "bad" for a set of partial reps, "good" otherwise.
+  public var formLabel: String? = nil
+  /// True when a failed attempt (not a rep) follows the last rep.
+  public var failed: Bool? = nil
 }
 
 /// Truth for one rep. Phases: eccentric (load going down), pause at the turning point between

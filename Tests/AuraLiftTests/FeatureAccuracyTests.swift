@@ -94,6 +94,7 @@ import Testing
     }
     #expect(truth.sessions.map(\.sessionId) == deepTruth.sessions.map(\.sessionId))
     var phaseDifferences: [Double] = []
+    var romDifferences: [Double] = []
     for session in truth.sessions {
       let a = try TestSupport.features(session.sessionId, in: flat)
       let b = try TestSupport.features(session.sessionId, in: deep)
@@ -102,11 +103,14 @@ import Testing
         #expect(setA.reps.count == setB.reps.count)
         for (repA, repB) in zip(setA.reps, setB.reps) {
           let (romA, romB) = (try #require(repA.romDegrees), try #require(repB.romDegrees))
-          #expect(abs(romA - romB) < 1.5)
+          romDifferences.append(abs(romA - romB))
           phaseDifferences.append(abs(repA.concentricSeconds - repB.concentricSeconds))
         }
       }
     }
+    // Each source errs by about 0.6° on average (`make bench`), independently.
+    #expect(romDifferences.reduce(0, +) / Double(romDifferences.count) < 1)
+    #expect(romDifferences.max()! < 2.5)
     #expect(phaseDifferences.count > 20)
     #expect(phaseDifferences.reduce(0, +) / Double(phaseDifferences.count) < 0.08)
     #expect(phaseDifferences.max()! < 0.3)
@@ -130,6 +134,35 @@ import Testing
         #expect(abs((a.meanConcentricVelocity ?? 0) - (b.meanConcentricVelocity ?? 0)) < 1e-6)
       }
     }
+  }
+
+  /// A set that ends on a failed attempt (the load leaves the floor, stalls partway and is
+  /// lowered) counts only the completed reps, and a set of partial reps (shallow squats and
+  /// presses, pulls short of lockout) counts every one with its shorter range.
+  @Test func failedAttemptsAndPartialRepsAreCountedAsPerformed() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 4, sessions: 3, seed: 52, logOnlyShare: 0)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var failed = 0
+    var partial = 0
+    for session in truth.sessions {
+      let features = try TestSupport.features(session.sessionId, in: folder)
+      for (set, measured) in zip(session.sets, features.sets)
+      where set.failed == true || set.formLabel == "bad" {
+        #expect(measured.reps.count == set.reps, "\(session.sessionId) set \(set.setNumber)")
+        // The dataset's labels travel with the set.
+        #expect(measured.failed == set.failed && measured.formLabel == set.formLabel)
+        if set.failed == true { failed += 1 }
+        if set.formLabel == "bad" {
+          partial += 1
+          let rom = measured.reps.compactMap(\.romDegrees)
+          let truthRom = set.repList.map(\.romDegrees)
+          #expect(rom.count == truthRom.count)
+          for (a, b) in zip(rom, truthRom) { #expect(abs(a - b) < 3) }
+        }
+      }
+    }
+    #expect(failed > 0 && partial > 0)
   }
 
   /// A knee hidden for 1.5 s in the middle of a squat set: the gap is not bridged, the reps are

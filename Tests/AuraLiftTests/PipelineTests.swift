@@ -67,6 +67,18 @@ import Testing
     #expect(romErrors.count > 5)
     #expect(romErrors.reduce(0, +) / Double(romErrors.count) < 3)
     #expect(velocityErrors.reduce(0, +) / Double(velocityErrors.count) < 0.06)
+    // A day's recovery snapshot links to the muscle least recovered that day.
+    let links = try store.rows(
+      """
+      SELECT s.muscle_group_id, h.recovery,
+        (SELECT MIN(recovery) FROM recovery_heatmap m
+         WHERE m.athlete_id = s.user_profile_id AND m.date = s.snapshot_date)
+      FROM recovery_snapshot s JOIN muscle_group g ON g.id = s.muscle_group_id
+      JOIN recovery_heatmap h ON h.athlete_id = s.user_profile_id AND h.date = s.snapshot_date
+        AND h.muscle = g.name
+      """)
+    #expect(links.count > 10)
+    #expect(links.allSatisfy { $0[1] == $0[2] && Double($0[1])! < 100 })
     let reports = try FileManager.default.contentsOfDirectory(
       atPath: out.appendingPathComponent("current/athletes").path)
     #expect(

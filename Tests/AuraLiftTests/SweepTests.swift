@@ -58,4 +58,43 @@ import Testing
       try Sweep(base: config, specs: ["scoring.form.no_such=1,2"], folder: experiments)
     }
   }
+
+  /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat
+  /// both bad sets and 70 beats only 60, so 5 / 6; a tie counts half.
+  @Test func formAreaUnderCurveCountsPairs() {
+    let scores: [(score: Double, good: Bool)] = [
+      (90, true), (80, true), (70, true), (75, false), (60, false),
+    ]
+    #expect(abs(SweepMetrics.areaUnderCurve(scores)! - 5.0 / 6.0) < 1e-12)
+    #expect(SweepMetrics.areaUnderCurve([(70, true), (70, false)]) == 0.5)
+    #expect(SweepMetrics.areaUnderCurve([(70, true)]) == nil)
+  }
+
+  /// The sample dataset labels its recorded sets good or bad and says which ended on a failed
+  /// attempt: the metrics count every label, and the form score tells good sets from bad ones
+  /// better than chance.
+  @Test func labelledSetsOfTheSampleAreCompared() throws {
+    let dataset = PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample")
+    var labels: [String] = []
+    var failed = 0
+    for folder in try FileManager.default.contentsOfDirectory(
+      at: dataset.appendingPathComponent("sessions"), includingPropertiesForKeys: nil)
+    {
+      let manifest =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: folder.appendingPathComponent("session.json"))) as! [String: Any]
+      guard !(manifest["recordings"] as! [Any]).isEmpty else { continue }
+      for set in manifest["sets"] as! [[String: Any]] {
+        labels.append(set["form_label"] as! String)
+        if set["failed"] as! Bool { failed += 1 }
+      }
+    }
+    let metrics = try SweepMetrics(
+      databasePath: try ReportTests.sample.get().appendingPathComponent("auralift.sqlite").path)
+    #expect(labels.contains("bad") && failed > 0)
+    #expect(metrics.formLabelledSets == labels.count)
+    #expect(metrics.failedSets == failed)
+    #expect(try #require(metrics.formAUC) > 0.5)
+    #expect(metrics.autoStopRecallPercent != nil && metrics.autoStopFalseAlarmPercent != nil)
+  }
 }

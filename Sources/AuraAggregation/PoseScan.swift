@@ -1,0 +1,24 @@
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraScoring
+
+/// A body scan for an athlete without a morpho.csv row, measured on their pose recordings:
+/// each limb length is the median of the lengths measured on each session (`PoseMorpho`), so
+/// one session filmed at an angle does not set it. Dated on the last session measured.
+enum PoseScan {
+  static func scan(athleteId: String, sessions: [ScoredSession]) -> MorphoRecord? {
+    let measured = sessions.filter { $0.morpho != nil }
+    guard let last = measured.last, let day = ISODates.day(last.startTime) else { return nil }
+    func median(_ length: (PoseMorpho) -> Double) -> Double {
+      let values = measured.compactMap { $0.morpho.map(length) }.sorted()
+      let middle = values.count / 2
+      let value = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
+      return (value * 10).rounded() / 10
+    }
+    return MorphoRecord(
+      athleteId: athleteId, date: ISODates.string(day: day), torsoCm: median(\.torsoCm),
+      femurCm: median(\.femurCm), tibiaCm: median(\.tibiaCm), humerusCm: median(\.humerusCm),
+      forearmCm: median(\.forearmCm), shoulderWidthCm: nil, hipWidthCm: nil, armSpanCm: nil)
+  }
+}
