@@ -4,15 +4,17 @@ import Foundation
 import Logging
 import Testing
 
-/// A 3×3 sweep reuses the production run's features, never writes the production output, and
-/// writes one comparison row per variant.
+/// A 3×3 sweep on the sample dataset reuses the production run's features, never writes the
+/// production output, and writes one comparison row per variant.
 @Suite struct SweepTests {
+  static let sample = PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample")
+
   @Test func gridRerunsOnlyScoringAndWritesTheTable() throws {
-    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 77)
+    let dataset = Self.sample
     let out = try TestSupport.temporaryFolder()
     let experiments = try TestSupport.temporaryFolder("sweep-experiments")
     defer {
-      for folder in [dataset, out, experiments] { try? FileManager.default.removeItem(at: folder) }
+      for folder in [out, experiments] { try? FileManager.default.removeItem(at: folder) }
     }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
@@ -74,7 +76,7 @@ import Testing
   /// attempt: the metrics count every label, and the form score tells good sets from bad ones
   /// better than chance.
   @Test func labelledSetsOfTheSampleAreCompared() throws {
-    let dataset = PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample")
+    let dataset = Self.sample
     var labels: [String] = []
     var failed = 0
     for folder in try FileManager.default.contentsOfDirectory(
