@@ -90,7 +90,7 @@ public struct AthleteStanding: Codable, Sendable, Equatable {
 
 /// What one athlete's aggregation adds to their sessions' rows: kept only while the athlete's
 /// sessions are written.
-public struct SessionAnnotations: Sendable, Equatable {
+public struct SessionAnnotations: Codable, Sendable, Equatable {
   /// LP change per session id.
   public var leaguePoints: [String: Int]
   /// Estimated effort per set id ("<session id>#<set number>").

@@ -17,7 +17,7 @@ public struct Aggregator: Sendable {
   }
 
   /// What one athlete's aggregation gives: rows to publish and what their sessions' rows add.
-  public struct AthleteAggregate: Sendable {
+  public struct AthleteAggregate: Codable, Sendable {
     public var results: AggregateResults
     public var annotations: SessionAnnotations
   }

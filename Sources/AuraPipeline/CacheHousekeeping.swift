@@ -3,7 +3,8 @@ import Foundation
 /// `auralift cache status` and `cache gc`: what the cache under `<out>/.cache` holds, and
 /// removing what the latest run does not use.
 ///
-/// An entry is "in use" when the latest run's session keys (`.state/sessions.tsv`) name it. A
+/// An entry is "in use" when the latest run's session keys (`.state/sessions.tsv`) or the
+/// current release's athlete partitions (`partitions.tsv`) name it. A
 /// collection takes the output's lock, so it never removes an entry a running run is about to
 /// read or has just written.
 public struct CacheHousekeeping {
@@ -72,9 +73,13 @@ public struct CacheHousekeeping {
 
   /// "stage/key" of every entry the latest run uses.
   private func keysInUse() -> Set<String> {
-    Set(
+    let current = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    return Set(
       RunState(out: out).sessions().values.flatMap {
         ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
-      })
+      }
+        + PublishedPartitions.read(release: current).values.map {
+          "aggregation/\($0.aggregateKey)"
+        })
   }
 }

@@ -17,6 +17,8 @@ struct PipelinePlan {
   let sessions: [SessionChain.Plan]
   let publish: ContentKey
   let publishKey: String
+  /// Digest of exercises.csv (the catalog every aggregation reads), "<absent>" without one.
+  let catalogDigest: String
 
   /// Dataset tables read by aggregation and publication, as inputs of the publish key.
   static let tableFiles = [
@@ -59,11 +61,13 @@ struct PipelinePlan {
     publish.add(
       parameters: parameters,
       keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
+    var tableDigests: [String: String] = [:]
     for file in Self.tableFiles {
-      publish.add(
-        "input \(file)",
-        digests.digest(of: datasetRoot.appendingPathComponent(file).path) ?? "<absent>")
+      let digest = digests.digest(of: datasetRoot.appendingPathComponent(file).path) ?? "<absent>"
+      tableDigests[file] = digest
+      publish.add("input \(file)", digest)
     }
+    catalogDigest = tableDigests["exercises.csv"] ?? "<absent>"
     // Apple Health exports stand in for wellness.csv.
     let health = datasetRoot.appendingPathComponent("health")
     if FileManager.default.fileExists(atPath: health.path) {

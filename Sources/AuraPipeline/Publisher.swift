@@ -8,9 +8,19 @@ import Foundation
 struct Publisher {
   let out: URL
 
-  /// Publishes a run: `sessions` writes the sessions and returns the rest of the bundle.
+  /// What a publication's writer returns: everything besides the sessions, and the athlete
+  /// partitions the sessions were written from.
+  struct Contents {
+    var bundle: PublishBundle
+    var partitions: [AthletePartition]
+  }
+
+  /// Publishes a run: `sessions` writes the sessions and returns the rest. With `previous` (the
+  /// current release's database), the new database starts as its copy and keeps the session
+  /// rows the writer does not replace.
   func publish(
-    runId: String, generatedAt: String, sessions: (any SessionWriter) throws -> PublishBundle
+    runId: String, generatedAt: String, reusing previous: URL?,
+    sessions: (any SessionWriter) throws -> Contents
   ) throws {
     let fileManager = FileManager.default
     let releases = out.appendingPathComponent("releases")
@@ -20,7 +30,13 @@ struct Publisher {
     try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
     let database = staging.appendingPathComponent("auralift.sqlite").path
     let store = SQLiteStore()
-    try store.publish(databasePath: database, sessions: sessions)
+    var partitions: [AthletePartition] = []
+    try store.publish(databasePath: database, reusing: previous?.path) { writer in
+      let contents = try sessions(writer)
+      partitions = contents.partitions
+      return contents.bundle
+    }
+    try PublishedPartitions.write(partitions, release: staging)
     try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
     try ReportWriter.writeAll(
       store: try StoreReader(databasePath: database), folder: staging,

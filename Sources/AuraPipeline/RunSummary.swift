@@ -6,6 +6,10 @@ public struct RunSummary: Sendable {
   /// Sessions whose features were computed this run (the rest came from the cache).
   public var featuresComputed: [String]
   public var scoringComputed: [String]
+  /// Athletes whose aggregates were computed this run (the rest came from the cache).
+  public var aggregated: [String] = []
+  /// Athletes whose session rows were copied from the previous publication, not written anew.
+  public var rowsKept = 0
   /// Dataset rows and sessions kept out because their data is bad (until it changes).
   public var quarantined: [DatasetProblem]
   /// Sessions that could not be computed for another reason (retried by the next run).

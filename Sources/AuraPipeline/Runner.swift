@@ -115,10 +115,26 @@ public struct Runner {
         featureKey: session.featureKey, scoringKey: session.scoringKey,
         published: outcome.published)
     }
+    // The current release's rows of the athletes whose partition is unchanged are kept, unless
+    // most athletes changed (then writing everything anew is cheaper than deleting).
+    let aggregation = AggregationPlan(
+      plan: plan, records: records, parameters: config.parameters)
+    let release = current.resolvingSymlinksInPath()
+    let previousDatabase = release.appendingPathComponent("auralift.sqlite")
+    let previousPartitions = PublishedPartitions.read(release: release)
+    let unchanged = Set(
+      aggregation.athletes.map(\.partition).filter {
+        previousPartitions[$0.athleteId]?.rowsKey == $0.rowsKey
+      }.map(\.athleteId))
+    let reuse =
+      !previousPartitions.isEmpty && unchanged.count * 2 >= aggregation.athletes.count
+      && FileManager.default.fileExists(atPath: previousDatabase.path)
+    var aggregated: [String] = []
     do {
       let finishedAt = Self.timestamp()
       try Publisher(out: out).publish(
-        runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt
+        runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
+        reusing: reuse ? previousDatabase : nil
       ) { writer in
         let run = RunRecord(
           runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
@@ -128,9 +144,16 @@ public struct Runner {
           sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
           sessionsQuarantined: quarantine.count)
         return try publishSessions(
-          plan, records: records, writer: writer, quarantine: quarantine, run: run)
+          plan, aggregation: aggregation, writer: writer,
+          reused: reuse ? (kept: unchanged, previous: Set(previousPartitions.keys)) : nil,
+          quarantine: quarantine, run: run, aggregated: &aggregated)
       }
       try state.savePublished(key: key, fields: publish)
+      summary.aggregated = aggregated
+      summary.rowsKept = reuse ? unchanged.count : 0
+      logger.info(
+        "aggregated \(aggregated.count) of \(aggregation.athletes.count) athletes; session rows of \(summary.rowsKept) kept from the previous publication"
+      )
     } catch {
       throw PipelineError.fatal("nothing published: \(error)")
     }
@@ -139,56 +162,82 @@ public struct Runner {
     return summary
   }
 
-  /// Athlete by athlete: reads the athlete's scored sessions back from the cache, aggregates
-  /// them and writes them through `writer`; returns everything else to publish.
+  /// Athlete by athlete: takes the athlete's aggregates from the cache or reads their scored
+  /// sessions back and aggregates them, and writes their sessions through `writer`. When the
+  /// publication reuses an earlier one (`reused`: the athletes whose rows it keeps, and every
+  /// athlete it held), the other athletes' old rows are removed first, and those of athletes
+  /// no longer in the dataset. Returns everything else to publish.
   private func publishSessions(
-    _ plan: PipelinePlan, records: [String: RunState.SessionRecord], writer: any SessionWriter,
-    quarantine: [DatasetProblem], run: RunRecord
-  ) throws -> PublishBundle {
-    let published = records.compactMap { _, record in
-      record.published.map { (scoringKey: record.scoringKey, session: $0) }
-    }
-    let byAthlete = Dictionary(grouping: published, by: \.session.athleteId)
-    let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
-    let nutrition = Dictionary(grouping: plan.tables.nutrition, by: \.athleteId)
-    let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
-    let asOfDay = published.compactMap { ISODates.day($0.session.startTime) }.max() ?? 0
+    _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
+    reused: (kept: Set<String>, previous: Set<String>)?, quarantine: [DatasetProblem],
+    run: RunRecord, aggregated: inout [String]
+  ) throws -> Publisher.Contents {
     let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
       catalog: plan.tables.catalog)
     let cache = plan.chain.cache
     var aggregates = AggregateResults.empty
-    for athlete in plan.tables.athletes.sorted(by: { $0.id < $1.id }) {
-      let entries = (byAthlete[athlete.id] ?? []).sorted {
-        ($0.session.startTime, $0.scoringKey) < ($1.session.startTime, $1.scoringKey)
+    if let reused {
+      let present = Set(aggregation.athletes.map(\.athlete.id))
+      for athleteId in reused.previous.subtracting(present).sorted() {
+        try writer.removeSessions(ofAthlete: athleteId)
       }
-      let loaded = WorkerPool.map(entries, workers: config.workers) {
-        cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+    }
+    for work in aggregation.athletes {
+      let partition = work.partition
+      var sessions: [ScoredSession]? = nil
+      func scoredSessions() throws -> [ScoredSession] {
+        if let sessions { return sessions }
+        let loaded = WorkerPool.map(work.sessions, workers: config.workers) {
+          cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+        }
+        guard loaded.allSatisfy({ $0 != nil }) else {
+          throw PipelineError.fatal("a cached session of \(work.athlete.id) could not be read back")
+        }
+        sessions = loaded.compactMap { $0 }
+        return sessions!
       }
-      let sessions = loaded.compactMap { $0 }
-      guard sessions.count == loaded.count else {
-        throw PipelineError.fatal("a cached session of \(athlete.id) could not be read back")
+      let aggregate: Aggregator.AthleteAggregate
+      if let cached = cache.load(
+        Aggregator.AthleteAggregate.self, stage: "aggregation", key: partition.aggregateKey)
+      {
+        aggregate = cached
+      } else {
+        aggregate = aggregator.aggregate(
+          athlete: work.athlete, inputs: work.inputs, sessions: try scoredSessions(),
+          asOfDay: aggregation.asOfDay)
+        aggregated.append(work.athlete.id)
+        try cache.store(
+          aggregate, stage: "aggregation", key: partition.aggregateKey,
+          fields: partition.aggregateFields)
       }
-      let aggregate = aggregator.aggregate(
-        athlete: athlete,
-        inputs: .init(
-          wellness: wellness[athlete.id] ?? [], nutrition: nutrition[athlete.id] ?? [],
-          morpho: morpho[athlete.id] ?? []),
-        sessions: sessions, asOfDay: asOfDay)
       aggregates.append(aggregate.results)
-      try writer.write(sessions, annotations: aggregate.annotations)
+      if let reused {
+        if reused.kept.contains(work.athlete.id) { continue }
+        try writer.removeSessions(ofAthlete: work.athlete.id)
+      }
+      try writer.write(try scoredSessions(), annotations: aggregate.annotations)
     }
     // The whole roster: leaderboards and guild standings.
     let boards = Leaderboard.build(
       athletes: plan.tables.athletes, standings: aggregates.standings,
-      rankings: aggregates.rankings, sessionsPerAthlete: byAthlete.mapValues(\.count))
+      rankings: aggregates.rankings,
+      sessionsPerAthlete: Dictionary(
+        uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
+          ($0.athlete.id, $0.sessions.count)
+        }))
     aggregates.leaderboard = boards.entries
     aggregates.exclusions = boards.exclusions
     aggregates.guilds = boards.guilds
-    return PublishBundle(
-      tables: plan.tables, catalog: plan.tables.catalog,
-      sessionStarts: byAthlete.mapValues { $0.map(\.session.startTime) },
-      aggregates: aggregates, quarantine: quarantine, run: run)
+    return Publisher.Contents(
+      bundle: PublishBundle(
+        tables: plan.tables, catalog: plan.tables.catalog,
+        sessionStarts: Dictionary(
+          uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
+            ($0.athlete.id, $0.sessions.map(\.startTime))
+          }),
+        aggregates: aggregates, quarantine: quarantine, run: run),
+      partitions: aggregation.athletes.map(\.partition))
   }
 
   /// What a run would compute now, and why, without computing or writing anything.

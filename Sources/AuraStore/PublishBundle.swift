@@ -32,6 +32,9 @@ public struct PublishBundle: Sendable {
 public protocol SessionWriter {
   /// Writes `sessions` with what their athlete's aggregation adds (LP change, set effort).
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws
+  /// Removes every session of `athleteId` (with its sets, reps and form components) that a
+  /// reused publication holds, before they are written again or because the athlete is gone.
+  func removeSessions(ofAthlete athleteId: String) throws
 }
 
 /// What ran: stored in the `run` table.
@@ -70,9 +73,12 @@ public struct RunRecord: Sendable {
 /// Where results are published. SQLite is the first implementation; PostgreSQL will be another.
 public protocol ResultStore {
   /// Creates a new database at `path` and, in one transaction, lets `sessions` write the
-  /// sessions through a `SessionWriter` and return the bundle of everything else.
+  /// sessions through a `SessionWriter` and return the bundle of everything else. With
+  /// `previous` (an earlier publication), the new database starts as its copy: its session
+  /// rows stay until the writer removes them, and every other table is written anew.
   func publish(
-    databasePath: String, sessions: (any SessionWriter) throws -> PublishBundle) throws
+    databasePath: String, reusing previous: String?,
+    sessions: (any SessionWriter) throws -> PublishBundle) throws
   /// Writes every table as `<table>.csv` into `folder`.
   func exportCSV(databasePath: String, folder: String) throws
 }

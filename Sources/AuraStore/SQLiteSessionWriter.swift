@@ -8,8 +8,10 @@ final class SQLiteSessionWriter: SessionWriter {
   private let setStatement: Statement
   private let repStatement: Statement
   private let componentStatement: Statement
+  private let db: Database
 
   init(db: Database) throws {
+    self.db = db
     sessionStatement = try prepareInsert(
       db,
       "workout_session",
@@ -42,6 +44,16 @@ final class SQLiteSessionWriter: SessionWriter {
       ])
     componentStatement = try prepareInsert(
       db, "form_component", ["session_id", "set_number", "component", "score"])
+  }
+
+  func removeSessions(ofAthlete athleteId: String) throws {
+    let sessions = "SELECT id FROM workout_session WHERE user_profile_id = ?"
+    for table in ["rep", "form_component", "workout_set"] {
+      try db.execute(
+        sql: "DELETE FROM \(table) WHERE session_id IN (\(sessions))", arguments: [athleteId])
+    }
+    try db.execute(
+      sql: "DELETE FROM workout_session WHERE user_profile_id = ?", arguments: [athleteId])
   }
 
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws {

@@ -10,11 +10,18 @@ public struct SQLiteStore: ResultStore {
   public init() {}
 
   public func publish(
-    databasePath: String, sessions: (any SessionWriter) throws -> PublishBundle
+    databasePath: String, reusing previous: String?,
+    sessions: (any SessionWriter) throws -> PublishBundle
   ) throws {
+    if let previous { try FileManager.default.copyItem(atPath: previous, toPath: databasePath) }
     let queue = try DatabaseQueue(path: databasePath)
     try Schema.migrator.migrate(queue)
     try queue.write { db in
+      if previous != nil {
+        for table in Schema.tables where Schema.sessionTables[table] == nil {
+          try db.execute(sql: "DELETE FROM \(table)")
+        }
+      }
       let bundle = try sessions(try SQLiteSessionWriter(db: db))
       try BundleWriter(db: db, bundle: bundle).writeAll()
     }
@@ -34,7 +41,10 @@ public struct SQLiteStore: ResultStore {
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var text = columns.joined(separator: ",") + "\n"
-        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY rowid")
+        // Session tables in key order, so a publication that reused rows exports the same
+        // bytes as one that wrote them all.
+        let order = Schema.sessionTables[table] ?? "rowid"
+        let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY \(order)")
         while let row = try cursor.next() {
           text +=
             columns.indices.map { Self.csvField(row[$0] as DatabaseValue) }.joined(separator: ",")

@@ -30,6 +30,14 @@ enum Schema {
     "coach_roster", "leaderboard", "leaderboard_exclusion", "guild_standing", "quarantine", "run",
   ]
 
+  /// The tables a `SessionWriter` fills, athlete by athlete, with the order they export in.
+  static let sessionTables = [
+    "workout_session": "user_profile_id, start_time, id",
+    "workout_set": "session_id, set_number",
+    "rep": "session_id, set_number, rep_number",
+    "form_component": "session_id, set_number, component",
+  ]
+
   static let v1 = [
     """
     CREATE TABLE user_profile (id TEXT PRIMARY KEY, username TEXT NOT NULL, email TEXT, date_of_birth TEXT,
@@ -204,7 +212,11 @@ enum Schema {
 
   /// Scoring (issue 5): the dataset's labels beside each set, to evaluate the form score and the
   /// auto-stop flag against; where a body scan came from (morpho.csv or measured on pose).
+  /// Runner (issue 7): indexes to find an athlete's sessions and a session's sets, for readers'
+  /// joins and for replacing one athlete's rows in a reused publication.
   static let v4 = [
+    "CREATE INDEX workout_session_athlete ON workout_session (user_profile_id)",
+    "CREATE INDEX workout_set_session ON workout_set (session_id)",
     "ALTER TABLE workout_set ADD COLUMN form_label TEXT",
     "ALTER TABLE workout_set ADD COLUMN failed INTEGER",
     "ALTER TABLE morpho_scan ADD COLUMN source TEXT",

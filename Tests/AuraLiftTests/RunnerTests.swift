@@ -176,6 +176,48 @@ import Testing
     }
   }
 
+  /// A new session of one athlete: only it is scored, only its athlete is aggregated and
+  /// written, and the other athletes' rows are kept from the previous release. The result is
+  /// what a clean run publishes, row for row and CSV byte for byte; so is the result of removing
+  /// another athlete's session.
+  @Test func aNewSessionReaggregatesOnlyItsAthlete() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 3, seed: 71)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let config = try PipelineTests.config(dataset: dataset, out: out)
+    func matchesACleanRun() throws {
+      let clean = try TestSupport.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: clean) }
+      _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: clean)).run()
+      #expect(try Self.publishedRows(out) == Self.publishedRows(clean))
+      #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(clean))
+    }
+    let first = try Runner(config: config).run()
+    #expect(first.aggregated == ["a-01", "a-02", "a-03"] && first.rowsKept == 0)
+
+    // a-02's first session again under a new id, as a new recording of the same day.
+    let sessions = dataset.appendingPathComponent("sessions")
+    let copy = sessions.appendingPathComponent("s-000004-new")
+    try FileManager.default.copyItem(at: sessions.appendingPathComponent("s-000004"), to: copy)
+    let manifest = copy.appendingPathComponent("session.json")
+    try String(contentsOf: manifest, encoding: .utf8)
+      .replacingOccurrences(of: "\"s-000004\"", with: "\"s-000004-new\"")
+      .write(to: manifest, atomically: true, encoding: .utf8)
+    let added = try Runner(config: config).run()
+    #expect(added.scoringComputed == ["s-000004-new"])
+    #expect(added.aggregated == ["a-02"] && added.rowsKept == 2)
+    try matchesACleanRun()
+
+    // One of a-03's sessions (not its last, so the data's last day stays) is gone.
+    try FileManager.default.removeItem(at: sessions.appendingPathComponent("s-000008"))
+    let removed = try Runner(config: config).run()
+    #expect(removed.aggregated == ["a-03"] && removed.rowsKept == 2)
+    try matchesACleanRun()
+  }
+
   @Test func cacheGarbageCollectionKeepsWhatTheLatestRunUses() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 3, seed: 56)
     let out = try TestSupport.temporaryFolder()
@@ -191,10 +233,14 @@ import Testing
     let before = try housekeeping.status()
     let scoring = try #require(before.first { $0.stage == "scoring" })
     #expect(scoring.entries == 2 * scoring.entriesInUse)
-    // A bound that fits everything removes nothing; no bound removes the unused scoring.
+    // The one athlete's aggregates: the current release's and the first run's.
+    let aggregation = try #require(before.first { $0.stage == "aggregation" })
+    #expect(aggregation.entries == 2 && aggregation.entriesInUse == 1)
+    // A bound that fits everything removes nothing; no bound removes the unused scoring and
+    // aggregates.
     #expect(try housekeeping.collect(maxBytes: 1 << 40).entries == 0)
     let removed = try housekeeping.collect()
-    #expect(removed.entries == scoring.entriesInUse)
+    #expect(removed.entries == scoring.entriesInUse + 1)
     #expect(try housekeeping.status().allSatisfy { $0.entries == $0.entriesInUse })
     // The latest run's work is all still there; the collected variant is computed again.
     #expect(try Runner(config: config).run().upToDate)
