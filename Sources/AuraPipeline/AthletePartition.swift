@@ -12,7 +12,9 @@ struct AthletePartition: Sendable {
   let athleteId: String
   /// Key of the athlete's session rows as published (sessions, sets, reps, form components,
   /// with the LP changes and efforts their aggregation adds): their scored sessions, their own
-  /// inputs, the catalog, and the aggregation's parameters and code.
+  /// inputs, the catalog, and the aggregation's parameters and code. A change to how those rows
+  /// are written must bump the aggregation or schema version, or a reused publication would
+  /// keep rows written the old way.
   let rowsKey: String
   /// Key of the athlete's aggregates: the rows key's fields and the day the data ends (the day
   /// recovery, readiness and the roster are computed for).

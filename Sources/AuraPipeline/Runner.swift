@@ -9,12 +9,14 @@ import Foundation
 import Logging
 
 /// Runs a pipeline: plans every partition's keys from file digests, loads or computes the
-/// per-session stages on a worker pool, then aggregates and publishes atomically.
+/// per-session stages on a worker pool, then aggregates per athlete (cached) and publishes
+/// atomically, reusing the current release's rows of athletes whose partition is unchanged.
 ///
 /// Output layout under `out`: `current` → `releases/<run id>` (a symlink swapped with one
-/// rename, so readers always see one complete run), `.cache/` (intermediates, each with its
-/// key's fields) and `.state/` (the lock, remembered file digests, the last run's sessions and
-/// problems, and the key of what `current` holds).
+/// rename, so readers always see one complete run; each release holds the athlete partition
+/// keys it was published from), `.cache/` (intermediates, each with its key's fields) and
+/// `.state/` (the lock, remembered file digests, the last run's sessions and problems, and the
+/// key of what `current` holds).
 public struct Runner {
   public let config: PipelineConfig
   let logger: Logger
@@ -166,7 +168,8 @@ public struct Runner {
   /// sessions back and aggregates them, and writes their sessions through `writer`. When the
   /// publication reuses an earlier one (`reused`: the athletes whose rows it keeps, and every
   /// athlete it held), the other athletes' old rows are removed first, and those of athletes
-  /// no longer in the dataset. Returns everything else to publish.
+  /// no longer in the dataset. Appends to `aggregated` each athlete whose aggregates were
+  /// computed rather than found in the cache. Returns everything else to publish.
   private func publishSessions(
     _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
     reused: (kept: Set<String>, previous: Set<String>)?, quarantine: [DatasetProblem],
