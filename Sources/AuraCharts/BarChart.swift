@@ -94,7 +94,5 @@ public struct BarChart: Sendable {
     return canvas.render()
   }
 
-  private func format(_ value: Double) -> String {
-    String(format: "%.\(valueDigits)f", value)
-  }
+  private func format(_ value: Double) -> String { fixed(value, valueDigits) }
 }

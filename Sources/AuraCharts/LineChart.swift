@@ -101,9 +101,7 @@ public struct LineChart: Sendable {
     return canvas.render()
   }
 
-  private func format(_ value: Double) -> String {
-    String(format: "%.\(valueDigits)f", value)
-  }
+  private func format(_ value: Double) -> String { fixed(value, valueDigits) }
 }
 
 /// A point marker whose shape tells series apart without colour.
@@ -119,11 +117,12 @@ struct Marker {
       canvas.rect(x: x - 3.5, y: y - 3.5, width: 7, height: 7, fill: colour, tooltip: tooltip)
     case 2:
       canvas.path(
-        "M\(n(x)) \(n(y - 4.5))L\(n(x + 4)) \(n(y + 3))L\(n(x - 4)) \(n(y + 3))Z", fill: colour)
+        "M\(n(x)) \(n(y - 4.5))L\(n(x + 4)) \(n(y + 3))L\(n(x - 4)) \(n(y + 3))Z", fill: colour,
+        tooltip: tooltip)
     default:
       canvas.path(
         "M\(n(x)) \(n(y - 4.5))L\(n(x + 4)) \(n(y))L\(n(x)) \(n(y + 4.5))L\(n(x - 4)) \(n(y))Z",
-        fill: colour)
+        fill: colour, tooltip: tooltip)
     }
   }
 }

@@ -75,6 +75,6 @@ public struct LinearScale: Sendable {
         let scaled = step * pow(10, Double(digits))
         return abs(scaled - scaled.rounded()) < 1e-6
       } ?? 3
-    return String(format: "%.\(decimals)f", value)
+    return fixed(value, decimals)
   }
 }

@@ -17,10 +17,10 @@ public enum Palette {
   public static func score(_ value: Double?) -> String {
     guard let value else { return grid }
     switch value {
-    case ..<50: return "#D55E00"
-    case ..<70: return "#E69F00"
+    case ..<50: return bad
+    case ..<70: return warning
     case ..<90: return "#9ad0b9"
-    default: return "#009E73"
+    default: return good
     }
   }
 

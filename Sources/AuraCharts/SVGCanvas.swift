@@ -53,15 +53,15 @@ public struct SVGCanvas: Sendable {
     body.append(element("ellipse", attributes, tooltip: tooltip))
   }
 
-  /// A path from SVG path data.
+  /// A path from SVG path data; `tooltip` becomes a `<title>` child.
   public mutating func path(
     _ data: String, fill: String = "none", stroke: String? = nil, width: Double = 1,
-    dash: String? = nil
+    dash: String? = nil, tooltip: String? = nil
   ) {
     var attributes = "d=\"\(data)\" fill=\"\(fill)\""
     if let stroke { attributes += " stroke=\"\(stroke)\" stroke-width=\"\(n(width))\"" }
     if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
-    body.append("<path \(attributes)/>")
+    body.append(element("path", attributes, tooltip: tooltip))
   }
 
   /// Text, escaped; `anchor` is start, middle or end.
@@ -126,8 +126,14 @@ func n(_ value: Double) -> String {
   guard value.isFinite else { return "0" }
   let rounded = (value * 100).rounded() / 100
   if rounded == rounded.rounded() { return String(Int(rounded)) }
-  return String(format: "%.2f", rounded).replacingOccurrences(
-    of: "0+$", with: "", options: .regularExpression)
+  var text = fixed(rounded, 2)
+  while text.hasSuffix("0") { text.removeLast() }
+  return text
+}
+
+/// `value` with exactly `digits` decimals, as charts print values.
+func fixed(_ value: Double, _ digits: Int) -> String {
+  String(format: "%.\(digits)f", value)
 }
 
 extension String {

@@ -49,16 +49,12 @@ struct ImuHeightTrack {
     let vertical = PoseSignals.resample(projected, from: imu.times, to: grid).map {
       $0.isFinite ? $0 - mean : 0
     }
-    let still = Self.stillSamples(vertical, sampleRateHz: rate)
-    let velocity = Self.velocity(vertical, still: still, sampleRateHz: rate)
-    var height = [Double](repeating: 0, count: grid.count)
-    for i in 1..<grid.count {
-      height[i] = height[i - 1] + 0.5 * (velocity[i] + velocity[i - 1]) / rate
-    }
+    let still = Self.stillSamples(vertical, times: grid, sampleRateHz: rate)
+    let velocity = Self.velocity(vertical, still: still, times: grid)
     times = grid
     sampleRateHz = rate
     self.velocity = velocity
-    self.height = height
+    height = SignalFilter.integral(velocity[...], times: grid[...])
     self.still = still
   }
 
@@ -67,7 +63,7 @@ struct ImuHeightTrack {
   /// drift-free velocity (the integral high-passed at 0.1 Hz) is small too, so neither a slow
   /// movement (little acceleration) nor the middle of a fast one (acceleration crossing zero)
   /// is taken for rest.
-  static func stillSamples(_ vertical: [Double], sampleRateHz: Double) -> [Bool] {
+  static func stillSamples(_ vertical: [Double], times: [Double], sampleRateHz: Double) -> [Bool] {
     let n = vertical.count
     var sums = [Double](repeating: 0, count: n + 1)
     for i in 0..<n { sums[i + 1] = sums[i] + vertical[i] }
@@ -79,8 +75,7 @@ struct ImuHeightTrack {
     }
     let noise = SignalFilter.noiseDeviation(vertical)
     let accelerationLimit = max(4 * noise / Double(2 * half + 1).squareRoot(), 0.03)
-    var raw = [Double](repeating: 0, count: n)
-    for i in 1..<n { raw[i] = raw[i - 1] + 0.5 * (vertical[i] + vertical[i - 1]) / sampleRateHz }
+    let raw = SignalFilter.integral(vertical[...], times: times[...])
     let trend = SignalFilter.lowPass(raw, cutoffHz: 0.1, sampleRateHz: sampleRateHz)
     let moving = zip(raw, trend).map { abs($0 - $1) }
     let velocityLimit = max(2.5 * robustDeviation(moving), 0.05)
@@ -100,7 +95,7 @@ struct ImuHeightTrack {
   }
 
   /// Velocity integrated over each movement between still stretches, zero at both ends.
-  static func velocity(_ vertical: [Double], still: [Bool], sampleRateHz: Double) -> [Double] {
+  static func velocity(_ vertical: [Double], still: [Bool], times: [Double]) -> [Double] {
     let n = vertical.count
     var velocity = [Double](repeating: 0, count: n)
     for movement in SignalFilter.runs(still.map { !$0 }) {
@@ -108,12 +103,12 @@ struct ImuHeightTrack {
       let start = max(0, movement.lowerBound - 1)
       let end = min(n - 1, movement.upperBound)
       guard end > start else { continue }
-      for k in (start + 1)...end {
-        velocity[k] = velocity[k - 1] + 0.5 * (vertical[k] + vertical[k - 1]) / sampleRateHz
-      }
-      let drift = velocity[end]
+      let integral = SignalFilter.integral(vertical[start...end], times: times[start...end])
+      let drift = integral[integral.count - 1]
       let span = Double(end - start)
-      for k in start...end { velocity[k] -= drift * Double(k - start) / span }
+      for k in start...end {
+        velocity[k] = integral[k - start] - drift * Double(k - start) / span
+      }
     }
     return velocity
   }

@@ -41,11 +41,11 @@ struct ImuVelocity {
         - magnitude
     }
     let t = Array(series.times[window])
-    var velocity = Self.integrate(vertical, times: t)
+    var velocity = SignalFilter.integral(vertical[...], times: t[...])
     let drift = velocity[velocity.count - 1]
     let span = t[t.count - 1] - t[0]
     for k in velocity.indices { velocity[k] -= drift * (t[k] - t[0]) / span }
-    let height = Self.integrate(velocity, times: t)
+    let height = SignalFilter.integral(velocity[...], times: t[...])
     let begin = Self.interpolate(height, t, at: phase.lowerBound)
     let finish = Self.interpolate(height, t, at: phase.upperBound)
     let inPhase = t.indices.filter { phase.contains(t[$0]) }
@@ -60,15 +60,6 @@ struct ImuVelocity {
     guard let k = times.firstIndex(where: { $0 >= t }) else { return values[values.count - 1] }
     let w = (t - times[k - 1]) / (times[k] - times[k - 1])
     return values[k - 1] * (1 - w) + values[k] * w
-  }
-
-  /// Trapezoidal running integral, starting at zero.
-  private static func integrate(_ values: [Double], times: [Double]) -> [Double] {
-    var out = [Double](repeating: 0, count: values.count)
-    for k in 1..<values.count {
-      out[k] = out[k - 1] + 0.5 * (values[k] + values[k - 1]) * (times[k] - times[k - 1])
-    }
-    return out
   }
 
   /// The first sample at or after `t` (binary search).

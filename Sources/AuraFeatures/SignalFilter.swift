@@ -19,6 +19,17 @@ public enum SignalFilter {
     return found
   }
 
+  /// The trapezoidal running integral of `values` sampled at `times`, starting at zero.
+  static func integral(_ values: ArraySlice<Double>, times: ArraySlice<Double>) -> [Double] {
+    guard !values.isEmpty else { return [] }
+    var out = [0.0]
+    out.reserveCapacity(values.count)
+    for (i, t) in zip(values.indices.dropFirst(), times.indices.dropFirst()) {
+      out.append(out[out.count - 1] + 0.5 * (values[i] + values[i - 1]) * (times[t] - times[t - 1]))
+    }
+    return out
+  }
+
   /// Linear interpolation over NaN runs of at most `maxGap` samples; longer runs stay NaN.
   /// Returns the series and which samples were filled.
   public static func fillShortGaps(_ values: [Double], maxGap: Int) -> (

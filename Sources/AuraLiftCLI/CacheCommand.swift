@@ -49,9 +49,7 @@ struct CacheCommand: ParsableCommand {
           maxBytes: maxSize.map { Int64($0 * 1_048_576) }, waitForLock: wait)
         print("removed \(removed.entries) entries, \(Status.megabytes(removed.bytes))")
       } catch let error as PipelineError {
-        FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-        if case .lockHeld = error { throw ExitCodes.lockHeld }
-        throw ExitCodes.nothingPublished
+        throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
       }
     }
   }

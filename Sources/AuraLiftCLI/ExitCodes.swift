@@ -1,4 +1,6 @@
 import ArgumentParser
+import AuraPipeline
+import Foundation
 
 /// Exit codes of `run` (and `explain`), for schedulers; the README lists them.
 enum ExitCodes {
@@ -13,4 +15,15 @@ enum ExitCodes {
   static let usage = ExitCode(64)
   /// Another run holds the output's lock beyond `--wait` (sysexits EX_TEMPFAIL: try later).
   static let lockHeld = ExitCode(75)
+
+  /// Writes `error` to stderr and returns the code a scheduler acts on: `lockHeld` for a held
+  /// lock, `usage` for a bad pipeline file or option, `otherwise` for anything else.
+  static func reporting(_ error: any Error, otherwise: ExitCode) -> ExitCode {
+    FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
+    switch error as? PipelineError {
+    case .lockHeld?: return lockHeld
+    case .config?: return usage
+    default: return otherwise
+    }
+  }
 }

@@ -35,9 +35,7 @@ struct ReportCommand: ParsableCommand {
       print("open:     \(folder.appendingPathComponent("index.html").path)")
     } catch {
       // A held lock, a missing or unreadable database: nothing was rendered.
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      if case PipelineError.lockHeld = error { throw ExitCodes.lockHeld }
-      throw ExitCodes.nothingPublished
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
   }
 }

@@ -31,8 +31,7 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let config: PipelineConfig
     do { config = try options.config() } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCodes.usage
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     if dryRun {
       try ExplainCommand.explain(config)
@@ -46,12 +45,7 @@ struct RunCommand: ParsableCommand {
       summary = try Runner(config: config, logger: logger).run(
         .init(waitForLock: wait, retryFailed: retryFailed, progress: progress.update))
     } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      switch error {
-      case .lockHeld: throw ExitCodes.lockHeld
-      case .config: throw ExitCodes.usage
-      case .fatal: throw ExitCodes.nothingPublished
-      }
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     let timing = String(
       format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
@@ -96,8 +90,7 @@ struct ExplainCommand: ParsableCommand {
   func run() throws {
     let config: PipelineConfig
     do { config = try options.config() } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCodes.usage
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     try Self.explain(config)
   }
@@ -106,8 +99,7 @@ struct ExplainCommand: ParsableCommand {
   static func explain(_ config: PipelineConfig) throws {
     let work: [PlannedWork]
     do { work = try Runner(config: config).explain() } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCodes.nothingPublished
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     if work.isEmpty { print("up to date: nothing would run") }
     for item in work {

@@ -36,15 +36,13 @@ struct SweepCommand: ParsableCommand {
         base: config, specs: axes,
         folder: URL(fileURLWithPath: experiments).appendingPathComponent(name))
     } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCodes.usage
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     var logger = Logger(label: "auralift")
     logger.logLevel = .info
     let outcomes: [Sweep.Outcome]
     do { outcomes = try sweep.run(logger: logger) } catch let error as PipelineError {
-      FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-      throw ExitCodes.nothingPublished
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     print(try String(contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8))
     print("table:  \(sweep.folder.path)/sweep.csv (\(outcomes.count) variants)")

@@ -75,17 +75,11 @@ public struct PipelineConfig: Sendable {
     let key = String(assignment[..<equals])
     let raw = String(assignment[assignment.index(after: equals)...])
     guard parameters[key] != nil else { throw PipelineError.config("unknown parameter '\(key)'") }
-    if let number = Double(raw) {
-      parameters[key] = .number(number)
-    } else if raw == "true" || raw == "false" {
-      parameters[key] = .flag(raw == "true")
-    } else if raw.contains(","),
-      case let numbers = raw.split(separator: ",").compactMap({ Double($0) }),
-      numbers.count == raw.split(separator: ",").count
-    {
+    // As the run table records values, except that a list may leave out its brackets.
+    if raw.contains(","), case .list(let numbers) = ParameterValue(described: "[\(raw)]") {
       parameters[key] = .list(numbers)
     } else {
-      parameters[key] = .text(raw)
+      parameters[key] = ParameterValue(described: raw)
     }
   }
 }

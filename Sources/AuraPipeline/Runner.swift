@@ -222,23 +222,20 @@ public struct Runner {
       try writer.write(try scoredSessions(), annotations: aggregate.annotations)
     }
     // The whole roster: leaderboards and guild standings.
+    let sessionStarts = Dictionary(
+      uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
+        ($0.athlete.id, $0.sessions.map(\.startTime))
+      })
     let boards = Leaderboard.build(
       athletes: plan.tables.athletes, standings: aggregates.standings,
-      rankings: aggregates.rankings,
-      sessionsPerAthlete: Dictionary(
-        uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
-          ($0.athlete.id, $0.sessions.count)
-        }))
+      rankings: aggregates.rankings, sessionsPerAthlete: sessionStarts.mapValues(\.count))
     aggregates.leaderboard = boards.entries
     aggregates.exclusions = boards.exclusions
     aggregates.guilds = boards.guilds
     return Publisher.Contents(
       bundle: PublishBundle(
         tables: plan.tables, catalog: plan.tables.catalog,
-        sessionStarts: Dictionary(
-          uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
-            ($0.athlete.id, $0.sessions.map(\.startTime))
-          }),
+        sessionStarts: sessionStarts,
         aggregates: aggregates, quarantine: quarantine, run: run),
       partitions: aggregation.athletes.map(\.partition))
   }

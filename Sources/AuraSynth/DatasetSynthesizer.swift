@@ -119,16 +119,19 @@ public struct DatasetSynthesizer {
     let intensity = random.uniform(0.62...0.82)
     let sets = (0..<setCount).map { index in
       let velocityLoss = random.uniform(0.06...0.35)
-      return PlannedSet(
+      var set = PlannedSet(
         setNumber: index + 1, loadKg: (oneRepMax * intensity / 2.5).rounded() * 2.5,
         reps: random.chance(0.08) ? 1 : random.integer(3...7),
         firstRepVelocity: Self.velocity(atIntensity: intensity, pattern: exercise.pattern)
           * random.uniform(0.94...1.06),
         velocityLoss: velocityLoss,
         rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2,
-        range: random.chance(0.15) ? random.uniform(0.6...0.78) : 1,
-        // Sets taken deep (a high velocity loss) sometimes end on a failed attempt.
-        failsAfterLastRep: velocityLoss > 0.27 && random.chance(0.6))
+        range: random.chance(0.15) ? random.uniform(0.6...0.78) : 1)
+      // Sets taken deep (a high velocity loss) sometimes end on a failed attempt, generated for
+      // the lifts that start at the bottom.
+      set.failsAfterLastRep =
+        velocityLoss > 0.27 && random.chance(0.6) && exercise.phaseOrder == .concentricFirst
+      return set
     }
     let synthesizer = RecordedSessionSynthesizer(
       exercise: exercise, kinematics: kinematics, noise: config.noise)

@@ -14,7 +14,9 @@ struct PlannedSet {
   /// Share of the full range each rep covers: 1, or less for a set of partial reps (bad form:
   /// shallow squats and presses, pulls that stop short of lockout).
   var range = 1.0
-  /// True when one more rep is attempted after the last and fails partway up.
+  /// True when one more rep is attempted after the last and fails partway up (only for lifts
+  /// that start at the bottom: a failed squat or bench press ends on safeties or with a
+  /// spotter, which the body model cannot show).
   var failsAfterLastRep = false
 }
 
@@ -90,7 +92,7 @@ struct RecordedSessionSynthesizer {
               timeline, from: concentricStart, to: concentricStart + concentric)))
         if rep < set.reps - 1 { timeline.hold(random.uniform(0.2...0.9)) }
       }
-      if set.failsAfterLastRep, concentricFirst {
+      if set.failsAfterLastRep {
         // The failed attempt: the load leaves the floor slowly, stalls partway and is lowered.
         timeline.hold(random.uniform(0.3...0.9))
         let stall = 1 - set.range * random.uniform(0.2...0.45)
@@ -108,7 +110,7 @@ struct RecordedSessionSynthesizer {
           endSeconds: timeline.end,
           reps: set.reps, velocityLossPercent: loss, repList: reps,
           formLabel: set.range < 1 ? "bad" : "good",
-          failed: set.failsAfterLastRep && concentricFirst))
+          failed: set.failsAfterLastRep))
     }
     timeline.hold(random.uniform(2...3))
 

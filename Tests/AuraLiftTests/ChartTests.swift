@@ -74,6 +74,19 @@ struct ChartTests {
     #expect(Self.count("<rect", in: svg) == 4 + 1)
   }
 
+  /// Every point of every series names itself on hover, whatever its marker's shape.
+  @Test func everyMarkerShapeCarriesItsTooltip() {
+    let names = ["Squat", "Bench", "Deadlift", "Press"]
+    let svg = LineChart(
+      title: "e1RM", xLabel: "ISO week", yLabel: "kg", categories: ["W45", "W46"],
+      series: names.enumerated().map { .init(name: $1, values: [50 + Double($0), 60]) }
+    ).svg()
+    for name in names {
+      #expect(svg.contains("<title>\(name), W45: "), "\(name)")
+      #expect(svg.contains("<title>\(name), W46: 60.0</title>"), "\(name)")
+    }
+  }
+
   @Test func volumeChartWritesTheBandBesideEachBar() {
     let svg = VolumeBandChart(
       title: "Sets per muscle",

@@ -266,6 +266,25 @@ import Testing
     #expect(ParameterValue(described: "true") == .flag(true))
     #expect(ParameterValue(described: "dots") == .text("dots"))
   }
+
+  /// `--set key=value` reads values the same way, and takes a list with or without brackets.
+  @Test func overridesReadValuesAsRecorded() throws {
+    var config = try PipelineConfig.load(
+      path: PipelineTests.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
+    let landmarks = "aggregation.volume_landmarks.quadriceps"
+    for (raw, expected) in [
+      ("8,12,16,20", ParameterValue.list([8, 12, 16, 20])),
+      ("[6,10,14,18]", .list([6, 10, 14, 18])),
+    ] {
+      try config.override("\(landmarks)=\(raw)")
+      #expect(config.parameters[landmarks] == expected)
+    }
+    try config.override("scoring.form.depth_weight=0.4")
+    #expect(config.parameters["scoring.form.depth_weight"] == .number(0.4))
+    try config.override("aggregation.ranking.points_formula=wilks")
+    #expect(config.parameters["aggregation.ranking.points_formula"] == .text("wilks"))
+    #expect(throws: PipelineError.self) { try config.override("no.such.key=1") }
+  }
 }
 
 /// The view conversion behind fast template lookups renders exactly what the structs did.
