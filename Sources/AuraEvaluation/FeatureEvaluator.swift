@@ -102,35 +102,45 @@ public struct FeatureEvaluator: Sendable {
       imuOnly.pose = nil
       var unboundedImuOnly = unbounded
       unboundedImuOnly.pose = nil
-      let source = "imu-only:\(imu.quality.format)"
-      for (key, tally) in try imuOnlyGroups(
+      let imuOnlyResult = try imuOnlyGroups(
         sessionTruth, bounded: try extractor.extract(imuOnly, athleteHeightCm: height),
-        detected: try extractor.extract(unboundedImuOnly, athleteHeightCm: height), source: source)
-      {
+        detected: try extractor.extract(unboundedImuOnly, athleteHeightCm: height),
+        format: imu.quality.format)
+      for (key, tally) in imuOnlyResult.groups {
         groups[key, default: .init()].merge(tally)
       }
+      reps += imuOnlyResult.reps
     }
     return (groups, reps)
   }
 
   /// The same session with its camera left out: reps, tempo and velocity from the bar IMU
-  /// alone, and its sets found again without bounds.
+  /// alone (its matched reps listed with an empty pose format), and its sets found again
+  /// without bounds.
   private func imuOnlyGroups(
     _ sessionTruth: SessionTruth, bounded: SessionFeatures, detected: SessionFeatures,
-    source: String
-  ) throws -> [AccuracyReport.GroupKey: AccuracyTally] {
+    format: String
+  ) throws -> (groups: [AccuracyReport.GroupKey: AccuracyTally], reps: [RepComparison]) {
+    let source = "imu-only:\(format)"
     var groups: [AccuracyReport.GroupKey: AccuracyTally] = [:]
+    var reps: [RepComparison] = []
     for setTruth in sessionTruth.sets {
       guard let set = bounded.sets.first(where: { $0.setNumber == setTruth.setNumber }) else {
         continue
       }
       let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
+      reps += pairs.map { truthRep, rep in
+        RepComparison(
+          sessionId: sessionTruth.sessionId, setNumber: set.setNumber,
+          exercise: setTruth.exercise, poseFormat: "", imuFormat: format, truth: truthRep,
+          measured: rep)
+      }
       var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
       Self.addPhaseErrors(pairs, to: &tally)
       groups[.init(exercise: setTruth.exercise, source: source), default: .init()].merge(tally)
     }
     Self.addDetection(truth: sessionTruth, detected: detected, source: source, to: &groups)
-    return groups
+    return (groups, reps)
   }
 
   /// ROM (where measured) and eccentric, pause and concentric errors of matched reps.

@@ -73,7 +73,7 @@ struct ImuRepMeasurer {
     guard h[upper] != h[lower] else { return nil }
     return PhaseBoundary.fit(
       h, times: track.times, inside: fastest, lower: lower, upper: upper, from: h[lower],
-      to: h[upper])
+      to: h[upper], smoothest: MotionLaw.any)?.range
   }
 
   /// The drift-corrected height at time `t`, linearly interpolated.

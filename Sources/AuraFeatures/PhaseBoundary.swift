@@ -6,46 +6,37 @@ import Foundation
 /// ends slowly (a 5 % threshold loses 14-19 % of a phase), and extrapolating the first
 /// crossings back to the level is ill-conditioned in noise. Instead every sample of the phase
 /// between 4 % and 96 % of its travel is used. The phase is modelled as a smooth step S from
-/// one level to the other over [start, end], S drawn from the standard motion laws of cam
-/// design: harmonic (cosine), cycloidal, the 3-4-5 polynomial (the minimum-jerk profile of
-/// human point-to-point movement, Flash & Hogan 1985) and the 4-5-6-7 polynomial, and their
-/// pairwise mixtures in steps of 5 %. For each law, a sample's share u of the travel gives
+/// one level to the other over [start, end], S a `MotionLaw` (harmonic through minimum jerk to
+/// the 4-5-6-7 polynomial) in steps of 0.05. For each law, a sample's share u of the travel gives
 /// x = S⁻¹(u), and sample time is linear in x, t = start + (end − start) · x, so start and end
 /// come from a least-squares line; the law with the smallest residual wins. On simulated
 /// phases of 0.5-2.6 s filtered like pose, the boundaries err by 0.02 s at a noise of 0.3 % of
 /// the travel and 0.06 s at 1 %. (The dataset generator draws its profiles from
 /// harmonic/3-4-5 mixtures, which this family contains; a real lift gets the law nearest it.)
+/// The levels this fit needs are read off the signal, and the signal is filtered, so it is a
+/// first estimate that `RepFit` refines.
 enum PhaseBoundary {
-  /// The motion laws on [0, 1].
-  private static let laws: [@Sendable (Double) -> Double] = [
-    { 0.5 - 0.5 * cos(Double.pi * $0) },
-    { $0 - sin(2 * Double.pi * $0) / (2 * Double.pi) },
-    { $0 * $0 * $0 * (10 - 15 * $0 + 6 * $0 * $0) },
-    { pow($0, 4) * (35 - 84 * $0 + 70 * $0 * $0 - 20 * $0 * $0 * $0) },
-  ]
+  /// A fitted phase: its start and end, and the motion law it follows.
+  struct Fit {
+    var range: ClosedRange<Double>
+    var law: MotionLaw
+  }
 
-  /// Inverse step per mixture: x at u = k / (resolution − 1).
-  private static let inverses: [[Double]] = {
-    var tables: [[Double]] = []
-    for first in laws.indices {
-      for second in laws.indices where second > first {
-        for step in 0...20 {
-          let w = Double(step) / 20
-          // Pure laws appear once (as the mixture's ends with the first partner).
-          if (step == 0 && first > 0) || (step == 20 && second > 1) { continue }
-          tables.append(inverseStep { w * laws[first]($0) + (1 - w) * laws[second]($0) })
-        }
-      }
-    }
-    return tables
-  }()
+  /// Every law in steps of 0.05 of smoothness with its inverse step: x at
+  /// u = k / (resolution − 1).
+  private static let inverses: [(law: MotionLaw, inverse: [Double])] = (0...40).map { step in
+    let law = MotionLaw(smoothness: Double(step) / 20)
+    return (law, inverseStep(law.callAsFunction))
+  }
   private static let resolution = 2001
 
   /// The times the phase containing sample `inside` leaves `from` and reaches `to` (levels of
-  /// `y`), searching no further than `lower` and `upper`; nil with too few samples to fit.
+  /// `y`), searching no further than `lower` and `upper`, with laws no smoother than
+  /// `smoothest`; nil with too few samples to fit.
   static func fit(
-    _ y: [Double], times: [Double], inside: Int, lower: Int, upper: Int, from: Double, to: Double
-  ) -> ClosedRange<Double>? {
+    _ y: [Double], times: [Double], inside: Int, lower: Int, upper: Int, from: Double, to: Double,
+    smoothest: Double
+  ) -> Fit? {
     let travel = to - from
     guard travel != 0 else { return nil }
     func share(_ i: Int) -> Double { (y[i] - from) / travel }
@@ -63,18 +54,17 @@ enum PhaseBoundary {
       sampleTimes.append(times[i])
     }
     guard shares.count >= 4 else {
-      return last > first ? times[first]...times[last] : nil
+      return last > first ? Fit(range: times[first]...times[last], law: .halfway) : nil
     }
-    var best: (residual: Double, start: Double, end: Double)? = nil
-    for inverse in inverses {
+    var best: (residual: Double, fit: Fit)? = nil
+    for (law, inverse) in inverses where law.smoothness <= smoothest {
       let xs = shares.map { lookup(inverse, $0) }
       guard let line = Self.line(xs, sampleTimes), line.slope > 0 else { continue }
       if best == nil || line.residual < best!.residual {
-        best = (line.residual, line.intercept, line.intercept + line.slope)
+        best = (line.residual, Fit(range: line.intercept...(line.intercept + line.slope), law: law))
       }
     }
-    guard let best else { return nil }
-    return best.start...best.end
+    return best?.fit
   }
 
   /// Least-squares t = intercept + slope · x and its residual sum of squares.

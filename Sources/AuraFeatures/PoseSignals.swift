@@ -11,6 +11,9 @@ struct PoseSignals {
   let sampleRateHz: Double
   /// Conditioned tracks per body side and point.
   let sides: [Side: [BodyPoint: Track]]
+  /// The same tracks before the low-pass filter (in metres, facing +x): what phases are fitted
+  /// on, since a filter widens every movement it smooths.
+  private let unfilteredSides: [Side: [BodyPoint: Track]]
   /// The side facing the camera (the more confident one); side-free measures use it.
   let nearSide: Side
   let scale: PoseScale
@@ -70,19 +73,37 @@ struct PoseSignals {
     let facing = Self.facingSign(raw[nearSide]!)
     let perMeter = scale.pixelsPerMeter
     let passFraction = min(1, (2 * settings.cutoffHz / rate).squareRoot())
-    sides = raw.mapValues { points in
+    unfilteredSides = raw.mapValues { points in
       points.mapValues { track in
-        func filtered(_ values: [Double], _ factor: Double) -> [Double] {
-          SignalFilter.lowPass(
-            values.map { factor * $0 / perMeter }, cutoffHz: settings.cutoffHz,
-            sampleRateHz: rate)
+        Track(
+          x: track.x.map { facing * $0 / perMeter }, y: track.y.map { $0 / perMeter },
+          z: track.z.map { $0.map { $0 / perMeter } }, filled: track.filled,
+          noise: track.noise / perMeter)
+      }
+    }
+    sides = unfilteredSides.mapValues { points in
+      points.mapValues { track in
+        func filtered(_ values: [Double]) -> [Double] {
+          SignalFilter.lowPass(values, cutoffHz: settings.cutoffHz, sampleRateHz: rate)
         }
         return Track(
-          x: filtered(track.x, facing), y: filtered(track.y, 1), z: track.z.map { filtered($0, 1) },
-          filled: track.filled, noise: track.noise / perMeter * passFraction)
+          x: filtered(track.x), y: filtered(track.y), z: track.z.map(filtered),
+          filled: track.filled, noise: track.noise * passFraction)
       }
     }
   }
+
+  private init(_ signals: PoseSignals, sides: [Side: [BodyPoint: Track]]) {
+    times = signals.times
+    sampleRateHz = signals.sampleRateHz
+    self.sides = sides
+    unfilteredSides = sides
+    nearSide = signals.nearSide
+    scale = signals.scale
+  }
+
+  /// These signals before the low-pass filter.
+  var unfiltered: PoseSignals { PoseSignals(self, sides: unfilteredSides) }
 
   /// Index of the first sample at or after `t`.
   func index(atOrAfter t: Double) -> Int {

@@ -9,12 +9,12 @@ import Foundation
 /// bar) are never reps. Each rep must also last `minimumRepSeconds` and move at least
 /// `minimumTravel` metres.
 ///
-/// The boundaries of each phase are then found separately (`PhaseBoundary`), so the
-/// eccentric, pause and concentric durations do not depend on a velocity threshold. They are
-/// found on a timing signal: the primary joint's angle, turned to rise with the load. Near
-/// lockout a joint's angle changes at first order while the load's height changes only at
-/// second order (the cosine of a nearly straight joint), so on the height alone a phase seems
-/// to start about 0.2 s late at the top.
+/// The boundaries of each phase are then found separately (`PhaseBoundary`) and refined by
+/// fitting the whole rep at once (`RepFit`), so the eccentric, pause and concentric durations
+/// do not depend on a velocity threshold. They are found on a timing signal: the primary
+/// joint's angle, turned to rise with the load. Near lockout a joint's angle changes at first
+/// order while the load's height changes only at second order (the cosine of a nearly straight
+/// joint), so on the height alone a phase seems to start about 0.2 s late at the top.
 struct RepSegmenter {
   struct Settings {
     /// Smallest travel of the load that can be a rep, metres.
@@ -55,6 +55,27 @@ struct RepSegmenter {
       }
     }
 
+    /// Sets the rep's phases in the order they happen; overlapping phases meet halfway, inside
+    /// the rep (a fit may overshoot the other's end). The samples span the rep.
+    mutating func setPhases(
+      first: ClosedRange<Double>, second: ClosedRange<Double>, order: PhaseOrder, times: [Double]
+    ) {
+      var firstEnd = first.upperBound
+      var secondStart = second.lowerBound
+      if secondStart < firstEnd {
+        let middle = min(max((secondStart + firstEnd) / 2, first.lowerBound), second.upperBound)
+        firstEnd = middle
+        secondStart = middle
+      }
+      let firstPhase = first.lowerBound...firstEnd
+      let secondPhase = secondStart...second.upperBound
+      (eccentric, concentric) =
+        order == .eccentricFirst ? (firstPhase, secondPhase) : (secondPhase, firstPhase)
+      let startIndex = RepSegmenter.index(of: first.lowerBound, in: times, from: samples.lowerBound)
+      let endIndex = RepSegmenter.index(of: second.upperBound, in: times, from: samples.upperBound)
+      samples = startIndex...max(startIndex, endIndex)
+    }
+
     /// Dwell at the turning point between the two phases.
     var pause: Double {
       max(concentric.lowerBound, eccentric.lowerBound)
@@ -69,6 +90,12 @@ struct RepSegmenter {
   struct Signal {
     var values: [Double]
     var noise: Double
+    /// The signal before low-pass filtering, where it was filtered: whole reps are refitted on
+    /// it (`RepFit`), as the filter widens every phase.
+    var unfiltered: [Double]? = nil
+    /// The smoothest motion law its phases may follow: a joint angle's are human
+    /// (`MotionLaw.human`), a load's height may arrive flatter.
+    var smoothest = MotionLaw.any
   }
 
   /// Segments reps of `height` (metres, NaN where unknown) over `range` of samples, timing
@@ -87,31 +114,59 @@ struct RepSegmenter {
     let excursions = Self.excursions(
       y, window: window, lowMark: low + 0.3 * (high - low),
       highMark: low + 0.7 * (high - low), restHigh: order == .eccentricFirst)
-    var segments: [Segment] = []
+    var timed: [Timed] = []
     for (number, excursion) in excursions.enumerated() {
       let before = number > 0 ? excursions[number - 1].back : range.lowerBound
       let after = number + 1 < excursions.count ? excursions[number + 1].away : range.upperBound - 1
       // Where the timing signal cannot time the rep (a joint hidden), the height does.
       guard
-        let segment = measure(
+        let rep = measure(
           height: height, timing: timing, times: times, excursion: excursion, before: before,
           after: after, order: order)
           ?? measure(
             height: height, timing: height, times: times, excursion: excursion, before: before,
             after: after, order: order)
       else { continue }
+      timed.append(rep)
+    }
+    var segments: [Segment] = []
+    for (number, rep) in timed.enumerated() {
+      var segment = rep.segment
+      // The whole rep refitted over its samples and up to halfway to its neighbours.
+      let start = segment.times.lowerBound
+      let end = segment.times.upperBound
+      let previousEnd = number > 0 ? timed[number - 1].segment.times.upperBound : -.infinity
+      let nextStart =
+        number + 1 < timed.count ? timed[number + 1].segment.times.lowerBound : .infinity
+      let lower = Self.index(
+        of: max(start - 0.4, (previousEnd + start) / 2), in: times, from: segment.samples.lowerBound
+      )
+      let upper = Self.index(
+        of: min(end + 0.4, (end + nextStart) / 2), in: times, from: segment.samples.upperBound)
+      let window = lower...max(lower, upper)
+      if let refined = RepFit.refine(
+        rep.signal.unfiltered ?? rep.signal.values, times: times, window: window,
+        first: rep.first, second: rep.second, smoothest: rep.signal.smoothest)
+      {
+        segment.setPhases(first: refined.first, second: refined.second, order: order, times: times)
+      }
       // Timing never changes the count: overlapping neighbours meet halfway.
       if let previous = segments.last, segment.times.lowerBound < previous.times.upperBound {
         let middle = (segment.times.lowerBound + previous.times.upperBound) / 2
         segments[segments.count - 1].setEnd(middle)
-        var current = segment
-        current.setStart(middle)
-        segments.append(current)
-      } else {
-        segments.append(segment)
+        segment.setStart(middle)
       }
+      segments.append(segment)
     }
     return segments
+  }
+
+  /// A rep as first timed: its segment, each phase's fit and the signal they were fitted on.
+  private struct Timed {
+    var segment: Segment
+    var first: PhaseBoundary.Fit
+    var second: PhaseBoundary.Fit
+    var signal: Signal
   }
 
   /// Excursions from the rest side: the sample where the load passes the mark far from rest
@@ -143,7 +198,7 @@ struct RepSegmenter {
   private func measure(
     height: Signal, timing: Signal, times: [Double], excursion: (away: Int, back: Int),
     before: Int, after: Int, order: PhaseOrder
-  ) -> Segment? {
+  ) -> Timed? {
     let restHigh = order == .eccentricFirst
     let y = height.values
     // The load's rest levels before and after and its far turning point give the travel.
@@ -166,29 +221,19 @@ struct RepSegmenter {
     guard
       let first = PhaseBoundary.fit(
         t, times: times, inside: excursion.away, lower: tBefore.index, upper: tTurn.index,
-        from: tBefore.value, to: tTurn.value),
+        from: tBefore.value, to: tTurn.value, smoothest: timing.smoothest),
       let second = PhaseBoundary.fit(
         t, times: times, inside: excursion.back, lower: tTurn.index, upper: tAfter.index,
-        from: tTurn.value, to: tAfter.value)
+        from: tTurn.value, to: tAfter.value, smoothest: timing.smoothest)
     else { return nil }
-    let firstStart = first.lowerBound
-    var firstEnd = first.upperBound
-    var secondStart = second.lowerBound
-    let secondEnd = second.upperBound
-    guard secondEnd - firstStart >= settings.minimumRepSeconds else { return nil }
-    if secondStart < firstEnd {
-      // Overlapping fits meet halfway, inside the rep (a fit may overshoot the other's end).
-      let middle = min(max((secondStart + firstEnd) / 2, firstStart), secondEnd)
-      firstEnd = middle
-      secondStart = middle
+    guard second.range.upperBound - first.range.lowerBound >= settings.minimumRepSeconds else {
+      return nil
     }
-    let startIndex = Self.index(of: firstStart, in: times, from: excursion.away)
-    let endIndex = Self.index(of: secondEnd, in: times, from: excursion.back)
-    return Segment(
-      eccentric: restHigh ? firstStart...firstEnd : secondStart...secondEnd,
-      concentric: restHigh ? secondStart...secondEnd : firstStart...firstEnd,
-      samples: startIndex...max(startIndex, endIndex),
+    var segment = Segment(
+      eccentric: 0...0, concentric: 0...0, samples: excursion.away...excursion.back,
       concentricTravel: restHigh ? secondTravel : firstTravel)
+    segment.setPhases(first: first.range, second: second.range, order: order, times: times)
+    return Timed(segment: segment, first: first, second: second, signal: timing)
   }
 
   /// The level the signal dwells at around its highest (or lowest) point in `range`: the mean
@@ -223,7 +268,7 @@ struct RepSegmenter {
   }
 
   /// The sample nearest time `t`, searching from `start`.
-  private static func index(of t: Double, in times: [Double], from start: Int) -> Int {
+  static func index(of t: Double, in times: [Double], from start: Int) -> Int {
     var i = min(max(0, start), times.count - 1)
     while i > 0, times[i] > t { i -= 1 }
     while i + 1 < times.count, times[i + 1] <= t { i += 1 }

@@ -23,7 +23,9 @@ struct EvalCommand: ParsableCommand {
   var csvPath: String?
   @Option(
     name: .customLong("reps"),
-    help: "Also write every matched rep, truth beside measurement, as CSV to this file.")
+    help: ArgumentHelp(
+      "Also write every matched rep, truth beside measurement, as CSV to this file "
+        + "(rows measured on the IMU alone have an empty pose_format)."))
   var repsPath: String?
   @Option(help: "Worker threads (0: one per core).") var workers: Int = 0
 

@@ -1,8 +1,8 @@
 /// Code version of each stage: bump one when its output for the same input changes, and
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
-  public static let ingest = 3
-  public static let features = 7
+  public static let ingest = 4
+  public static let features = 8
   public static let scoring = 3
   public static let aggregation = 3
   public static let reports = 2
