@@ -247,6 +247,7 @@ public struct Runner {
     let last = state.sessions()
     let cache = plan.chain.cache
     var work: [PlannedWork] = []
+    var quarantined = Set<String>()
     // A stage runs when its result is not cached; the reasons compare with the fields of the
     // key the session had last time.
     func needed(
@@ -274,6 +275,7 @@ public struct Runner {
       } else if case .problem? = cache.load(
         SessionChain.FeatureOutcome.self, stage: "features", key: session.featureKey)
       {
+        quarantined.insert(session.partition)
         continue  // quarantined: scoring never runs
       }
       if let scoring = needed(
@@ -283,6 +285,7 @@ public struct Runner {
         work.append(scoring)
       }
     }
+    work += explainAggregation(plan, last: last, quarantined: quarantined)
     let previousFailed = state.problems().failed
     let current = out.appendingPathComponent("current/auralift.sqlite").path
     if !FileManager.default.fileExists(atPath: current) {
@@ -299,6 +302,47 @@ public struct Runner {
           reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields)))
     }
     return work
+  }
+
+  /// The athletes whose aggregates a run would compute (`aggregation athletes/<id>`), with the
+  /// fields of their partition's key that changed since the current release. Sessions keep the
+  /// athlete and start time of their last run; a new or changed one has them read from its
+  /// manifest, and is assumed to pass its checks.
+  private func explainAggregation(
+    _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>
+  ) -> [PlannedWork] {
+    var records: [String: RunState.SessionRecord] = [:]
+    for session in plan.sessions where session.failure == nil {
+      guard !quarantined.contains(session.partition) else { continue }
+      var published = last[session.partition].flatMap { record in
+        record.featureKey == session.featureKey ? record.published : nil
+      }
+      if published == nil {
+        let path = "sessions/\(session.folder)/session.json"
+        guard
+          let data = try? Data(contentsOf: plan.datasetRoot.appendingPathComponent(path)),
+          let (manifest, _) = try? SessionManifestReader.read(
+            data: data, path: path, catalog: plan.tables.catalog)
+        else { continue }
+        published = .init(athleteId: manifest.athleteId, startTime: manifest.startTime)
+      }
+      records[session.partition] = .init(
+        featureKey: session.featureKey, scoringKey: session.scoringKey, published: published)
+    }
+    let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
+    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    let previous = PublishedPartitions.read(release: release)
+    let cache = plan.chain.cache
+    return aggregation.athletes.compactMap { work in
+      let partition = work.partition
+      guard !cache.contains(stage: "aggregation", key: partition.aggregateKey) else { return nil }
+      let old = previous[work.athlete.id].flatMap {
+        cache.fields(stage: "aggregation", key: $0.aggregateKey)
+      }
+      return PlannedWork(
+        stage: "aggregation", partition: "athletes/\(work.athlete.id)",
+        reasons: PlannedWork.reasons(from: old, to: partition.aggregateFields.fields))
+    }
   }
 
   public static func timestamp() -> String {

@@ -81,6 +81,12 @@ import Testing
     let manifest = dataset.appendingPathComponent("sessions/\(session)/session.json")
     try (try String(contentsOf: manifest, encoding: .utf8) + "\n").write(
       to: manifest, atomically: true, encoding: .utf8)
+    // One session changed: its athlete's aggregation partition reruns, the other's does not.
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
+    let athlete = try #require((json as? [String: Any])?["athlete_id"] as? String)
+    let aggregation = try Runner(config: config).explain().filter { $0.stage == "aggregation" }
+    #expect(aggregation.map(\.partition) == ["athletes/\(athlete)"])
+    #expect(aggregation.first?.reasons == ["scoring of sessions/\(session) changed"])
     try config.override("scoring.form.depth_weight=0.4")
     let work = try Runner(config: config).explain()
     let features = work.filter { $0.stage == "features" }
@@ -92,6 +98,7 @@ import Testing
     #expect(
       scoring.first { $0.partition == "sessions/\(session)" }?.reasons.contains(
         "features of sessions/\(session) changed") == true)
+    #expect(work.filter { $0.stage == "aggregation" }.count == 2)
     #expect(work.contains { $0.stage == "publish" })
     // Explaining computed nothing: the old publication is still current and complete.
     #expect(try Runner(config: config).explain() == work)
