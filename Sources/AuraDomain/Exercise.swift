@@ -10,9 +10,10 @@ public enum PrimaryJoint: String, Codable, Sendable {
   case knee, hip, elbow
 }
 
-/// The body point whose vertical position stands in for the bar (or the moving load).
+/// The body point whose vertical position stands in for the bar (or the moving load):
+/// `upperBack` is a back squat's bar, behind and below the shoulder along the trunk.
 public enum BarProxy: String, Codable, Sendable {
-  case shoulder, wrist, hip
+  case shoulder, upperBack, wrist, hip
 }
 
 /// Which half of a rep comes first: squats and bench presses start at the top and lower first;
@@ -89,10 +90,12 @@ public struct ExerciseDefinition: Codable, Sendable, Equatable {
     }
   }
 
-  /// Point tracked as the bar: the shoulders carry a back squat, the hands hold everything else.
+  /// Point tracked as the bar: the upper back carries a back squat, the shoulders stand in for
+  /// lunges and push-ups, the hands hold everything else.
   public var barProxy: BarProxy {
     switch pattern {
-    case .squat, .lunge: return .shoulder
+    case .squat: return .upperBack
+    case .lunge: return .shoulder
     case .pushUp: return .shoulder
     default: return .wrist
     }

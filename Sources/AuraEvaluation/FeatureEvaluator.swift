@@ -77,12 +77,9 @@ public struct FeatureEvaluator: Sendable {
         continue
       }
       let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
-      reps += pairs.map { truthRep, rep in
-        RepComparison(
-          sessionId: sessionTruth.sessionId, setNumber: set.setNumber,
-          exercise: setTruth.exercise, poseFormat: session.pose?.quality.format ?? "",
-          imuFormat: session.imu?.quality.format ?? "", truth: truthRep, measured: rep)
-      }
+      reps += Self.comparisons(
+        pairs, session: sessionTruth, set: setTruth, poseFormat: session.pose?.quality.format ?? "",
+        imuFormat: session.imu?.quality.format ?? "")
       if let poseSource {
         var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.poseVelocity)
         Self.addPhaseErrors(pairs, to: &tally)
@@ -129,18 +126,26 @@ public struct FeatureEvaluator: Sendable {
         continue
       }
       let pairs = Self.matchReps(truth: setTruth.repList, measured: set.reps)
-      reps += pairs.map { truthRep, rep in
-        RepComparison(
-          sessionId: sessionTruth.sessionId, setNumber: set.setNumber,
-          exercise: setTruth.exercise, poseFormat: "", imuFormat: format, truth: truthRep,
-          measured: rep)
-      }
+      reps += Self.comparisons(
+        pairs, session: sessionTruth, set: setTruth, poseFormat: "", imuFormat: format)
       var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
       Self.addPhaseErrors(pairs, to: &tally)
       groups[.init(exercise: setTruth.exercise, source: source), default: .init()].merge(tally)
     }
     Self.addDetection(truth: sessionTruth, detected: detected, source: source, to: &groups)
     return (groups, reps)
+  }
+
+  /// Matched reps of one set as rows of the rep listing.
+  private static func comparisons(
+    _ pairs: [(RepTruth, RepFeatures)], session: SessionTruth, set: SetTruth, poseFormat: String,
+    imuFormat: String
+  ) -> [RepComparison] {
+    pairs.map { truthRep, rep in
+      RepComparison(
+        sessionId: session.sessionId, setNumber: set.setNumber, exercise: set.exercise,
+        poseFormat: poseFormat, imuFormat: imuFormat, truth: truthRep, measured: rep)
+    }
   }
 
   /// ROM (where measured) and eccentric, pause and concentric errors of matched reps.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Refines the four boundaries of one rep (first phase, turning point, second phase) by fitting
-/// the whole rep at once to the unfiltered signal: rest level, far level and rest level again,
+/// the whole rep at once to the unfiltered signal where there is one (a pose angle): rest level, far level and rest level again,
 /// joined by the two phases' motion laws, least squares over every sample around the rep.
 ///
 /// The phases fitted one at a time on the filtered signal (`PhaseBoundary`) came out long: a

@@ -131,7 +131,8 @@ struct RepMeasurer {
   /// itself where the forearm is vertical.
   static func barTrack(_ exercise: ExerciseDefinition, _ s: PoseSignals) -> PoseSignals.Track {
     switch exercise.barProxy {
-    case .shoulder: return exercise.pattern == .squat ? backBar(s) : s[.shoulder]
+    case .shoulder: return s[.shoulder]
+    case .upperBack: return backBar(s)
     case .hip: return s[.hip]
     case .wrist:
       let wrist = s[.wrist]

@@ -55,7 +55,7 @@ struct TimeAxis {
         span += interval
       }
     }
-    return (regular > 0 && span > 0 ? Double(regular) / span : 1 / median, gaps)
+    return (regular > 0 ? Double(regular) / span : 1 / median, gaps)
   }
 
   /// The median of the intervals between consecutive times (at least 2 times).

@@ -72,6 +72,11 @@ enum PublishedPartitions {
     return entries
   }
 
+  /// The partitions of the release `out/current` points to; empty when there is none.
+  static func current(out: URL) -> [String: Entry] {
+    read(release: out.appendingPathComponent("current").resolvingSymlinksInPath())
+  }
+
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
     try StateTable.write(
       partitions.map { [$0.athleteId, $0.rowsKey, $0.aggregateKey] },

@@ -73,12 +73,11 @@ public struct CacheHousekeeping {
 
   /// "stage/key" of every entry the latest run uses.
   private func keysInUse() -> Set<String> {
-    let current = out.appendingPathComponent("current").resolvingSymlinksInPath()
-    return Set(
+    Set(
       RunState(out: out).sessions().values.flatMap {
         ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
       }
-        + PublishedPartitions.read(release: current).values.map {
+        + PublishedPartitions.current(out: out).values.map {
           "aggregation/\($0.aggregateKey)"
         })
   }

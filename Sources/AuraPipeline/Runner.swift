@@ -330,8 +330,7 @@ public struct Runner {
         featureKey: session.featureKey, scoringKey: session.scoringKey, published: published)
     }
     let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
-    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
-    let previous = PublishedPartitions.read(release: release)
+    let previous = PublishedPartitions.current(out: out)
     let cache = plan.chain.cache
     return aggregation.athletes.compactMap { work in
       let partition = work.partition
