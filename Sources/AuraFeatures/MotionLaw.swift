@@ -26,9 +26,27 @@ struct MotionLaw: Sendable {
     let s = min(max(smoothness, 0), 2)
     let minimumJerk = x * x * x * (10 - 15 * x + 6 * x * x)
     if s <= 1 {
-      return (1 - s) * (0.5 - 0.5 * cos(Double.pi * x)) + s * minimumJerk
+      return (1 - s) * Self.harmonic(x) + s * minimumJerk
     }
     let septic = x * x * x * x * (35 - 84 * x + 70 * x * x - 20 * x * x * x)
     return (2 - s) * minimumJerk + (s - 1) * septic
+  }
+
+  /// (1 − cos πx) / 2 on [0, 1], as ½ + ½ sin(π(x − ½)) by its Taylor series to the 15th power
+  /// (error under 1e-11): a fit evaluates the law at every sample of every candidate, and the
+  /// series is several times faster than `cos`.
+  static func harmonic(_ x: Double) -> Double {
+    let w = Double.pi * (x - 0.5)
+    let w2 = w * w
+    // sin w = w (1 − w²/3! + w⁴/5! − … − w¹⁴/15!), by Horner's rule in w².
+    var series = -1 / 1_307_674_368_000.0
+    series = series * w2 + 1 / 6_227_020_800.0
+    series = series * w2 - 1 / 39_916_800.0
+    series = series * w2 + 1 / 362_880.0
+    series = series * w2 - 1 / 5_040.0
+    series = series * w2 + 1 / 120.0
+    series = series * w2 - 1 / 6.0
+    series = series * w2 + 1
+    return 0.5 + 0.5 * w * series
   }
 }

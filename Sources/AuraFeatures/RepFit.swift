@@ -1,15 +1,17 @@
 import Foundation
 
 /// Refines the four boundaries of one rep (first phase, turning point, second phase) by fitting
-/// the whole rep at once to the unfiltered signal where there is one (a pose angle): rest level, far level and rest level again,
-/// joined by the two phases' motion laws, least squares over every sample around the rep.
+/// the whole rep at once to the unfiltered signal where there is one (a pose angle): rest
+/// level, far level and rest level again, joined by the two phases' motion laws, least squares
+/// over every sample around the rep.
 ///
 /// The phases fitted one at a time on the filtered signal (`PhaseBoundary`) came out long: a
 /// low-pass filter widens every movement it smooths (at the default 3 Hz, concentric phases by
 /// 0.05 s on noise-free squats), and a level read off the samples near an extreme leans towards
 /// the extreme. Here nothing is filtered, the three levels are not read off but solved for
 /// (they enter the model linearly, so for given boundaries they have a closed form), and the
-/// boundaries and each phase's law are searched by Nelder-Mead from the first estimate.
+/// boundaries and each phase's law are searched by Nelder-Mead from the first estimate, to
+/// 1 ms.
 enum RepFit {
   /// The two phases refined, with laws no smoother than `smoothest`, or nil when the window
   /// has too few samples or the fit ends on a phase shorter than 0.05 s.
@@ -23,30 +25,39 @@ enum RepFit {
     let mean = samples.reduce(0) { $0 + y[$1] } / Double(samples.count)
     let values = samples.map { y[$0] - mean }
     let energy = values.reduce(0) { $0 + $1 * $1 }
-    // Start, first duration, pause, second duration (any values give phases in order), and
-    // each phase's smoothness.
+    let fitted = Samples(t: t, y: values)
+    // Each phase's midpoint and duration (a law's smoothness trades with the duration about
+    // the midpoint, which it leaves alone), and its smoothness.
     func boundaries(_ p: [Double]) -> (Double, Double, Double, Double) {
-      let e1 = p[0] + abs(p[1])
-      let s2 = e1 + abs(p[2])
-      return (p[0], e1, s2, s2 + abs(p[3]))
+      let (h1, h2) = (abs(p[1]) / 2, abs(p[3]) / 2)
+      return (p[0] - h1, p[0] + h1, p[2] - h2, p[2] + h2)
+    }
+    // A law's smoothness mirrored into [0, smoothest]: beyond a bound the residual keeps a
+    // slope for the search to follow back (clamping would leave a plateau it can stall on).
+    func law(_ p: Double) -> MotionLaw {
+      let period = 2 * smoothest
+      let folded = abs(p).truncatingRemainder(dividingBy: period)
+      return MotionLaw(smoothness: folded > smoothest ? period - folded : folded)
     }
     func residual(_ p: [Double]) -> Double {
       let (s1, e1, s2, e2) = boundaries(p)
-      let laws = (min(p[4], smoothest), min(p[5], smoothest))
+      // The phases may meet but not overlap.
+      guard s2 >= e1 else { return .infinity }
       return sumOfSquares(
-        values, t, energy: energy,
-        Phase(start: s1, duration: max(e1 - s1, 1e-4), law: MotionLaw(smoothness: laws.0)),
-        Phase(start: s2, duration: max(e2 - s2, 1e-4), law: MotionLaw(smoothness: laws.1)))
+        fitted, energy: energy,
+        Phase(start: s1, duration: max(e1 - s1, 1e-4), law: law(p[4])),
+        Phase(start: s2, duration: max(e2 - s2, 1e-4), law: law(p[5])))
     }
+    let secondStart = max(second.range.lowerBound, first.range.upperBound)
+    let secondEnd = max(second.range.upperBound, secondStart + 0.01)
     let start = [
-      first.range.lowerBound, first.range.upperBound - first.range.lowerBound,
-      max(0, second.range.lowerBound - first.range.upperBound),
-      second.range.upperBound - second.range.lowerBound, first.law.smoothness,
-      second.law.smoothness,
+      (first.range.lowerBound + first.range.upperBound) / 2,
+      first.range.upperBound - first.range.lowerBound, (secondStart + secondEnd) / 2,
+      secondEnd - secondStart, first.law.smoothness, second.law.smoothness,
     ]
     // A second search from the first's result escapes a simplex that collapsed early.
-    let coarse = NelderMead.minimize(residual, from: start, step: 0.03, tolerance: 1e-4)
-    let best = NelderMead.minimize(residual, from: coarse, step: 0.01, tolerance: 1e-4)
+    let coarse = NelderMead.minimize(residual, from: start, step: 0.03, tolerance: 1e-3)
+    let best = NelderMead.minimize(residual, from: coarse, step: 0.01, tolerance: 1e-3)
     let (s1, e1, s2, e2) = boundaries(best)
     guard e1 - s1 > 0.05, e2 - s2 > 0.05 else { return nil }
     return (s1...e1, s2...e2)
@@ -56,50 +67,90 @@ enum RepFit {
     var start: Double
     var duration: Double
     var law: MotionLaw
+  }
 
-    /// The share of the phase's travel done at time `t`.
-    func share(_ t: Double) -> Double {
-      t <= start ? 0 : t >= start + duration ? 1 : law((t - start) / duration)
+  /// The samples of one window, with running sums for the stretches where the model is flat.
+  private struct Samples {
+    let t: [Double]
+    let y: [Double]
+    /// `sums[k]` is the sum of the first `k` values.
+    let sums: [Double]
+
+    init(t: [Double], y: [Double]) {
+      self.t = t
+      self.y = y
+      var sums = [0.0]
+      sums.reserveCapacity(y.count + 1)
+      for value in y { sums.append(sums[sums.count - 1] + value) }
+      self.sums = sums
+    }
+
+    /// The first sample after `time` (binary search): samples at or before a phase's start
+    /// have not moved, those at or after its end have arrived.
+    func index(after time: Double) -> Int {
+      var low = 0
+      var high = t.count
+      while low < high {
+        let mid = (low + high) / 2
+        if t[mid] <= time { low = mid + 1 } else { high = mid }
+      }
+      return low
     }
   }
 
-  /// The residual sum of squares of the best three levels for phases `a` and `b`, given the
-  /// signal's sum of squares `energy`: energy − rᵀβ for the least-squares levels β.
+  /// The residual sum of squares of the best three levels for phases `a` and `b` (`b` starting
+  /// at or after `a`'s end), given the signal's sum of squares `energy`: energy − rᵀβ for the least-squares
+  /// levels β. Only samples inside a phase need its law; each flat stretch adds its count and
+  /// sum.
   private static func sumOfSquares(
-    _ y: [Double], _ t: [Double], energy: Double, _ a: Phase, _ b: Phase
+    _ samples: Samples, energy: Double, _ a: Phase, _ b: Phase
   ) -> Double {
     // Basis: the level before the first phase, between the phases and after the second.
-    var m00 = 0.0
-    var m01 = 0.0
-    var m02 = 0.0
-    var m11 = 0.0
-    var m12 = 0.0
-    var m22 = 0.0
-    var r0 = 0.0
-    var r1 = 0.0
-    var r2 = 0.0
-    for k in t.indices {
-      let u = a.share(t[k])
-      let v = b.share(t[k])
-      let (x0, x1, x2) = (1 - u, u - v, v)
-      m00 += x0 * x0
-      m01 += x0 * x1
-      m02 += x0 * x2
-      m11 += x1 * x1
-      m12 += x1 * x2
-      m22 += x2 * x2
-      r0 += x0 * y[k]
-      r1 += x1 * y[k]
-      r2 += x2 * y[k]
+    let t = samples.t
+    let y = samples.y
+    let aStart = samples.index(after: a.start)
+    let aEnd = max(aStart, samples.index(after: a.start + a.duration))
+    let bStart = max(aEnd, samples.index(after: b.start))
+    let bEnd = max(bStart, samples.index(after: b.start + b.duration))
+    func flat(_ range: Range<Int>) -> (count: Double, sum: Double) {
+      (Double(range.count), samples.sums[range.upperBound] - samples.sums[range.lowerBound])
     }
-    // Cramer's rule on the symmetric normal equations.
+    let before = flat(0..<aStart)
+    let between = flat(aEnd..<bStart)
+    let after = flat(bEnd..<t.count)
+    var m00 = before.count
+    var m01 = 0.0
+    var m11 = between.count
+    var m12 = 0.0
+    var m22 = after.count
+    var r0 = before.sum
+    var r1 = between.sum
+    var r2 = after.sum
+    for k in aStart..<aEnd {
+      let u = a.law((t[k] - a.start) / a.duration)
+      m00 += (1 - u) * (1 - u)
+      m01 += (1 - u) * u
+      m11 += u * u
+      r0 += (1 - u) * y[k]
+      r1 += u * y[k]
+    }
+    for k in bStart..<bEnd {
+      let v = b.law((t[k] - b.start) / b.duration)
+      m11 += (1 - v) * (1 - v)
+      m12 += (1 - v) * v
+      m22 += v * v
+      r1 += (1 - v) * y[k]
+      r2 += v * y[k]
+    }
+    // Cramer's rule on the symmetric normal equations (the first and last levels share no
+    // sample: m02 = 0).
     let c00 = m11 * m22 - m12 * m12
-    let c01 = m02 * m12 - m01 * m22
-    let c02 = m01 * m12 - m02 * m11
-    let determinant = m00 * c00 + m01 * c01 + m02 * c02
+    let c01 = -m01 * m22
+    let c02 = m01 * m12
+    let determinant = m00 * c00 + m01 * c01
     guard abs(determinant) > 1e-9 else { return .infinity }
-    let c11 = m00 * m22 - m02 * m02
-    let c12 = m01 * m02 - m00 * m12
+    let c11 = m00 * m22
+    let c12 = -m00 * m12
     let c22 = m00 * m11 - m01 * m01
     let b0 = (c00 * r0 + c01 * r1 + c02 * r2) / determinant
     let b1 = (c01 * r0 + c11 * r1 + c12 * r2) / determinant
