@@ -35,31 +35,44 @@ public struct Aggregator: Sendable {
     }
   }
 
+  /// One athlete's aggregates that do not depend on the day they are computed for, with what
+  /// those that do (weekly volume, muscle recovery, the roster line) are computed from: a run
+  /// whose data ends a day later recomputes those from this alone, without reading the
+  /// athlete's sessions back.
+  public struct AthleteHistory: Codable, Sendable {
+    public var athleteId: String
+    /// Every aggregate but the day-dependent ones (left empty).
+    public var results: AggregateResults
+    public var annotations: SessionAnnotations
+    var doses: [MuscleModel.Dose]
+    var sessions: [RosterBuilder.SessionSummary]
+  }
+
   /// One athlete's aggregates from their sessions (any order), as of `asOfDay` (days since
   /// 1970; the dataset's last session day, shared by every athlete so they compare).
   public func aggregate(
     athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession], asOfDay: Int
   ) -> AthleteAggregate {
+    aggregate(history(athlete: athlete, inputs: inputs, sessions: sessions), asOfDay: asOfDay)
+  }
+
+  /// One athlete's history from their sessions (any order).
+  public func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
+    -> AthleteHistory
+  {
     let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
     let (standing, leaguePoints) = standings(athlete: athlete, sessions: mine)
     var tracker = StrengthTracker(settings: settings, catalog: catalog)
     let (efforts, profiles) = tracker.walk(mine, athleteId: athlete.id)
-    let muscles = MuscleModel(settings: settings, catalog: catalog)
-    let doses = muscles.doses(mine, efforts: efforts)
     let readiness = ReadinessModel(settings: settings).days(
       athleteId: athlete.id, wellness: inputs.wellness.sorted { $0.date < $1.date },
       sessions: mine)
-    let records = personalRecords(athleteId: athlete.id, sessions: mine)
     var results = AggregateResults(
-      standings: [standing],
-      weeklyVolume: muscles.weeklyVolume(athleteId: athlete.id, doses: doses, asOfDay: asOfDay),
-      readiness: readiness,
+      standings: [standing], weeklyVolume: [], readiness: readiness,
       rankings: rankings(
         athlete: athlete, sessions: mine, leaguePoints: leaguePoints, profiles: profiles),
-      personalRecords: records,
-      muscles: muscles.states(athleteId: athlete.id, doses: doses, asOfDay: asOfDay))
+      personalRecords: personalRecords(athleteId: athlete.id, sessions: mine), muscles: [])
     results.strengthProfiles = profiles
-    results.recoveryHeatmap = muscles.heatmap(athleteId: athlete.id, doses: doses, asOfDay: asOfDay)
     results.nutritionWeeks = NutritionModel(settings: settings).weeks(
       athlete: athlete, days: inputs.nutrition)
     // Pose-measured lengths stand in only where no morpho.csv scan exists.
@@ -69,14 +82,32 @@ public struct Aggregator: Sendable {
     if inputs.morpho.isEmpty, let scan { results.poseScans = [scan] }
     results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(
       athleteId: athlete.id, scan: scan, catalog: catalog)
-    results.roster = [
-      RosterBuilder(settings: settings).entry(
-        standing: standing, sessions: mine, leaguePoints: leaguePoints, readiness: readiness,
-        records: records, asOfDay: asOfDay)
-    ]
-    return AthleteAggregate(
-      results: results,
-      annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts))
+    return AthleteHistory(
+      athleteId: athlete.id, results: results,
+      annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts),
+      doses: MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts),
+      sessions: mine.map(RosterBuilder.SessionSummary.init))
+  }
+
+  /// An athlete's aggregates as of `asOfDay`: their history with weekly volume, muscle
+  /// recovery and their roster line computed for that day.
+  public func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AthleteAggregate {
+    let id = history.athleteId
+    let muscles = MuscleModel(settings: settings, catalog: catalog)
+    var results = history.results
+    results.weeklyVolume = muscles.weeklyVolume(
+      athleteId: id, doses: history.doses, asOfDay: asOfDay)
+    results.muscles = muscles.states(athleteId: id, doses: history.doses, asOfDay: asOfDay)
+    results.recoveryHeatmap = muscles.heatmap(athleteId: id, doses: history.doses, asOfDay: asOfDay)
+    if let standing = results.standings.first {
+      results.roster = [
+        RosterBuilder(settings: settings).entry(
+          standing: standing, sessions: history.sessions,
+          leaguePoints: history.annotations.leaguePoints, readiness: results.readiness,
+          records: results.personalRecords, asOfDay: asOfDay)
+      ]
+    }
+    return AthleteAggregate(results: results, annotations: history.annotations)
   }
 
   /// LP walked session by session (with inactivity decay), the tier it reaches and total XP.

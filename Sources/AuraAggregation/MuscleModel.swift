@@ -12,7 +12,7 @@ struct MuscleModel {
   let catalog: ExerciseCatalog
 
   /// One set's dose on one muscle.
-  struct Dose {
+  struct Dose: Codable, Sendable {
     var time: Double
     var day: Int
     var muscle: MuscleGroupType

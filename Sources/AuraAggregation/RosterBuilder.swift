@@ -7,8 +7,24 @@ import AuraScoring
 struct RosterBuilder {
   let settings: AggregationSettings
 
+  /// What the roster needs of one session.
+  struct SessionSummary: Codable, Sendable {
+    var sessionId: String
+    var startTime: String
+    var autoStopped: Bool
+    var averageFormScore: Double?
+
+    init(_ session: ScoredSession) {
+      sessionId = session.sessionId
+      startTime = session.startTime
+      autoStopped = session.sets.contains(where: \.autoStopped)
+      averageFormScore = session.averageFormScore
+    }
+  }
+
+  /// The line of the athlete with `standing` and `sessions` (in start order).
   func entry(
-    standing: AthleteStanding, sessions: [ScoredSession], leaguePoints: [String: Int],
+    standing: AthleteStanding, sessions: [SessionSummary], leaguePoints: [String: Int],
     readiness: [ReadinessDay], records: [PersonalRecord], asOfDay: Int
   ) -> RosterEntry {
     let weekStart = asOfDay - 6
@@ -20,7 +36,7 @@ struct RosterBuilder {
     if let value = latest?.readiness, value < settings.lowReadiness {
       flags.append("low_readiness")
     }
-    if recent.contains(where: { $0.sets.contains(where: \.autoStopped) }) {
+    if recent.contains(where: \.autoStopped) {
       flags.append("velocity_loss")
     }
     if let now = Self.meanForm(recent), let before = Self.meanForm(earlier), now < before - 5 {
@@ -39,7 +55,7 @@ struct RosterBuilder {
       flags: flags)
   }
 
-  static func meanForm(_ sessions: [ScoredSession]) -> Double? {
+  static func meanForm(_ sessions: [SessionSummary]) -> Double? {
     let forms = sessions.compactMap(\.averageFormScore)
     return forms.isEmpty ? nil : forms.reduce(0, +) / Double(forms.count)
   }

@@ -45,7 +45,7 @@ struct AggregationPlan {
         partition: AthletePartition(
           athlete: athlete, inputs: inputs,
           sessions: sessions.map { (partition: $0.partition, scoringKey: $0.scoringKey) },
-          asOfDay: asOfDay, parameters: parameters, catalogDigest: plan.catalogDigest))
+          parameters: parameters, catalogDigest: plan.catalogDigest))
     }
   }
 }

@@ -4,26 +4,25 @@ import AuraIngest
 import AuraScoring
 import Foundation
 
-/// The aggregation partition of one athlete: what their aggregates and their sessions'
-/// published rows are computed from, as two content keys. A new session of one athlete changes
-/// that athlete's keys only, so the others' aggregates come from the cache and their rows from
-/// the previous publication.
+/// The aggregation partition of one athlete: what their history (every aggregate not tied to
+/// the data's last day, `Aggregator.AthleteHistory`) and their sessions' published rows are
+/// computed from, as one content key. A new session of one athlete changes that athlete's key
+/// only, so the others' histories come from the cache and their rows from the previous
+/// publication. The last day is not in the key: when it moves, the aggregates that depend on
+/// it are recomputed from the cached histories.
 struct AthletePartition: Sendable {
   let athleteId: String
-  /// Key of the athlete's session rows as published (sessions, sets, reps, form components,
-  /// with the LP changes and efforts their aggregation adds): their scored sessions, their own
-  /// inputs, the catalog, and the aggregation's parameters and code. A change to how those rows
-  /// are written must bump the aggregation or schema version, or a reused publication would
-  /// keep rows written the old way.
-  let rowsKey: String
-  /// Key of the athlete's aggregates: the rows key's fields and the day the data ends (the day
-  /// recovery, readiness and the roster are computed for).
-  let aggregateKey: String
-  let aggregateFields: ContentKey
+  /// Key of the athlete's history and of their session rows as published (sessions, sets,
+  /// reps, form components, with the LP changes and efforts their aggregation adds): their
+  /// scored sessions, their own inputs, the catalog, and the aggregation's parameters and code.
+  /// A change to how those rows are written must bump the aggregation or schema version, or a
+  /// reused publication would keep rows written the old way.
+  let historyKey: String
+  let historyFields: ContentKey
 
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
-    sessions: [(partition: String, scoringKey: String)], asOfDay: Int, parameters: ParameterSet,
+    sessions: [(partition: String, scoringKey: String)], parameters: ParameterSet,
     catalogDigest: String
   ) {
     athleteId = athlete.id
@@ -38,10 +37,8 @@ struct AthletePartition: Sendable {
     key.add("nutrition", Self.digest(inputs.nutrition))
     key.add("morpho", Self.digest(inputs.morpho))
     for session in sessions { key.add("scoring of \(session.partition)", session.scoringKey) }
-    rowsKey = key.finalize()
-    key.add("as of", ISODates.string(day: asOfDay))
-    aggregateFields = key
-    aggregateKey = key.finalize()
+    historyKey = key.finalize()
+    historyFields = key
   }
 
   /// SHA-256 of a value's canonical JSON (keys sorted).
@@ -53,33 +50,27 @@ struct AthletePartition: Sendable {
 }
 
 /// The athlete partitions a release was published from, kept in the release itself
-/// (`partitions.tsv`: athlete, rows key, aggregate key) so that they always describe the rows
-/// beside them.
+/// (`partitions.tsv`: athlete, history key) so that they always describe the rows beside them.
 enum PublishedPartitions {
   static let fileName = "partitions.tsv"
 
-  struct Entry: Equatable {
-    var rowsKey: String
-    var aggregateKey: String
-  }
-
-  /// The partitions of the release in `folder`; empty when it has none.
-  static func read(release folder: URL) -> [String: Entry] {
-    var entries: [String: Entry] = [:]
-    for row in StateTable.read(folder.appendingPathComponent(fileName), columns: 3) {
-      entries[row[0]] = Entry(rowsKey: row[1], aggregateKey: row[2])
+  /// The history key of each athlete of the release in `folder`; empty when it has none.
+  static func read(release folder: URL) -> [String: String] {
+    var keys: [String: String] = [:]
+    for row in StateTable.read(folder.appendingPathComponent(fileName), columns: 2) {
+      keys[row[0]] = row[1]
     }
-    return entries
+    return keys
   }
 
-  /// The partitions of the release `out/current` points to; empty when there is none.
-  static func current(out: URL) -> [String: Entry] {
+  /// The history keys of the release `out/current` points to; empty when there is none.
+  static func current(out: URL) -> [String: String] {
     read(release: out.appendingPathComponent("current").resolvingSymlinksInPath())
   }
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
     try StateTable.write(
-      partitions.map { [$0.athleteId, $0.rowsKey, $0.aggregateKey] },
+      partitions.map { [$0.athleteId, $0.historyKey] },
       to: folder.appendingPathComponent(fileName))
   }
 }

@@ -77,8 +77,6 @@ public struct CacheHousekeeping {
       RunState(out: out).sessions().values.flatMap {
         ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
       }
-        + PublishedPartitions.current(out: out).values.map {
-          "aggregation/\($0.aggregateKey)"
-        })
+        + PublishedPartitions.current(out: out).values.map { "aggregation/\($0)" })
   }
 }

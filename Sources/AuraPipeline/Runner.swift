@@ -126,7 +126,7 @@ public struct Runner {
     let previousPartitions = PublishedPartitions.read(release: release)
     let unchanged = Set(
       aggregation.athletes.map(\.partition).filter {
-        previousPartitions[$0.athleteId]?.rowsKey == $0.rowsKey
+        previousPartitions[$0.athleteId] == $0.historyKey
       }.map(\.athleteId))
     let reuse =
       !previousPartitions.isEmpty && unchanged.count * 2 >= aggregation.athletes.count
@@ -164,12 +164,13 @@ public struct Runner {
     return summary
   }
 
-  /// Athlete by athlete: takes the athlete's aggregates from the cache or reads their scored
-  /// sessions back and aggregates them, and writes their sessions through `writer`. When the
-  /// publication reuses an earlier one (`reused`: the athletes whose rows it keeps, and every
-  /// athlete it held), the other athletes' old rows are removed first, and those of athletes
-  /// no longer in the dataset. Appends to `aggregated` each athlete whose aggregates were
-  /// computed rather than found in the cache. Returns everything else to publish.
+  /// Athlete by athlete: takes the athlete's history from the cache or reads their scored
+  /// sessions back and computes it, completes it as of the data's last day, and writes their
+  /// sessions through `writer`. When the publication reuses an earlier one (`reused`: the
+  /// athletes whose rows it keeps, and every athlete it held), the other athletes' old rows
+  /// are removed first, and those of athletes no longer in the dataset. Appends to
+  /// `aggregated` each athlete whose history was computed rather than found in the cache.
+  /// Returns everything else to publish.
   private func publishSessions(
     _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
     reused: (kept: Set<String>, previous: Set<String>)?, quarantine: [DatasetProblem],
@@ -200,20 +201,20 @@ public struct Runner {
         sessions = loaded.compactMap { $0 }
         return sessions!
       }
-      let aggregate: Aggregator.AthleteAggregate
+      let history: Aggregator.AthleteHistory
       if let cached = cache.load(
-        Aggregator.AthleteAggregate.self, stage: "aggregation", key: partition.aggregateKey)
+        Aggregator.AthleteHistory.self, stage: "aggregation", key: partition.historyKey)
       {
-        aggregate = cached
+        history = cached
       } else {
-        aggregate = aggregator.aggregate(
-          athlete: work.athlete, inputs: work.inputs, sessions: try scoredSessions(),
-          asOfDay: aggregation.asOfDay)
+        history = aggregator.history(
+          athlete: work.athlete, inputs: work.inputs, sessions: try scoredSessions())
         aggregated.append(work.athlete.id)
         try cache.store(
-          aggregate, stage: "aggregation", key: partition.aggregateKey,
-          fields: partition.aggregateFields)
+          history, stage: "aggregation", key: partition.historyKey,
+          fields: partition.historyFields)
       }
+      let aggregate = aggregator.aggregate(history, asOfDay: aggregation.asOfDay)
       aggregates.append(aggregate.results)
       if let reused {
         if reused.kept.contains(work.athlete.id) { continue }
@@ -334,13 +335,13 @@ public struct Runner {
     let cache = plan.chain.cache
     return aggregation.athletes.compactMap { work in
       let partition = work.partition
-      guard !cache.contains(stage: "aggregation", key: partition.aggregateKey) else { return nil }
+      guard !cache.contains(stage: "aggregation", key: partition.historyKey) else { return nil }
       let old = previous[work.athlete.id].flatMap {
-        cache.fields(stage: "aggregation", key: $0.aggregateKey)
+        cache.fields(stage: "aggregation", key: $0)
       }
       return PlannedWork(
         stage: "aggregation", partition: "athletes/\(work.athlete.id)",
-        reasons: PlannedWork.reasons(from: old, to: partition.aggregateFields.fields))
+        reasons: PlannedWork.reasons(from: old, to: partition.historyFields.fields))
     }
   }
 

@@ -186,7 +186,7 @@ import Testing
   /// A new session of one athlete: only it is scored, only its athlete is aggregated and
   /// written, and the other athletes' rows are kept from the previous release. The result is
   /// what a clean run publishes, row for row and CSV byte for byte; so is the result of removing
-  /// another athlete's session.
+  /// another athlete's session, and of a session that moves the data's last day.
   @Test func aNewSessionReaggregatesOnlyItsAthlete() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 3, seed: 71)
     let out = try TestSupport.temporaryFolder()
@@ -223,6 +223,27 @@ import Testing
     let removed = try Runner(config: config).run()
     #expect(removed.aggregated == ["a-03"] && removed.rowsKept == 2)
     try matchesACleanRun()
+
+    // A new session of a-01 weeks after the data's last day: every athlete's recovery, weekly
+    // volume and roster line move to the new day, from their cached histories.
+    let late = sessions.appendingPathComponent("s-000001-late")
+    try FileManager.default.copyItem(at: sessions.appendingPathComponent("s-000001"), to: late)
+    let lateManifest = late.appendingPathComponent("session.json")
+    let text = try String(contentsOf: lateManifest, encoding: .utf8)
+      .replacingOccurrences(of: "\"s-000001\"", with: "\"s-000001-late\"")
+    try text.replacingOccurrences(
+      of: #""start_time" : "[^"]*""#, with: #""start_time" : "2030-01-07T10:00:00Z""#,
+      options: .regularExpression
+    ).write(to: lateManifest, atomically: true, encoding: .utf8)
+    #expect(text.contains(#""start_time" : ""#))
+    let later = try Runner(config: config).run()
+    #expect(later.aggregated == ["a-01"] && later.rowsKept == 2)
+    try matchesACleanRun()
+    let roster = try String(
+      contentsOf: out.appendingPathComponent("current/csv/coach_roster.csv"), encoding: .utf8
+    ).split(separator: "\n")
+    #expect(roster.contains { $0.contains(",a-01,1,2030-01-07,") })
+    #expect(roster.contains { $0.contains(",a-02,0,") && $0.contains("missed_sessions") })
   }
 
   @Test func cacheGarbageCollectionKeepsWhatTheLatestRunUses() throws {
