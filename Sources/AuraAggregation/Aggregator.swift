@@ -48,14 +48,6 @@ public struct Aggregator: Sendable {
     var sessions: [RosterBuilder.SessionSummary]
   }
 
-  /// One athlete's aggregates from their sessions (any order), as of `asOfDay` (days since
-  /// 1970; the dataset's last session day, shared by every athlete so they compare).
-  public func aggregate(
-    athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession], asOfDay: Int
-  ) -> AthleteAggregate {
-    aggregate(history(athlete: athlete, inputs: inputs, sessions: sessions), asOfDay: asOfDay)
-  }
-
   /// One athlete's history from their sessions (any order).
   public func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
     -> AthleteHistory
@@ -89,7 +81,8 @@ public struct Aggregator: Sendable {
       sessions: mine.map(RosterBuilder.SessionSummary.init))
   }
 
-  /// An athlete's aggregates as of `asOfDay`: their history with weekly volume, muscle
+  /// An athlete's aggregates as of `asOfDay` (days since 1970; the dataset's last session day,
+  /// shared by every athlete so they compare): their history with weekly volume, muscle
   /// recovery and their roster line computed for that day.
   public func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AthleteAggregate {
     let id = history.athleteId

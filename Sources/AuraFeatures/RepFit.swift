@@ -101,9 +101,9 @@ enum RepFit {
   }
 
   /// The residual sum of squares of the best three levels for phases `a` and `b` (`b` starting
-  /// at or after `a`'s end), given the signal's sum of squares `energy`: energy − rᵀβ for the least-squares
-  /// levels β. Only samples inside a phase need its law; each flat stretch adds its count and
-  /// sum.
+  /// at or after `a`'s end), given the signal's sum of squares `energy`: energy − rᵀβ for the
+  /// least-squares levels β. Only samples inside a phase need its law; each flat stretch adds
+  /// its count and sum.
   private static func sumOfSquares(
     _ samples: Samples, energy: Double, _ a: Phase, _ b: Phase
   ) -> Double {
