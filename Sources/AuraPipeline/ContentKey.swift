@@ -4,10 +4,16 @@ import Foundation
 
 /// A cache key built from content: labelled fields ("code features" = "4", "param
 /// features.max_gap_s" = "0.3", "input sessions/s-1/pose.csv" = its digest), hashed with every
-/// label and value length-prefixed so ("ab","c") and ("a","bc") never collide. Nothing random,
-/// time- or environment-dependent goes in. The fields are kept, so that `explain` can say
-/// which of them changed between two keys.
-public struct ContentKey: Sendable {
+/// label and value length-prefixed so ("ab","c") and ("a","bc") never collide, and the number
+/// of fields last. Nothing random, time- or environment-dependent goes in. The fields are
+/// kept, so that `explain` can say which of them changed between two keys. Fields are hashed
+/// as they are added: a copy of a key that is then extended (every session's key starts from
+/// the same template of code versions and parameters) hashes only its own fields.
+///
+/// `@unchecked Sendable` for the running `SHA256`, which Crypto does not mark Sendable: it is a
+/// copy-on-write value (its state is copied before a shared one is updated), so copies on
+/// different threads never write to the same state.
+public struct ContentKey: @unchecked Sendable {
   /// One labelled input of a key.
   public struct Field: Sendable, Equatable {
     public var label: String
@@ -15,6 +21,8 @@ public struct ContentKey: Sendable {
   }
 
   public private(set) var fields: [Field] = []
+  /// The fields so far, hashed.
+  private var hasher = SHA256()
 
   init(stage: String, codeVersion: Int) {
     add("code \(stage)", String(codeVersion))
@@ -22,6 +30,8 @@ public struct ContentKey: Sendable {
 
   mutating func add(_ label: String, _ value: String) {
     fields.append(Field(label: label, value: value))
+    Self.feed(label, to: &hasher)
+    Self.feed(value, to: &hasher)
   }
 
   /// Adds only the declared parameters, canonically: sorted by name, missing ones named.
@@ -33,21 +43,19 @@ public struct ContentKey: Sendable {
 
   /// Hex SHA-256 of the fields.
   public func finalize() -> String {
-    var hasher = SHA256()
-    func feed(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes in
-        var length = UInt64(bytes.count).littleEndian
-        withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-        hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-      }
-    }
-    feed(String(fields.count))
-    for field in fields {
-      feed(field.label)
-      feed(field.value)
-    }
+    var hasher = hasher
+    Self.feed(String(fields.count), to: &hasher)
     return Self.hex(hasher.finalize())
+  }
+
+  /// Hashes `text` with its length in front.
+  private static func feed(_ text: String, to hasher: inout SHA256) {
+    var text = text
+    text.withUTF8 { bytes in
+      var length = UInt64(bytes.count).littleEndian
+      withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
+      hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+    }
   }
 
   /// The fields as text, one `label<TAB>value` per line (labels and values hold no tabs or

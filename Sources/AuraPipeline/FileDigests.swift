@@ -76,7 +76,7 @@ final class FileDigests: @unchecked Sendable {
 
   /// A folder's files, recursively, as (path relative to `folder`, digest) sorted by path;
   /// hidden files are skipped. Throws `UnreadableFile`, or the listing's error.
-  func digests(ofFolder folder: URL) throws -> [(path: String, digest: String)] {
+  func digests(ofFolder folder: String) throws -> [(path: String, digest: String)] {
     var found: [(String, String)] = []
     // readdir and one stat per entry (in `digest(of:)`): URL and FileManager calls per file
     // were a third of a no-op run.
@@ -109,7 +109,7 @@ final class FileDigests: @unchecked Sendable {
         }
       }
     }
-    try walk(folder.path, "")
+    try walk(folder, "")
     return found
   }
 

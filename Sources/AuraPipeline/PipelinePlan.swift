@@ -71,7 +71,7 @@ struct PipelinePlan {
     // Apple Health exports stand in for wellness.csv.
     let health = datasetRoot.appendingPathComponent("health")
     if FileManager.default.fileExists(atPath: health.path) {
-      for file in try digests.digests(ofFolder: health) {
+      for file in try digests.digests(ofFolder: health.path) {
         publish.add("input health/\(file.path)", file.digest)
       }
     }

@@ -11,6 +11,8 @@ import Foundation
 /// before it decodes or computes anything. `run` then loads or computes each stage.
 struct SessionChain: Sendable {
   let datasetRoot: URL
+  /// `<datasetRoot>/sessions` (URL path arithmetic per session was a tenth of a no-op run).
+  let sessionsPath: String
   let cache: ArtifactCache
   let digests: FileDigests
   let catalog: ExerciseCatalog
@@ -64,6 +66,7 @@ struct SessionChain: Sendable {
     scorer: SessionScorer, heights: [String: Double]
   ) {
     self.datasetRoot = datasetRoot
+    sessionsPath = datasetRoot.appendingPathComponent("sessions").path
     self.cache = cache
     self.digests = digests
     self.catalog = catalog
@@ -96,10 +99,8 @@ struct SessionChain: Sendable {
     // Copies of the templates share their field strings: 10k plans hold only their own inputs.
     var features = featuresTemplate
     var failure: String? = nil
-    let sessionFolder = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(
-      folder)
     do {
-      for file in try digests.digests(ofFolder: sessionFolder) {
+      for file in try digests.digests(ofFolder: sessionsPath + "/" + folder) {
         features.add("input sessions/\(folder)/\(file.path)", file.digest)
       }
     } catch let error as FileDigests.UnreadableFile {

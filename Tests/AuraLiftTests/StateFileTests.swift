@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import AuraPipeline
+
+/// The runner's bookkeeping formats: the `.state` tables and content keys.
+struct StateFileTests {
+  @Test func stateTableRoundTripsRecordsAndKeepsTabsOutOfFields() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("table.tsv")
+    try StateTable.write(
+      [
+        ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
+        ["sessions/s 2/bar.csv", "", "0", "a\tb\nc"],
+        ["é-unicode", "1", "2", "3"],
+      ], to: file)
+    #expect(
+      StateTable.read(file, columns: 4) == [
+        ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
+        ["sessions/s 2/bar.csv", "", "0", "a b c"],
+        ["é-unicode", "1", "2", "3"],
+      ])
+  }
+
+  @Test func stateTableSkipsLinesWithTooFewFieldsAndLetsTheLastTakeTheRest() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("table.tsv")
+    // A truncated last line (no newline) still counts when complete; blank lines do not.
+    try Data("a\tb\tc\n\nshort\tline\nx\ty\tz\tw\np\tq\tr".utf8).write(to: file)
+    #expect(
+      StateTable.read(file, columns: 3) == [
+        ["a", "b", "c"], ["x", "y", "z\tw"], ["p", "q", "r"],
+      ])
+    #expect(StateTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
+  }
+
+  @Test func contentKeyFromATemplateEqualsOneBuiltFieldByField() {
+    var template = ContentKey(stage: "features", codeVersion: 3)
+    template.add("param features.cutoff_hz", "6")
+    var fromTemplate = template
+    fromTemplate.add("input sessions/s-1/pose.csv", "abc")
+    var direct = ContentKey(stage: "features", codeVersion: 3)
+    direct.add("param features.cutoff_hz", "6")
+    direct.add("input sessions/s-1/pose.csv", "abc")
+    #expect(fromTemplate.finalize() == direct.finalize())
+    // Extending a copy leaves the template's key as it was.
+    #expect(template.finalize() != fromTemplate.finalize())
+    var again = ContentKey(stage: "features", codeVersion: 3)
+    again.add("param features.cutoff_hz", "6")
+    #expect(template.finalize() == again.finalize())
+  }
+
+  @Test func contentKeyFieldsAreDelimited() {
+    var joined = ContentKey(stage: "s", codeVersion: 1)
+    joined.add("ab", "c")
+    var split = ContentKey(stage: "s", codeVersion: 1)
+    split.add("a", "bc")
+    #expect(joined.finalize() != split.finalize())
+    var empty = ContentKey(stage: "s", codeVersion: 1)
+    empty.add("", "")
+    #expect(empty.finalize() != ContentKey(stage: "s", codeVersion: 1).finalize())
+    var otherVersion = ContentKey(stage: "s", codeVersion: 2)
+    otherVersion.add("ab", "c")
+    #expect(joined.finalize() != otherVersion.finalize())
+  }
+}
