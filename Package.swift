@@ -35,6 +35,8 @@ let package = Package(
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraScoring", "AuraAggregation",
         .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the CSV export's raw row reads.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
     // SVG charts (bars, lines, volume bands, a dial, a body map): no dependencies.
     .target(name: "AuraCharts"),

@@ -28,6 +28,12 @@ import Testing
       try? FileManager.default.removeItem(at: dataset)
       try? FileManager.default.removeItem(at: out)
     }
+    // A guild name with a comma and quotes, for the CSV exports' quoting.
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    let table = try String(contentsOf: athletes, encoding: .utf8)
+    #expect(table.contains(",Bar Benders,"))
+    try table.replacingOccurrences(of: ",Bar Benders,", with: ",\"Bar \"\"Iron\"\" Benders, Ltd\",")
+      .write(to: athletes, atomically: true, encoding: .utf8)
     let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
     #expect(summary.quarantined.isEmpty)
     #expect(!summary.upToDate)
@@ -38,11 +44,28 @@ import Testing
       #expect(try store.count(table) > 0, "table \(table) is empty")
     }
     #expect(try store.count("leaderboard") == 3 + 3)  // overall and each athlete's guild
+    // Each CSV export holds exactly its table's rows: header, quoting (the run's parameter
+    // list has commas and line breaks), NULL as an empty field, numbers that read back equal.
     for table in StoreReader.tables {
+      let csv = try Data(contentsOf: out.appendingPathComponent("current/csv/\(table).csv"))
+      var exported: [[String]] = []
+      try CSVReader.forEachRow(in: csv, path: "\(table).csv") { row in
+        exported.append((0..<row.count).map { row.string($0) })
+      }
+      let columns = try store.rows("SELECT name FROM pragma_table_info('\(table)')").map(\.[0])
+      #expect(exported.first == columns, "\(table) header")
+      func canonical(_ rows: [[String]]) -> [[String]] {
+        rows.map { $0.map { field in Double(field).map { String($0) } ?? field } }
+          .sorted { $0.lexicographicallyPrecedes($1) }
+      }
       #expect(
-        FileManager.default.fileExists(
-          atPath: out.appendingPathComponent("current/csv/\(table).csv").path))
+        canonical(Array(exported.dropFirst()))
+          == canonical(try store.rows("SELECT * FROM \(table)")),
+        "\(table) rows")
     }
+    let guilds = try String(
+      contentsOf: out.appendingPathComponent("current/csv/guild_membership.csv"), encoding: .utf8)
+    #expect(guilds.contains(",\"Bar \"\"Iron\"\" Benders, Ltd\","))
     // Reps per set exactly as generated; ROM and velocity within the skeleton's tolerances.
     var romErrors: [Double] = []
     var velocityErrors: [Double] = []
