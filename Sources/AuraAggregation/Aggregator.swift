@@ -44,7 +44,7 @@ public struct Aggregator: Sendable {
     /// Every aggregate but the day-dependent ones (left empty).
     public var results: AggregateResults
     public var annotations: SessionAnnotations
-    var doses: [MuscleModel.Dose]
+    var doses: MuscleModel.DoseLog
     var sessions: [RosterBuilder.SessionSummary]
   }
 
@@ -77,7 +77,7 @@ public struct Aggregator: Sendable {
     return AthleteHistory(
       athleteId: athlete.id, results: results,
       annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts),
-      doses: MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts),
+      doses: .init(MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts)),
       sessions: mine.map(RosterBuilder.SessionSummary.init))
   }
 
@@ -89,9 +89,10 @@ public struct Aggregator: Sendable {
     let muscles = MuscleModel(settings: settings, catalog: catalog)
     var results = history.results
     results.weeklyVolume = muscles.weeklyVolume(
-      athleteId: id, doses: history.doses, asOfDay: asOfDay)
-    results.muscles = muscles.states(athleteId: id, doses: history.doses, asOfDay: asOfDay)
-    results.recoveryHeatmap = muscles.heatmap(athleteId: id, doses: history.doses, asOfDay: asOfDay)
+      athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
+    results.muscles = muscles.states(athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
+    results.recoveryHeatmap = muscles.heatmap(
+      athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
     if let standing = results.standings.first {
       results.roster = [
         RosterBuilder(settings: settings).entry(

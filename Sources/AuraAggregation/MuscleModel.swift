@@ -21,6 +21,52 @@ struct MuscleModel {
     var nearFailure: Bool
   }
 
+  /// Doses stored column by column (one array per field): an athlete's history holds one per
+  /// set and muscle, tens of thousands over a year, and decoding them as keyed objects was
+  /// most of a rerun's aggregation.
+  struct DoseLog: Codable, Sendable {
+    var doses: [Dose]
+
+    init(_ doses: [Dose]) { self.doses = doses }
+
+    private enum CodingKeys: String, CodingKey {
+      case time, day, muscle, share, volumeKg, nearFailure
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(doses.map(\.time), forKey: .time)
+      try container.encode(doses.map(\.day), forKey: .day)
+      try container.encode(doses.map(\.muscle), forKey: .muscle)
+      try container.encode(doses.map(\.share), forKey: .share)
+      try container.encode(doses.map(\.volumeKg), forKey: .volumeKg)
+      try container.encode(doses.map(\.nearFailure), forKey: .nearFailure)
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let time = try container.decode([Double].self, forKey: .time)
+      let day = try container.decode([Int].self, forKey: .day)
+      let muscle = try container.decode([MuscleGroupType].self, forKey: .muscle)
+      let share = try container.decode([Double].self, forKey: .share)
+      let volume = try container.decode([Double].self, forKey: .volumeKg)
+      let near = try container.decode([Bool].self, forKey: .nearFailure)
+      guard
+        [day.count, muscle.count, share.count, volume.count, near.count].allSatisfy({
+          $0 == time.count
+        })
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .time, in: container, debugDescription: "dose columns differ in length")
+      }
+      doses = time.indices.map {
+        Dose(
+          time: time[$0], day: day[$0], muscle: muscle[$0], share: share[$0],
+          volumeKg: volume[$0], nearFailure: near[$0])
+      }
+    }
+  }
+
   /// Every set's dose on each muscle it trains; a set at 1 rep in reserve or closer (by its
   /// estimated effort, keyed by set id) counts as near failure.
   func doses(_ sessions: [ScoredSession], efforts: [String: SetEffort]) -> [Dose] {

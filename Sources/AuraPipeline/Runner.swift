@@ -187,7 +187,23 @@ public struct Runner {
         try writer.removeSessions(ofAthlete: athleteId)
       }
     }
-    for work in aggregation.athletes {
+    // Cached histories are decoded a few athletes at a time, one per worker: decoding is most
+    // of a rerun's aggregation, and a chunk bounds how many are held at once.
+    var cached: [String: Aggregator.AthleteHistory] = [:]
+    let chunk = max(
+      1, config.workers > 0 ? config.workers : ProcessInfo.processInfo.activeProcessorCount)
+    for (position, work) in aggregation.athletes.enumerated() {
+      if position % chunk == 0 {
+        let keys = aggregation.athletes[
+          position..<min(position + chunk, aggregation.athletes.count)
+        ]
+        .map(\.partition.historyKey)
+        let loaded = WorkerPool.map(keys, workers: chunk) {
+          cache.load(Aggregator.AthleteHistory.self, stage: "aggregation", key: $0)
+        }
+        cached = [:]
+        for (key, history) in zip(keys, loaded) { cached[key] = history }
+      }
       let partition = work.partition
       var sessions: [ScoredSession]? = nil
       func scoredSessions() throws -> [ScoredSession] {
@@ -202,10 +218,8 @@ public struct Runner {
         return sessions!
       }
       let history: Aggregator.AthleteHistory
-      if let cached = cache.load(
-        Aggregator.AthleteHistory.self, stage: "aggregation", key: partition.historyKey)
-      {
-        history = cached
+      if let found = cached[partition.historyKey] {
+        history = found
       } else {
         history = aggregator.history(
           athlete: work.athlete, inputs: work.inputs, sessions: try scoredSessions())

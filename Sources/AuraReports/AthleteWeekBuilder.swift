@@ -12,13 +12,19 @@ struct AthleteWeekBuilder {
 
   func build(_ athlete: ReportRows.Athlete) throws -> AthleteWeekView {
     let store = context.store
-    let allSessions = try store.sessions(athleteId: athlete.id)
-    let sessions = allSessions.filter { context.inWindow($0.startTime) }
-    let sets = Dictionary(grouping: try store.workoutSets(athleteId: athlete.id), by: \.sessionId)
-    func recorded(_ session: ReportRows.Session) -> Bool {
-      sets[session.id]?.contains { $0.source != "log" } ?? false
+    // Only the week's sessions and the sets shown are read: an athlete's whole history was
+    // most of a report's time. Start times carry UTC offsets, so the query starts a day early
+    // and the window is applied to each session's own day.
+    let sessions = try store.sessions(
+      athleteId: athlete.id, since: ISODates.string(day: context.windowStartDay - 1)
+    ).filter { context.inWindow($0.startTime) }
+    let lastRecorded = try store.lastRecordedSessionId(athleteId: athlete.id).flatMap { id in
+      sessions.contains { $0.id == id } ? nil : try store.session(id: id)
     }
-    let lastRecorded = sessions.contains(where: recorded) ? nil : allSessions.last(where: recorded)
+    let shown =
+      sessions.suffix(Self.detailedSessions).map(\.id) + [lastRecorded?.id].compactMap { $0 }
+    let sets = Dictionary(
+      grouping: try store.workoutSets(sessionIds: shown), by: \.sessionId)
     let readiness = try store.readinessDays(athleteId: athlete.id).last { $0.readiness != nil }
     let rankings = try store.rankingRecords(athleteId: athlete.id)
     let position = context.overallBoard.first { $0.athleteId == athlete.id }

@@ -23,19 +23,40 @@ extension StoreReader {
     try fetch("SELECT * FROM coach_roster ORDER BY coach_id, athlete_id")
   }
 
-  public func sessions(athleteId: String) throws -> [ReportRows.Session] {
+  /// An athlete's sessions whose start time sorts at or after `since` (an ISO date or
+  /// timestamp), in start order.
+  public func sessions(athleteId: String, since: String) throws -> [ReportRows.Session] {
     try fetch(
-      "SELECT * FROM workout_session WHERE user_profile_id = ? ORDER BY start_time, id",
-      [athleteId])
+      "SELECT * FROM workout_session WHERE user_profile_id = ? AND start_time >= ? ORDER BY start_time, id",
+      [athleteId, since])
   }
 
-  /// Every set of an athlete, in session and set order.
-  public func workoutSets(athleteId: String) throws -> [ReportRows.WorkoutSet] {
-    try fetch(
-      """
-      SELECT w.* FROM workout_set w JOIN workout_session s ON s.id = w.session_id
-      WHERE s.user_profile_id = ? ORDER BY s.start_time, s.id, w.set_number
-      """, [athleteId])
+  public func session(id: String) throws -> ReportRows.Session? {
+    let rows: [ReportRows.Session] = try fetch(
+      "SELECT * FROM workout_session WHERE id = ?", [id])
+    return rows.first
+  }
+
+  /// The sets of the given sessions, in set order.
+  public func workoutSets(sessionIds: [String]) throws -> [ReportRows.WorkoutSet] {
+    guard !sessionIds.isEmpty else { return [] }
+    let marks = Array(repeating: "?", count: sessionIds.count).joined(separator: ", ")
+    return try fetch(
+      "SELECT * FROM workout_set WHERE session_id IN (\(marks)) ORDER BY session_id, set_number",
+      StatementArguments(sessionIds))
+  }
+
+  /// The id of an athlete's latest session with a recorded (not logged) set.
+  public func lastRecordedSessionId(athleteId: String) throws -> String? {
+    try queue.read { db in
+      try String.fetchOne(
+        db,
+        sql: """
+          SELECT s.id FROM workout_session s WHERE s.user_profile_id = ? AND EXISTS
+            (SELECT 1 FROM workout_set w WHERE w.session_id = s.id AND w.source != 'log')
+          ORDER BY s.start_time DESC, s.id DESC LIMIT 1
+          """, arguments: [athleteId])
+    }
   }
 
   public func reps(sessionId: String) throws -> [ReportRows.Rep] {
