@@ -111,10 +111,15 @@ public enum JointAngles {
     }
   }
 
-  /// The primary joint's signed planar angle over time on the near side, unwrapped.
-  static func signedPrimary(_ joint: PrimaryJoint, _ signals: PoseSignals) -> [Double] {
+  /// The primary joint's signed planar angle over time on one side, unwrapped; nil when the
+  /// side lacks one of its points.
+  static func signedPrimary(_ joint: PrimaryJoint, side: PoseSignals.Side, _ signals: PoseSignals)
+    -> [Double]?
+  {
     let (a, b, c) = points(joint)
-    let (ta, tb, tc) = (signals[a], signals[b], signals[c])
+    guard let tracks = signals.sides[side], let ta = tracks[a], let tb = tracks[b],
+      let tc = tracks[c]
+    else { return nil }
     return unwrap(
       signals.times.indices.map { i in
         signedPlanar(a: (ta.x[i], ta.y[i]), vertex: (tb.x[i], tb.y[i]), c: (tc.x[i], tc.y[i]))

@@ -33,37 +33,57 @@ struct RepMeasurer {
     }
     primaryAngle = angles
     trunkLean = JointAngles.series(.trunkLean, side: signals.nearSide, signals) ?? []
-    primaryFilled = Self.filled(exercise.primaryJoint, signals)
+    primaryFilled = Self.filled(exercise.primaryJoint, side: signals.nearSide, signals)
     height = RepSegmenter.Signal(values: bar.y, noise: bar.noise)
-    timing = Self.timingSignal(
-      exercise.primaryJoint, height: bar.y, signals: signals, filled: primaryFilled)
+    timing = Self.timingSignal(exercise.primaryJoint, height: bar.y, signals: signals)
   }
 
-  /// The primary joint's signed angle, negated if it falls as the bar rises. Its noise is the
-  /// noise of its points' positions turned into degrees over a 0.3 m lever (both rays). The
-  /// unfiltered angle leaves out the samples where a point was `filled`: a straight line drawn
-  /// over a dropout is not an observation of the movement.
+  /// The primary joint's signed angle, negated if it falls as the bar rises, from both sides:
+  /// the far side, mapped onto the near side's angle by a least-squares line (a camera sees
+  /// the two sides at different depths, so their angles differ by more than noise), is
+  /// averaged in with weights from each side's noise; a far side that does not move with the
+  /// near one (|correlation| under 0.9, or a slope outside 0.5-2) is left out. A side's noise
+  /// is that of its points' positions turned into degrees over a 0.3 m lever (both rays). On
+  /// seed 17's generated sets this cut the tempo-phase error from 0.047 to 0.040 s at low
+  /// noise (pose MCV 0.025 → 0.022 m/s); averaging in segment inclinations as well helped at
+  /// low noise but doubled the error on some noisy sets. The unfiltered angle leaves out the
+  /// samples where a point was filled: a straight line drawn over a dropout is not an
+  /// observation of the movement.
   private static func timingSignal(
-    _ joint: PrimaryJoint, height: [Double], signals: PoseSignals, filled: [Bool]
+    _ joint: PrimaryJoint, height: [Double], signals: PoseSignals
   ) -> RepSegmenter.Signal {
-    let angle = JointAngles.signedPrimary(joint, signals)
+    let unfilteredSignals = signals.unfiltered
+    func side(_ side: PoseSignals.Side) -> TimingSide? {
+      let (a, b, c) = JointAngles.points(joint)
+      guard let angle = JointAngles.signedPrimary(joint, side: side, signals),
+        let raw = JointAngles.signedPrimary(joint, side: side, unfilteredSignals),
+        let tracks = signals.sides[side], let ta = tracks[a], let tb = tracks[b],
+        let tc = tracks[c]
+      else { return nil }
+      let filled = filled(joint, side: side, signals)
+      return TimingSide(
+        values: angle, unfiltered: zip(raw, filled).map { $1 ? .nan : $0 },
+        noise: 2.0.squareRoot() * max(ta.noise, tb.noise, tc.noise) / 0.3 * 180 / .pi)
+    }
+    let far: PoseSignals.Side = signals.nearSide == .left ? .right : .left
+    var combined = side(signals.nearSide)!
+    if let other = side(far), let mapped = other.mapped(onto: combined) {
+      combined = combined.averaged(with: mapped)
+    }
     var covariance = 0.0
-    let pairs = zip(angle, height).filter { $0.0.isFinite && $0.1.isFinite }
+    let pairs = zip(combined.values, height).filter { $0.0.isFinite && $0.1.isFinite }
     let meanAngle = pairs.reduce(0) { $0 + $1.0 } / Double(max(1, pairs.count))
     let meanHeight = pairs.reduce(0) { $0 + $1.1 } / Double(max(1, pairs.count))
     for (a, h) in pairs { covariance += (a - meanAngle) * (h - meanHeight) }
     let sign: Double = covariance < 0 ? -1 : 1
-    let (a, b, c) = JointAngles.points(joint)
-    let noise = max(signals[a].noise, signals[b].noise, signals[c].noise)
     return RepSegmenter.Signal(
-      values: angle.map { sign * $0 }, noise: 2.0.squareRoot() * noise / 0.3 * 180 / .pi,
-      unfiltered: zip(JointAngles.signedPrimary(joint, signals.unfiltered), filled).map {
-        $1 ? .nan : sign * $0
-      }, smoothest: MotionLaw.human)
+      values: combined.values.map { sign * $0 }, noise: combined.noise,
+      unfiltered: combined.unfiltered.map { sign * $0 }, smoothest: MotionLaw.human)
   }
 
   /// Features of each segment, numbered from 1. The IMU integrates each rep between the still
-  /// points halfway to its neighbours (at most half a second from the rep).
+  /// points halfway to its neighbours (at most half a second from the rep), and at least over
+  /// the rep itself (fitted neighbours may overlap it).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
     segments.enumerated().map { number, segment in
       let start = segment.times.lowerBound
@@ -72,7 +92,9 @@ struct RepMeasurer {
       let nextStart =
         number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
       let imuWindow =
-        max(start - 0.5, (previousEnd + start) / 2)...min(end + 0.5, (end + nextStart) / 2)
+        min(
+          start, max(start - 0.5, (previousEnd + start) / 2))...max(
+          end, min(end + 0.5, (end + nextStart) / 2))
       return measure(segment, number: number + 1, imuWindow: imuWindow)
     }
   }
@@ -118,11 +140,15 @@ struct RepMeasurer {
       interpolatedFraction: Double(filled) / Double(samples.count))
   }
 
-  /// Samples of the primary joint's three points that were filled or replaced.
-  private static func filled(_ joint: PrimaryJoint, _ signals: PoseSignals) -> [Bool] {
+  /// Samples of the primary joint's three points on `side` that were filled or replaced (none
+  /// marked where the side lacks a point).
+  private static func filled(_ joint: PrimaryJoint, side: PoseSignals.Side, _ signals: PoseSignals)
+    -> [Bool]
+  {
     let (a, b, c) = JointAngles.points(joint)
-    let (fa, fb, fc) = (signals[a].filled, signals[b].filled, signals[c].filled)
-    return signals.times.indices.map { fa[$0] || fb[$0] || fc[$0] }
+    let tracks = signals.sides[side] ?? [:]
+    let marks = [a, b, c].compactMap { tracks[$0]?.filled }
+    return signals.times.indices.map { i in marks.contains { $0[i] } }
   }
 
   /// Where the load is: on the upper back for squats (see `backBar`), the shoulders for lunges

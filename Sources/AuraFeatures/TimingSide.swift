@@ -1,0 +1,54 @@
+import Foundation
+
+/// One body side's timing angle (degrees): conditioned, unfiltered (NaN where a point was
+/// filled), and its noise. Two sides are combined by mapping one onto the other's scale and
+/// averaging them with inverse-variance weights.
+struct TimingSide {
+  var values: [Double]
+  var unfiltered: [Double]
+  /// Standard deviation of the noise in `values`, degrees.
+  var noise: Double
+
+  /// This side on `reference`'s scale, through the least-squares line from `reference` to this
+  /// side over the samples both see; nil when they do not move together (|correlation| under
+  /// 0.9, fewer than 10 shared samples) or the slope is outside 0.5-2 in magnitude.
+  func mapped(onto reference: TimingSide) -> TimingSide? {
+    let pairs = zip(reference.values, values).filter { $0.0.isFinite && $0.1.isFinite }
+    guard pairs.count >= 10 else { return nil }
+    let count = Double(pairs.count)
+    let meanX = pairs.reduce(0) { $0 + $1.0 } / count
+    let meanY = pairs.reduce(0) { $0 + $1.1 } / count
+    var sxx = 0.0
+    var syy = 0.0
+    var sxy = 0.0
+    for (x, y) in pairs {
+      sxx += (x - meanX) * (x - meanX)
+      syy += (y - meanY) * (y - meanY)
+      sxy += (x - meanX) * (y - meanY)
+    }
+    guard sxx > 0, syy > 0, abs(sxy) >= 0.9 * (sxx * syy).squareRoot() else { return nil }
+    let slope = sxy / sxx
+    guard (0.5...2).contains(abs(slope)) else { return nil }
+    let intercept = meanY - slope * meanX
+    func map(_ series: [Double]) -> [Double] { series.map { ($0 - intercept) / slope } }
+    return TimingSide(
+      values: map(values), unfiltered: map(unfiltered), noise: noise / abs(slope))
+  }
+
+  /// Both sides averaged sample by sample, weighted by the inverse of their noise variance;
+  /// where one is missing, the other.
+  func averaged(with other: TimingSide) -> TimingSide {
+    let weight = 1 / (noise * noise)
+    let otherWeight = 1 / (other.noise * other.noise)
+    func mean(_ a: [Double], _ b: [Double]) -> [Double] {
+      zip(a, b).map { x, y in
+        guard x.isFinite else { return y }
+        guard y.isFinite else { return x }
+        return (weight * x + otherWeight * y) / (weight + otherWeight)
+      }
+    }
+    return TimingSide(
+      values: mean(values, other.values), unfiltered: mean(unfiltered, other.unfiltered),
+      noise: 1 / (weight + otherWeight).squareRoot())
+  }
+}
