@@ -44,7 +44,7 @@ public struct Aggregator: Sendable {
     /// Every aggregate but the day-dependent ones (left empty).
     public var results: AggregateResults
     public var annotations: SessionAnnotations
-    var doses: MuscleModel.DoseLog
+    var doseLog: MuscleModel.DoseLog
     var sessions: [RosterBuilder.SessionSummary]
   }
 
@@ -77,7 +77,8 @@ public struct Aggregator: Sendable {
     return AthleteHistory(
       athleteId: athlete.id, results: results,
       annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts),
-      doses: .init(MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts)),
+      doseLog: .init(
+        MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts)),
       sessions: mine.map(RosterBuilder.SessionSummary.init))
   }
 
@@ -88,11 +89,12 @@ public struct Aggregator: Sendable {
     let id = history.athleteId
     let muscles = MuscleModel(settings: settings, catalog: catalog)
     var results = history.results
+    let doses = history.doseLog.doses
     results.weeklyVolume = muscles.weeklyVolume(
-      athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
-    results.muscles = muscles.states(athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
+      athleteId: id, doses: doses, asOfDay: asOfDay)
+    results.muscles = muscles.states(athleteId: id, doses: doses, asOfDay: asOfDay)
     results.recoveryHeatmap = muscles.heatmap(
-      athleteId: id, doses: history.doses.doses, asOfDay: asOfDay)
+      athleteId: id, doses: doses, asOfDay: asOfDay)
     if let standing = results.standings.first {
       results.roster = [
         RosterBuilder(settings: settings).entry(

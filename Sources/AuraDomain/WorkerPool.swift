@@ -2,13 +2,18 @@ import Foundation
 
 /// Runs independent partitions on a pool of threads.
 public enum WorkerPool {
+  /// The threads a pool of `workers` runs on: `workers`, or one per core when it is 0.
+  public static func threads(_ workers: Int) -> Int {
+    workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+  }
+
   /// Maps `items` on a pool of `workers` threads (0: one per core); results keep input order.
   /// `finished`, if given, is called after each item with the number finished so far.
   public static func map<T: Sendable, R: Sendable>(
     _ items: [T], workers: Int = 0, finished: (@Sendable (Int) -> Void)? = nil,
     _ body: @Sendable (T) -> R
   ) -> [R] {
-    let count = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+    let count = threads(workers)
     let results = ResultSlots<R>(count: items.count)
     let next = ResultSlots<Int>(count: 1)
     DispatchQueue.concurrentPerform(iterations: max(1, min(count, items.count))) { _ in

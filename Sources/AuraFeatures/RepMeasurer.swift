@@ -91,11 +91,9 @@ struct RepMeasurer {
       let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
       let nextStart =
         number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
-      let imuWindow =
-        min(
-          start, max(start - 0.5, (previousEnd + start) / 2))...max(
-          end, min(end + 0.5, (end + nextStart) / 2))
-      return measure(segment, number: number + 1, imuWindow: imuWindow)
+      let from = min(start, max(start - 0.5, (previousEnd + start) / 2))
+      let to = max(end, min(end + 0.5, (end + nextStart) / 2))
+      return measure(segment, number: number + 1, imuWindow: from...to)
     }
   }
 

@@ -190,8 +190,7 @@ public struct Runner {
     // Cached histories are decoded a few athletes at a time, one per worker: decoding is most
     // of a rerun's aggregation, and a chunk bounds how many are held at once.
     var cached: [String: Aggregator.AthleteHistory] = [:]
-    let chunk = max(
-      1, config.workers > 0 ? config.workers : ProcessInfo.processInfo.activeProcessorCount)
+    let chunk = max(1, WorkerPool.threads(config.workers))
     for (position, work) in aggregation.athletes.enumerated() {
       if position % chunk == 0 {
         let keys = aggregation.athletes[

@@ -13,10 +13,10 @@ struct AthleteWeekBuilder {
   func build(_ athlete: ReportRows.Athlete) throws -> AthleteWeekView {
     let store = context.store
     // Only the week's sessions and the sets shown are read: an athlete's whole history was
-    // most of a report's time. Start times carry UTC offsets, so the query starts a day early
-    // and the window is applied to each session's own day.
+    // most of a report's time. A session's day is the date its start time is written with,
+    // so the week's first date bounds the query.
     let sessions = try store.sessions(
-      athleteId: athlete.id, since: ISODates.string(day: context.windowStartDay - 1)
+      athleteId: athlete.id, since: ISODates.string(day: context.windowStartDay)
     ).filter { context.inWindow($0.startTime) }
     let lastRecorded = try store.lastRecordedSessionId(athleteId: athlete.id).flatMap { id in
       sessions.contains { $0.id == id } ? nil : try store.session(id: id)

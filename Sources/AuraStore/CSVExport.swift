@@ -16,7 +16,7 @@ enum CSVExport {
     defer { try? handle.close() }
     let statement = try db.makeStatement(sql: sql)
     let raw = statement.sqliteStatement
-    let columns = Int(sqlite3_column_count(raw))
+    let columns = statement.columnCount
     var bytes: [UInt8] = []
     bytes.reserveCapacity(1 << 20 + 4096)
     bytes.append(contentsOf: statement.columnNames.joined(separator: ",").utf8)
