@@ -17,11 +17,13 @@ struct Publisher {
 
   /// Publishes a run: `sessions` writes the sessions and returns the rest. With `previous` (the
   /// current release's database), the new database starts as its copy and keeps the session
-  /// rows the writer does not replace.
+  /// rows the writer does not replace. Reports whose content the current release already has
+  /// are linked from it. Returns what the reports' rendering wrote.
+  @discardableResult
   func publish(
     runId: String, generatedAt: String, reusing previous: URL?,
     sessions: (any SessionWriter) throws -> Contents
-  ) throws {
+  ) throws -> ReportWriter.Written {
     let fileManager = FileManager.default
     let releases = out.appendingPathComponent("releases")
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
@@ -38,9 +40,12 @@ struct Publisher {
     }
     try PublishedPartitions.write(partitions, release: staging)
     try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
-    try ReportWriter.writeAll(
+    let current = out.appendingPathComponent("current")
+    let reports = try ReportWriter.writeAll(
       store: try StoreReader(databasePath: database), folder: staging,
-      generatedAt: generatedAt)
+      generatedAt: generatedAt,
+      previous: fileManager.fileExists(atPath: current.path)
+        ? current.resolvingSymlinksInPath() : nil)
     let final = releases.appendingPathComponent(runId)
     try? fileManager.removeItem(at: final)
     try fileManager.moveItem(at: staging, to: final)
@@ -54,6 +59,7 @@ struct Publisher {
         userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
     }
     try pruneReleases(keeping: runId)
+    return reports
   }
 
   /// Keeps the current release and the one before it; removes older ones and stale partials.

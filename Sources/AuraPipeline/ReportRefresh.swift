@@ -31,6 +31,7 @@ public struct ReportRefresh {
     defer { lock.release() }
     return try ReportWriter.writeAll(
       store: try StoreReader(databasePath: database.path), folder: folder,
-      generatedAt: Runner.timestamp())
+      generatedAt: Runner.timestamp()
+    ).paths
   }
 }

@@ -10,6 +10,9 @@ public struct RunSummary: Sendable {
   public var aggregated: [String] = []
   /// Athletes whose session rows were copied from the previous publication, not written anew.
   public var rowsKept = 0
+  /// Reports (`athletes/<id>`, `coaches/<id>`) rendered this run; the others were linked from
+  /// the previous publication, their content unchanged.
+  public var reportsRendered: [String] = []
   /// Dataset rows and sessions kept out because their data is bad (until it changes).
   public var quarantined: [DatasetProblem]
   /// Sessions that could not be computed for another reason (retried by the next run).

@@ -134,7 +134,7 @@ public struct Runner {
     var aggregated: [String] = []
     do {
       let finishedAt = Self.timestamp()
-      try Publisher(out: out).publish(
+      let reports = try Publisher(out: out).publish(
         runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
         reusing: reuse ? previousDatabase : nil
       ) { writer in
@@ -153,8 +153,9 @@ public struct Runner {
       try state.savePublished(key: key, fields: publish)
       summary.aggregated = aggregated
       summary.rowsKept = reuse ? unchanged.count : 0
+      summary.reportsRendered = reports.rendered
       logger.info(
-        "aggregated \(aggregated.count) of \(aggregation.athletes.count) athletes; session rows of \(summary.rowsKept) kept from the previous publication"
+        "aggregated \(aggregated.count) of \(aggregation.athletes.count) athletes; session rows of \(summary.rowsKept) kept from the previous publication; reports rendered \(reports.rendered.count) of \(reports.reports), the rest linked from it"
       )
     } catch {
       throw PipelineError.fatal("nothing published: \(error)")

@@ -35,6 +35,16 @@ struct ReportRenderer: Sendable {
     html.render(TemplateValue.convert(view) as Any, withTemplate: template) ?? ""
   }
 
+  /// The HTML `template` renders for a view already converted by `TemplateValue.convert`.
+  func html(_ template: String, converted view: TemplateValue.Converted) -> String {
+    html.render(view.value, withTemplate: template) ?? ""
+  }
+
+  /// The Markdown `template` renders for a view already converted by `TemplateValue.convert`.
+  func markdown(_ template: String, converted view: TemplateValue.Converted) -> String {
+    markdown.render(view.value, withTemplate: template) ?? ""
+  }
+
   /// The Markdown `template` renders for `view`.
   func markdown(_ template: String, _ view: Any) -> String {
     markdown.render(TemplateValue.convert(view) as Any, withTemplate: template) ?? ""

@@ -4,43 +4,96 @@ import Foundation
 
 /// Writes every report of a published database into a folder: `coaches/<id>.{md,html}` (the
 /// roster and a page per athlete), `athletes/<id>.{md,html}` (the weekly report) and
-/// `index.html`. Each file is written to a temporary name and renamed, so a reader never sees
-/// a half-written report; reports of athletes or coaches no longer in the data are removed.
+/// `index.html`. Each report is partitioned by its content (`ReportDigest`): one whose digest
+/// the previous release recorded is linked from it, not rendered again, so a run that changed
+/// one athlete renders that athlete's report and their coach's. Each file is written to a
+/// temporary name and renamed, so a reader never sees a half-written report; reports of
+/// athletes or coaches no longer in the data are removed.
 public enum ReportWriter {
-  /// Renders and writes all reports; returns the paths written, relative to `folder`.
+  /// What a rendering wrote.
+  public struct Written: Sendable {
+    /// Every report file, relative to the folder.
+    public var paths: [String]
+    /// How many reports (athletes' and coaches') there are.
+    public var reports: Int
+    /// The reports (paths without extension) rendered anew; the rest came from `previous`.
+    public var rendered: [String]
+  }
+
+  /// Renders and writes all reports, taking unchanged ones from the release folder `previous`.
   @discardableResult
-  public static func writeAll(store: StoreReader, folder: URL, generatedAt: String) throws
-    -> [String]
-  {
+  public static func writeAll(
+    store: StoreReader, folder: URL, generatedAt: String, previous: URL? = nil
+  ) throws -> Written {
     let context = try ReportContext(store: store, generatedAt: generatedAt)
     let renderer = try ReportRenderer()
     let athletes = try store.athleteRows()
     let builder = AthleteWeekBuilder(context: context)
+    let previousDigests = previous.map(ReportManifest.read) ?? [:]
+    var digests: [String: String] = [:]
+    var reports: [Report] = []
+
     let weeks = try athletes.map { try builder.build($0) }
-    // Each athlete's page is rendered once, in both formats, and reused in their coach's
-    // report; rendering (not reading the database) is the work, so it runs on every core.
-    let pages = WorkerPool.map(weeks) { week in
-      (html: renderer.html("athlete", week), markdown: renderer.markdown("athlete", week))
+    let views = weeks.map(TemplateValue.Converted.init)
+    for (athlete, view) in zip(athletes, views) {
+      var digest = ReportDigest(
+        title: "\(athlete.username): week of \(context.windowLabel)", footer: context.footer)
+      digest.add(view: view.value)
+      reports.append(Report(stem: "athletes/\(athlete.id)", digest: digest.finalize()))
     }
-    var files: [String: String] = [:]
+    let coaches = try store.coaches()
+    let coachBuilder = try CoachReportBuilder(context: context)
+    var coachViews: [CoachReportView] = []
+    for coach in coaches {
+      let view = try coachBuilder.build(
+        coach: coach, athletes: athletes.filter { $0.coachId == coach.id })
+      var digest = ReportDigest(
+        title: "\(coach.name): roster, \(context.windowLabel)", footer: context.footer)
+      digest.add(view: TemplateValue.convert(view))
+      for (athlete, report) in zip(athletes, reports) where athlete.coachId == coach.id {
+        digest.add(report.digest)
+      }
+      coachViews.append(view)
+      reports.append(Report(stem: "coaches/\(coach.id)", digest: digest.finalize()))
+    }
+    for index in reports.indices {
+      digests[reports[index].stem] = reports[index].digest
+      reports[index].reusable =
+        previousDigests[reports[index].stem] == reports[index].digest
+        && Self.exists(reports[index].stem, in: previous)
+    }
+    let stale = Set(reports.filter { !$0.reusable }.map(\.stem))
+
+    // An athlete's page is rendered (once, in both formats) when their report or their coach's
+    // is stale; rendering is the work, so it runs on every core.
+    let pagesNeeded = athletes.indices.filter {
+      stale.contains("athletes/\(athletes[$0].id)")
+        || athletes[$0].coachId.map { stale.contains("coaches/\($0)") } == true
+    }
+    let rendered = WorkerPool.map(pagesNeeded) { index in
+      (
+        html: renderer.html("athlete", converted: views[index]),
+        markdown: renderer.markdown("athlete", converted: views[index])
+      )
+    }
     var pageOf: [String: (html: String, markdown: String)] = [:]
-    for (athlete, page) in zip(athletes, pages) {
-      pageOf[athlete.id] = page
+    for (index, page) in zip(pagesNeeded, rendered) { pageOf[athletes[index].id] = page }
+
+    var files: [String: String] = [:]
+    for athlete in athletes where stale.contains("athletes/\(athlete.id)") {
+      let page = pageOf[athlete.id]!
       files["athletes/\(athlete.id).html"] = renderer.htmlPage(
         title: "\(athlete.username): week of \(context.windowLabel)", body: page.html,
         footer: context.footer)
       files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
         heading: "Weekly report", body: page.markdown, footer: context.footer)
     }
-    let coaches = try store.coaches()
-    let coachBuilder = try CoachReportBuilder(context: context)
-    for coach in coaches {
-      let ownAthletes = athletes.filter { $0.coachId == coach.id }
-      let view = try coachBuilder.build(coach: coach, athletes: ownAthletes)
+    for (coach, view) in zip(coaches, coachViews) where stale.contains("coaches/\(coach.id)") {
+      let own = athletes.filter { $0.coachId == coach.id }
       var html = view
-      html.athletePages = ownAthletes.compactMap { pageOf[$0.id]?.html }
+      html.athletePages = own.compactMap { pageOf[$0.id]?.html }
       var markdown = view
-      markdown.athletePages = ownAthletes.compactMap { pageOf[$0.id]?.markdown }
+      markdown.athletePages = own.compactMap { pageOf[$0.id]?.markdown }
       files["coaches/\(coach.id).html"] = renderer.htmlPage(
         title: "\(coach.name): roster, \(context.windowLabel)",
         body: renderer.html("coach", html), footer: context.footer)
@@ -58,8 +111,56 @@ public enum ReportWriter {
           quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
-    try write(files, into: folder, owning: ["athletes", "coaches"])
-    return files.keys.sorted()
+    files[ReportManifest.fileName] = ReportManifest.text(digests)
+    var linked: [String] = []
+    if let previous {
+      for report in reports where report.reusable {
+        for path in report.files {
+          try link(previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+          linked.append(path)
+        }
+      }
+    }
+    try write(files, into: folder, owning: ["athletes", "coaches"], keeping: Set(linked))
+    return Written(
+      paths: (Array(files.keys) + linked).filter { $0 != ReportManifest.fileName }.sorted(),
+      reports: reports.count, rendered: stale.sorted())
+  }
+
+  /// One partitioned report: its path without extension and its content key.
+  private struct Report {
+    var stem: String
+    var digest: String
+    var reusable = false
+    var files: [String] { [stem + ".html", stem + ".md"] }
+  }
+
+  /// Whether both files of the report `stem` are in `folder`.
+  private static func exists(_ stem: String, in folder: URL?) -> Bool {
+    guard let folder else { return false }
+    return ["html", "md"].allSatisfy {
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem).\($0)").path)
+    }
+  }
+
+  /// Puts the file `source` at `target` as a hard link (the releases share one file system),
+  /// or a copy where linking fails; atomically, by way of a temporary name.
+  private static func link(_ source: URL, to target: URL) throws {
+    let fileManager = FileManager.default
+    try fileManager.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let temporary = target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).link")
+    try? fileManager.removeItem(at: temporary)
+    do {
+      try fileManager.linkItem(at: source, to: temporary)
+    } catch {
+      try fileManager.copyItem(at: source, to: temporary)
+    }
+    guard rename(temporary.path, target.path) == 0 else {
+      try? fileManager.removeItem(at: temporary)
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+    }
   }
 
   /// Writes a sweep's summary (`sweep.md`, `sweep.html`) and table (`sweep.csv`).
@@ -73,12 +174,14 @@ public enum ReportWriter {
         "sweep.html": renderer.htmlPage(
           title: "Sweep \(summary.name)", body: renderer.html("sweep", summary.view),
           footer: summary.footer, wide: true),
-      ], into: folder, owning: [])
+      ], into: folder, owning: [], keeping: [])
   }
 
   /// Writes each file atomically, then removes files under the `owning` subfolders that this
-  /// rendering did not produce.
-  static func write(_ files: [String: String], into folder: URL, owning: [String]) throws {
+  /// rendering neither produced nor is `keeping`.
+  static func write(
+    _ files: [String: String], into folder: URL, owning: [String], keeping: Set<String>
+  ) throws {
     let fileManager = FileManager.default
     for (path, text) in files.sorted(by: { $0.key < $1.key }) {
       let url = folder.appendingPathComponent(path)
@@ -89,7 +192,7 @@ public enum ReportWriter {
     for subfolder in owning {
       let directory = folder.appendingPathComponent(subfolder)
       for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
-      where files["\(subfolder)/\(name)"] == nil {
+      where files["\(subfolder)/\(name)"] == nil && !keeping.contains("\(subfolder)/\(name)") {
         try fileManager.removeItem(at: directory.appendingPathComponent(name))
       }
     }

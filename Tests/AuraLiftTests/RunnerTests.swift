@@ -24,6 +24,24 @@ import Testing
     return tables
   }
 
+  /// Every report of the current publication with its footer (run id and times) taken out.
+  static func publishedReports(_ out: URL) throws -> [String: String] {
+    let folder = out.appendingPathComponent("current")
+    var reports: [String: String] = [:]
+    for kind in ["athletes", "coaches"] {
+      for name in try FileManager.default.contentsOfDirectory(
+        atPath: folder.appendingPathComponent(kind).path)
+      {
+        let text = try String(
+          contentsOf: folder.appendingPathComponent("\(kind)/\(name)"), encoding: .utf8)
+        reports["\(kind)/\(name)"] = text.replacingOccurrences(
+          of: #"<footer>[^<]*</footer>|_AuraLift Analytics · [^\n]*_"#, with: "",
+          options: .regularExpression)
+      }
+    }
+    return reports
+  }
+
   @Test func secondRunWaitsForTheLockThenGivesUpNamingTheHolder() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 2, seed: 51)
     let out = try TestSupport.temporaryFolder()
@@ -201,9 +219,16 @@ import Testing
       _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: clean)).run()
       #expect(try Self.publishedRows(out) == Self.publishedRows(clean))
       #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(clean))
+      let reports = try Self.publishedReports(out)
+      let cleanReports = try Self.publishedReports(clean)
+      #expect(reports.count == 2 * 5 && reports == cleanReports)
     }
     let first = try Runner(config: config).run()
     #expect(first.aggregated == ["a-01", "a-02", "a-03"] && first.rowsKept == 0)
+    let everyReport = [
+      "athletes/a-01", "athletes/a-02", "athletes/a-03", "coaches/c-1", "coaches/c-2",
+    ]
+    #expect(first.reportsRendered == everyReport)
 
     // a-02's first session again under a new id, as a new recording of the same day.
     let sessions = dataset.appendingPathComponent("sessions")
@@ -216,6 +241,11 @@ import Testing
     let added = try Runner(config: config).run()
     #expect(added.scoringComputed == ["s-000004-new"])
     #expect(added.aggregated == ["a-02"] && added.rowsKept == 2)
+    // Its report and its coach's are rendered; the others, unchanged, are linked.
+    #expect(added.reportsRendered.contains("athletes/a-02"))
+    let coach = try Self.coach(of: "a-02", in: dataset)
+    #expect(added.reportsRendered.contains("coaches/\(coach)"))
+    #expect(added.reportsRendered.count < everyReport.count)
     try matchesACleanRun()
 
     // One of a-03's sessions (not its last, so the data's last day stays) is gone.
@@ -238,12 +268,23 @@ import Testing
     #expect(text.contains(#""start_time" : ""#))
     let later = try Runner(config: config).run()
     #expect(later.aggregated == ["a-01"] && later.rowsKept == 2)
+    // The reporting week moved: every report shows another week.
+    #expect(later.reportsRendered == everyReport)
     try matchesACleanRun()
     let roster = try String(
       contentsOf: out.appendingPathComponent("current/csv/coach_roster.csv"), encoding: .utf8
     ).split(separator: "\n")
     #expect(roster.contains { $0.contains(",a-01,1,2030-01-07,") })
     #expect(roster.contains { $0.contains(",a-02,0,") && $0.contains("missed_sessions") })
+  }
+
+  /// The coach_id of `athlete` in the dataset's athletes.csv.
+  static func coach(of athlete: String, in dataset: URL) throws -> String {
+    let lines = try String(
+      contentsOf: dataset.appendingPathComponent("athletes.csv"), encoding: .utf8
+    ).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let column = try #require(lines.first?.firstIndex(of: "coach_id"))
+    return String(try #require(lines.first { $0.first == Substring(athlete) })[column])
   }
 
   @Test func cacheGarbageCollectionKeepsWhatTheLatestRunUses() throws {

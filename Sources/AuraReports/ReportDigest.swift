@@ -1,0 +1,94 @@
+import Crypto
+import Foundation
+
+/// The content key of one rendered report: SHA-256 over the templates, the footer fields that
+/// describe the content (code version, parameters, data window) and the view as the templates
+/// see it (`TemplateValue.convert`), each value typed and length-prefixed, dictionary keys in
+/// sorted order. Two renderings with the same digest give the same text but for the footer's
+/// run id and time, so a report whose digest a previous release recorded is taken from it
+/// rather than rendered again.
+struct ReportDigest {
+  private var hasher = SHA256()
+
+  /// Every template's text, so that a change to any of them renders every report again.
+  static let templates: String = {
+    var digest = ReportDigest()
+    for text in [
+      PageTemplates.html, PageTemplates.markdownFooter, IndexTemplates.html,
+      AthleteTemplates.html, AthleteTemplates.sessionHTML, AthleteTemplates.markdown,
+      AthleteTemplates.sessionMarkdown, CoachTemplates.html, CoachTemplates.markdown,
+    ] {
+      digest.add(text)
+    }
+    return digest.finalize()
+  }()
+
+  /// A digest starting from the templates, the footer's content fields and the page title.
+  init(title: String, footer: ReportFooter) {
+    add(Self.templates)
+    add(footer.codeVersion)
+    add(footer.parametersHash)
+    add(footer.dataWindow)
+    add(title)
+  }
+
+  private init() {}
+
+  /// Adds a value converted by `TemplateValue.convert`.
+  mutating func add(view converted: Any?) {
+    switch converted {
+    case nil: tag("n")
+    case let text as String: add(text)
+    case let number as Int: tag("i\(number);")
+    case let number as Double: tag("d\(number.bitPattern);")
+    case let flag as Bool: tag(flag ? "t" : "f")
+    case let list as [Any]:
+      tag("[\(list.count);")
+      for element in list { add(view: element) }
+    case let fields as [String: Any]:
+      tag("{\(fields.count);")
+      for key in fields.keys.sorted() {
+        add(key)
+        add(view: fields[key])
+      }
+    case let other?: add("\(other)")
+    }
+  }
+
+  /// Adds a string, length-prefixed.
+  mutating func add(_ text: String) {
+    tag("s\(text.utf8.count):")
+    hasher.update(data: Data(text.utf8))
+  }
+
+  private mutating func tag(_ text: String) { hasher.update(data: Data(text.utf8)) }
+
+  func finalize() -> String {
+    hasher.finalize().map { String(format: "%02x", $0) }.joined()
+  }
+}
+
+/// The digest of each report in a release (`reports.tsv`: the report's path without its
+/// extension, a tab, its digest), written beside the reports so that it always describes them.
+enum ReportManifest {
+  static let fileName = "reports.tsv"
+
+  /// The digests recorded in `folder`; empty when it has none.
+  static func read(_ folder: URL) -> [String: String] {
+    guard
+      let text = try? String(
+        contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8)
+    else { return [:] }
+    var digests: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: "\t")
+      if parts.count == 2 { digests[String(parts[0])] = String(parts[1]) }
+    }
+    return digests
+  }
+
+  /// The manifest's text for `digests`, in path order.
+  static func text(_ digests: [String: String]) -> String {
+    digests.keys.sorted().map { "\($0)\t\(digests[$0]!)\n" }.joined()
+  }
+}
