@@ -45,6 +45,7 @@ let package = Package(
       dependencies: [
         "AuraDomain", "AuraStore", "AuraCharts",
         .product(name: "Mustache", package: "swift-mustache"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
     // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
