@@ -36,10 +36,11 @@ public enum ReportWriter {
     let weeks = try athletes.map { try builder.build($0) }
     let views = weeks.map(TemplateValue.Converted.init)
     for (athlete, view) in zip(athletes, views) {
-      var digest = ReportDigest(
-        title: "\(athlete.username): week of \(context.windowLabel)", footer: context.footer)
+      let title = "\(athlete.username): week of \(context.windowLabel)"
+      var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: view.value)
-      reports.append(Report(stem: "athletes/\(athlete.id)", digest: digest.finalize()))
+      reports.append(
+        Report(stem: "athletes/\(athlete.id)", title: title, digest: digest.finalize()))
     }
     let coaches = try store.coaches()
     let coachBuilder = try CoachReportBuilder(context: context)
@@ -47,14 +48,14 @@ public enum ReportWriter {
     for coach in coaches {
       let view = try coachBuilder.build(
         coach: coach, athletes: athletes.filter { $0.coachId == coach.id })
-      var digest = ReportDigest(
-        title: "\(coach.name): roster, \(context.windowLabel)", footer: context.footer)
+      let title = "\(coach.name): roster, \(context.windowLabel)"
+      var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: TemplateValue.convert(view))
       for (athlete, report) in zip(athletes, reports) where athlete.coachId == coach.id {
         digest.add(report.digest)
       }
       coachViews.append(view)
-      reports.append(Report(stem: "coaches/\(coach.id)", digest: digest.finalize()))
+      reports.append(Report(stem: "coaches/\(coach.id)", title: title, digest: digest.finalize()))
     }
     for index in reports.indices {
       digests[reports[index].stem] = reports[index].digest
@@ -80,23 +81,23 @@ public enum ReportWriter {
     for (index, page) in zip(pagesNeeded, rendered) { pageOf[athletes[index].id] = page }
 
     var files: [String: String] = [:]
-    for athlete in athletes where stale.contains("athletes/\(athlete.id)") {
+    for (athlete, report) in zip(athletes, reports) where stale.contains(report.stem) {
       let page = pageOf[athlete.id]!
       files["athletes/\(athlete.id).html"] = renderer.htmlPage(
-        title: "\(athlete.username): week of \(context.windowLabel)", body: page.html,
-        footer: context.footer)
+        title: report.title, body: page.html, footer: context.footer)
       files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
         heading: "Weekly report", body: page.markdown, footer: context.footer)
     }
-    for (coach, view) in zip(coaches, coachViews) where stale.contains("coaches/\(coach.id)") {
+    let coachReports = reports.suffix(coaches.count)
+    for (coach, (view, report)) in zip(coaches, zip(coachViews, coachReports))
+    where stale.contains(report.stem) {
       let own = athletes.filter { $0.coachId == coach.id }
       var html = view
       html.athletePages = own.compactMap { pageOf[$0.id]?.html }
       var markdown = view
       markdown.athletePages = own.compactMap { pageOf[$0.id]?.markdown }
       files["coaches/\(coach.id).html"] = renderer.htmlPage(
-        title: "\(coach.name): roster, \(context.windowLabel)",
-        body: renderer.html("coach", html), footer: context.footer)
+        title: report.title, body: renderer.html("coach", html), footer: context.footer)
       files["coaches/\(coach.id).md"] = renderer.markdownDocument(
         heading: nil, body: renderer.markdown("coach", markdown), footer: context.footer)
     }
@@ -130,6 +131,7 @@ public enum ReportWriter {
   /// One partitioned report: its path without extension and its content key.
   private struct Report {
     var stem: String
+    var title: String
     var digest: String
     var reusable = false
     var files: [String] { [stem + ".html", stem + ".md"] }
