@@ -25,8 +25,10 @@ let package = Package(
     // glibc's allocator policy (mallopt), set once by the CLI.
     .target(name: "CProcessMemory"),
     // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
-    .target(name: "AuraDomain"),
-    .target(name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON", "CNumericScan"]),
+    .target(
+      name: "AuraDomain", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+    .target(
+      name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON", "CNumericScan"]),
     .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
     .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
     .target(name: "AuraAggregation", dependencies: ["AuraDomain", "AuraIngest", "AuraScoring"]),
@@ -45,7 +47,6 @@ let package = Package(
       dependencies: [
         "AuraDomain", "AuraStore", "AuraCharts",
         .product(name: "Mustache", package: "swift-mustache"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
     // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
@@ -57,7 +58,6 @@ let package = Package(
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
         "AuraStore", "AuraReports",
-        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -45,7 +45,7 @@ struct AthletePartition: Sendable {
   private static func digest<T: Encodable>(_ value: T) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return ContentKey.digest((try? encoder.encode(value)) ?? Data())
+    return FieldHasher.hex(of: (try? encoder.encode(value)) ?? Data())
   }
 }
 

@@ -1,5 +1,4 @@
 import AuraDomain
-import Crypto
 import Foundation
 
 /// A cache key built from content: labelled fields ("code features" = "4", "param
@@ -9,11 +8,7 @@ import Foundation
 /// kept, so that `explain` can say which of them changed between two keys. Fields are hashed
 /// as they are added: a copy of a key that is then extended (every session's key starts from
 /// the same template of code versions and parameters) hashes only its own fields.
-///
-/// `@unchecked Sendable` for the running `SHA256`, which Crypto does not mark Sendable: it is a
-/// copy-on-write value (its state is copied before a shared one is updated), so copies on
-/// different threads never write to the same state.
-public struct ContentKey: @unchecked Sendable {
+public struct ContentKey: Sendable {
   /// One labelled input of a key.
   public struct Field: Sendable, Equatable {
     public var label: String
@@ -22,7 +17,7 @@ public struct ContentKey: @unchecked Sendable {
 
   public private(set) var fields: [Field] = []
   /// The fields so far, hashed.
-  private var hasher = SHA256()
+  private var hasher = FieldHasher()
 
   init(stage: String, codeVersion: Int) {
     add("code \(stage)", String(codeVersion))
@@ -30,8 +25,8 @@ public struct ContentKey: @unchecked Sendable {
 
   mutating func add(_ label: String, _ value: String) {
     fields.append(Field(label: label, value: value))
-    Self.feed(label, to: &hasher)
-    Self.feed(value, to: &hasher)
+    hasher.add(label)
+    hasher.add(value)
   }
 
   /// Adds only the declared parameters, canonically: sorted by name, missing ones named.
@@ -44,18 +39,8 @@ public struct ContentKey: @unchecked Sendable {
   /// Hex SHA-256 of the fields.
   public func finalize() -> String {
     var hasher = hasher
-    Self.feed(String(fields.count), to: &hasher)
-    return Self.hex(hasher.finalize())
-  }
-
-  /// Hashes `text` with its length in front.
-  private static func feed(_ text: String, to hasher: inout SHA256) {
-    var text = text
-    text.withUTF8 { bytes in
-      var length = UInt64(bytes.count).littleEndian
-      withUnsafeBytes(of: &length) { hasher.update(bufferPointer: $0) }
-      hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
-    }
+    hasher.add(String(fields.count))
+    return hasher.hex()
   }
 
   /// The fields as text, one `label<TAB>value` per line (labels and values hold no tabs or
@@ -69,22 +54,5 @@ public struct ContentKey: @unchecked Sendable {
       guard parts.count == 2 else { return nil }
       return Field(label: String(parts[0]), value: String(parts[1]))
     }
-  }
-
-  /// SHA-256 of a byte string, hex.
-  static func digest(_ data: Data) -> String {
-    hex(SHA256.hash(data: data))
-  }
-
-  /// Lower-case hex of a digest (String(format:) per byte is a third of a no-op run's time).
-  private static func hex(_ digest: SHA256.Digest) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(64)
-    for byte in digest {
-      bytes.append(digits[Int(byte >> 4)])
-      bytes.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

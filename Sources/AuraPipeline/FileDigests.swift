@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 #if canImport(Glibc)
@@ -56,7 +57,7 @@ final class FileDigests: @unchecked Sendable {
     }
     lock.unlock()
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    let digest = ContentKey.digest(data)
+    let digest = FieldHasher.hex(of: data)
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
     lock.lock()

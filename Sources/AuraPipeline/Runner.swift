@@ -371,6 +371,6 @@ public struct Runner {
   }
 
   static func parametersHash(_ parameters: ParameterSet) -> String {
-    ContentKey.digest(Data(parameters.described.utf8))
+    FieldHasher.hex(of: Data(parameters.described.utf8))
   }
 }

@@ -85,8 +85,8 @@ struct SessionChain: Sendable {
       parameters: parameters,
       keys: SessionReader.Settings.parameterKeys + SessionFeatureExtractor.Settings.parameterKeys)
     features.add(
-      "athlete heights (athletes.csv)", ContentKey.digest(Data(heightList.utf8)))
-    features.add("custom exercises (exercises.csv)", ContentKey.digest(Data(custom.utf8)))
+      "athlete heights (athletes.csv)", FieldHasher.hex(of: Data(heightList.utf8)))
+    features.add("custom exercises (exercises.csv)", FieldHasher.hex(of: Data(custom.utf8)))
     featuresTemplate = features
     var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
     scoring.add(

@@ -19,25 +19,26 @@ enum StateTable {
       func field(_ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
       }
+      // Ends the line at `end`: a blank line is no record, one of another width is skipped.
+      func endLine(_ end: Int) {
+        if end > start || !fields.isEmpty {
+          fields.append(field(end))
+          if fields.count == columns { records.append(fields) }
+        }
+        fields.removeAll(keepingCapacity: true)
+        start = end + 1
+      }
       while index < bytes.count {
         let byte = bytes[index]
         if byte == 0x09, fields.count < columns - 1 {
           fields.append(field(index))
           start = index + 1
         } else if byte == 0x0A {
-          if index > start || !fields.isEmpty {
-            fields.append(field(index))
-            if fields.count == columns { records.append(fields) }
-          }
-          fields.removeAll(keepingCapacity: true)
-          start = index + 1
+          endLine(index)
         }
         index += 1
       }
-      if index > start {
-        fields.append(field(index))
-        if fields.count == columns { records.append(fields) }
-      }
+      endLine(index)
       return records
     }
   }

@@ -1,71 +1,67 @@
-import Crypto
+import AuraDomain
 import Foundation
 
 /// The content key of one rendered report: SHA-256 over the templates, the footer fields that
 /// describe the content (code version, parameters, data window) and the view as the templates
-/// see it (`TemplateValue.convert`), each value typed and length-prefixed, dictionary keys in
-/// sorted order. Two renderings with the same digest give the same text but for the footer's
-/// run id and time, so a report whose digest a previous release recorded is taken from it
-/// rather than rendered again.
+/// see it (`TemplateValue.convert`), every value tagged with its type and length-prefixed
+/// (`FieldHasher`), dictionary keys in sorted order. Two renderings with the same digest give
+/// the same text but for the footer's run id and time, so a report whose digest a previous
+/// release recorded is taken from it rather than rendered again.
 struct ReportDigest {
-  private var hasher = SHA256()
+  private var hasher = FieldHasher()
 
   /// Every template's text, so that a change to any of them renders every report again.
   static let templates: String = {
-    var digest = ReportDigest()
+    var hasher = FieldHasher()
     for text in [
       PageTemplates.html, PageTemplates.markdownFooter, IndexTemplates.html,
       AthleteTemplates.html, AthleteTemplates.sessionHTML, AthleteTemplates.markdown,
       AthleteTemplates.sessionMarkdown, CoachTemplates.html, CoachTemplates.markdown,
     ] {
-      digest.add(text)
+      hasher.add(text)
     }
-    return digest.finalize()
+    return hasher.hex()
   }()
 
   /// A digest starting from the templates, the footer's content fields and the page title.
   init(title: String, footer: ReportFooter) {
-    add(Self.templates)
-    add(footer.codeVersion)
-    add(footer.parametersHash)
-    add(footer.dataWindow)
-    add(title)
+    for text in [
+      Self.templates, footer.codeVersion, footer.parametersHash, footer.dataWindow, title,
+    ] {
+      add(text)
+    }
   }
-
-  private init() {}
 
   /// Adds a value converted by `TemplateValue.convert`.
   mutating func add(view converted: Any?) {
     switch converted {
-    case nil: tag("n")
+    case nil: hasher.add("nil")
     case let text as String: add(text)
-    case let number as Int: tag("i\(number);")
-    case let number as Double: tag("d\(number.bitPattern);")
-    case let flag as Bool: tag(flag ? "t" : "f")
+    case let number as Int: add("int", String(number))
+    case let number as Double: add("double", String(number.bitPattern))
+    case let flag as Bool: add("bool", flag ? "1" : "0")
     case let list as [Any]:
-      tag("[\(list.count);")
+      add("list", String(list.count))
       for element in list { add(view: element) }
     case let fields as [String: Any]:
-      tag("{\(fields.count);")
+      add("fields", String(fields.count))
       for key in fields.keys.sorted() {
         add(key)
         add(view: fields[key])
       }
-    case let other?: add("\(other)")
+    case let other?: add("other", "\(other)")
     }
   }
 
-  /// Adds a string, length-prefixed.
-  mutating func add(_ text: String) {
-    tag("s\(text.utf8.count):")
-    hasher.update(data: Data(text.utf8))
+  /// Adds a string.
+  mutating func add(_ text: String) { add("string", text) }
+
+  private mutating func add(_ type: String, _ value: String) {
+    hasher.add(type)
+    hasher.add(value)
   }
 
-  private mutating func tag(_ text: String) { hasher.update(data: Data(text.utf8)) }
-
-  func finalize() -> String {
-    hasher.finalize().map { String(format: "%02x", $0) }.joined()
-  }
+  func finalize() -> String { hasher.hex() }
 }
 
 /// The digest of each report in a release (`reports.tsv`: the report's path without its

@@ -30,7 +30,6 @@ public enum ReportWriter {
     let athletes = try store.athleteRows()
     let builder = AthleteWeekBuilder(context: context)
     let previousDigests = previous.map(ReportManifest.read) ?? [:]
-    var digests: [String: String] = [:]
     var reports: [Report] = []
 
     let weeks = try athletes.map { try builder.build($0) }
@@ -58,7 +57,6 @@ public enum ReportWriter {
       reports.append(Report(stem: "coaches/\(coach.id)", title: title, digest: digest.finalize()))
     }
     for index in reports.indices {
-      digests[reports[index].stem] = reports[index].digest
       reports[index].reusable =
         previousDigests[reports[index].stem] == reports[index].digest
         && Self.exists(reports[index].stem, in: previous)
@@ -112,7 +110,8 @@ public enum ReportWriter {
           quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
-    files[ReportManifest.fileName] = ReportManifest.text(digests)
+    files[ReportManifest.fileName] = ReportManifest.text(
+      Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) }))
     var linked: [String] = []
     if let previous {
       for report in reports where report.reusable {

@@ -27,12 +27,15 @@ struct StateFileTests {
     let folder = try TestSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("table.tsv")
-    // A truncated last line (no newline) still counts when complete; blank lines do not.
+    // A last line without its newline counts when complete, also with an empty last field;
+    // blank lines do not.
     try Data("a\tb\tc\n\nshort\tline\nx\ty\tz\tw\np\tq\tr".utf8).write(to: file)
     #expect(
       StateTable.read(file, columns: 3) == [
         ["a", "b", "c"], ["x", "y", "z\tw"], ["p", "q", "r"],
       ])
+    try Data("a\tb\t\np\tq\t".utf8).write(to: file)
+    #expect(StateTable.read(file, columns: 3) == [["a", "b", ""], ["p", "q", ""]])
     #expect(StateTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
   }
 
