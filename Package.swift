@@ -24,6 +24,8 @@ let package = Package(
     .target(name: "CNumericScan"),
     // glibc's allocator policy (mallopt), set once by the CLI.
     .target(name: "CProcessMemory"),
+    // syncfs, which Swift's Glibc module does not declare: one flush for a run's cache entries.
+    .target(name: "CFileSystem"),
     // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
     .target(
       name: "AuraDomain", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
@@ -57,7 +59,7 @@ let package = Package(
       name: "AuraPipeline",
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports",
+        "AuraStore", "AuraReports", "CFileSystem",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),

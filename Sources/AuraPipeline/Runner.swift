@@ -88,6 +88,10 @@ public struct Runner {
         force: options.retryFailed && retry.contains(session.partition))
     }
     try plan.digests.save()
+    // The run state about to be saved trusts the entries it names to be in the cache.
+    if outcomes.contains(where: { $0.computedFeatures || $0.computedScoring }) {
+      plan.chain.cache.synchronize()
+    }
     let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
     let failed = outcomes.compactMap { outcome in
       outcome.failure.map {
