@@ -21,8 +21,9 @@ struct MuscleModel {
     var nearFailure: Bool
   }
 
-  /// Doses stored column by column (one array per field): an athlete's history holds one per
-  /// set and muscle, tens of thousands over a year, and decoding them as keyed objects was
+  /// Doses stored column by column, numbers packed (`PackedColumn`) and muscles as one
+  /// space-separated string: an athlete's history holds one per set and muscle, tens of
+  /// thousands over a year, and decoding them as keyed objects, then as number arrays, was
   /// most of a rerun's aggregation.
   struct DoseLog: Codable, Sendable {
     var doses: [Dose]
@@ -35,22 +36,31 @@ struct MuscleModel {
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(doses.map(\.time), forKey: .time)
-      try container.encode(doses.map(\.day), forKey: .day)
-      try container.encode(doses.map(\.muscle), forKey: .muscle)
-      try container.encode(doses.map(\.share), forKey: .share)
-      try container.encode(doses.map(\.volumeKg), forKey: .volumeKg)
-      try container.encode(doses.map(\.nearFailure), forKey: .nearFailure)
+      try container.encode(PackedColumn.pack(doses.map(\.time)), forKey: .time)
+      try container.encode(PackedColumn.pack(doses.map(\.day)), forKey: .day)
+      try container.encode(doses.map(\.muscle.rawValue).joined(separator: " "), forKey: .muscle)
+      try container.encode(PackedColumn.pack(doses.map(\.share)), forKey: .share)
+      try container.encode(PackedColumn.pack(doses.map(\.volumeKg)), forKey: .volumeKg)
+      try container.encode(PackedColumn.pack(doses.map(\.nearFailure)), forKey: .nearFailure)
     }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      let time = try container.decode([Double].self, forKey: .time)
-      let day = try container.decode([Int].self, forKey: .day)
-      let muscle = try container.decode([MuscleGroupType].self, forKey: .muscle)
-      let share = try container.decode([Double].self, forKey: .share)
-      let volume = try container.decode([Double].self, forKey: .volumeKg)
-      let near = try container.decode([Bool].self, forKey: .nearFailure)
+      func doubles(_ key: CodingKeys) throws -> [Double] {
+        try PackedColumn.doubles(container.decode(Data.self, forKey: key))
+      }
+      let time = try doubles(.time)
+      let day = try PackedColumn.ints(container.decode(Data.self, forKey: .day))
+      let names = try container.decode(String.self, forKey: .muscle)
+      let muscle =
+        names.isEmpty
+        ? []
+        : names.split(separator: " ").map {
+          MuscleGroupType(rawValue: String($0))
+        }
+      let share = try doubles(.share)
+      let volume = try doubles(.volumeKg)
+      let near = PackedColumn.bools(try container.decode(Data.self, forKey: .nearFailure))
       guard
         [day.count, muscle.count, share.count, volume.count, near.count].allSatisfy({
           $0 == time.count
@@ -59,9 +69,13 @@ struct MuscleModel {
         throw DecodingError.dataCorruptedError(
           forKey: .time, in: container, debugDescription: "dose columns differ in length")
       }
-      doses = time.indices.map {
-        Dose(
-          time: time[$0], day: day[$0], muscle: muscle[$0], share: share[$0],
+      doses = try time.indices.map {
+        guard let muscle = muscle[$0] else {
+          throw DecodingError.dataCorruptedError(
+            forKey: .muscle, in: container, debugDescription: "unknown muscle group")
+        }
+        return Dose(
+          time: time[$0], day: day[$0], muscle: muscle, share: share[$0],
           volumeKg: volume[$0], nearFailure: near[$0])
       }
     }

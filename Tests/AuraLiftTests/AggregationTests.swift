@@ -124,6 +124,31 @@ import Testing
     #expect(row(.triceps)?.isoWeek == "2026-W45")
   }
 
+  @Test func doseLogSurvivesTheCacheBitForBit() throws {
+    // A history's doses go through a cache entry packed as bytes: every value must come back
+    // exactly, negative days and awkward doubles included, and an empty log stays empty.
+    let model = MuscleModel(settings: try settings(), catalog: catalog)
+    let sets =
+      (1...3).map { scoredSet($0, "bench_press", load: 82.5, reps: 8) }
+      + [scoredSet(4, "back_squat", load: 1.0 / 3, reps: 5)]
+    var doses = model.doses([session("s-1", "2026-11-03T10:00:00Z", sets)], efforts: [:])
+    doses[0].day = -719_162
+    doses[1].time = 0.1 + 0.2
+    doses[2].nearFailure = true
+    doses[3].volumeKg = .greatestFiniteMagnitude
+    for log in [MuscleModel.DoseLog(doses), MuscleModel.DoseLog([])] {
+      let decoded = try JSONDecoder().decode(
+        MuscleModel.DoseLog.self, from: try JSONEncoder().encode(log))
+      #expect(decoded.doses.count == log.doses.count)
+      for (a, b) in zip(decoded.doses, log.doses) {
+        #expect(a.time.bitPattern == b.time.bitPattern && a.day == b.day)
+        #expect(a.muscle == b.muscle && a.share.bitPattern == b.share.bitPattern)
+        #expect(a.volumeKg.bitPattern == b.volumeKg.bitPattern && a.nearFailure == b.nearFailure)
+      }
+    }
+    #expect(Set(doses.map(\.muscle)).count > 3)
+  }
+
   @Test func recoveryDecaysWithTheMusclesTimeConstant() throws {
     let model = MuscleModel(settings: try settings(), catalog: catalog)
     let start = try #require(ISODates.timestamp("2026-11-03T00:00:00Z"))
