@@ -52,12 +52,7 @@ struct MuscleModel {
       let time = try doubles(.time)
       let day = try PackedColumn.ints(container.decode(Data.self, forKey: .day))
       let names = try container.decode(String.self, forKey: .muscle)
-      let muscle =
-        names.isEmpty
-        ? []
-        : names.split(separator: " ").map {
-          MuscleGroupType(rawValue: String($0))
-        }
+      let muscle = names.split(separator: " ").map { MuscleGroupType(rawValue: String($0)) }
       let share = try doubles(.share)
       let volume = try doubles(.volumeKg)
       let near = PackedColumn.bools(try container.decode(Data.self, forKey: .nearFailure))

@@ -29,11 +29,7 @@ enum PackedColumn {
   }
 
   private static func pack(_ words: [UInt64]) -> Data {
-    var data = Data(capacity: words.count * 8)
-    for word in words {
-      withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) }
-    }
-    return data
+    words.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
   }
 
   private static func words(_ data: Data) throws -> [UInt64] {

@@ -54,16 +54,16 @@ struct RepMeasurer {
   ) -> RepSegmenter.Signal {
     let unfilteredSignals = signals.unfiltered
     func side(_ side: PoseSignals.Side) -> TimingSide? {
-      let (a, b, c) = JointAngles.points(joint)
       guard let angle = JointAngles.signedPrimary(joint, side: side, signals),
-        let raw = JointAngles.signedPrimary(joint, side: side, unfilteredSignals),
-        let tracks = signals.sides[side], let ta = tracks[a], let tb = tracks[b],
-        let tc = tracks[c]
+        let raw = JointAngles.signedPrimary(joint, side: side, unfilteredSignals)
       else { return nil }
+      // The side has all three points, or the angle would be nil.
+      let (a, b, c) = JointAngles.points(joint)
+      let noise = [a, b, c].map { signals.sides[side]![$0]!.noise }.max()!
       let filled = filled(joint, side: side, signals)
       return TimingSide(
         values: angle, unfiltered: zip(raw, filled).map { $1 ? .nan : $0 },
-        noise: 2.0.squareRoot() * max(ta.noise, tb.noise, tc.noise) / 0.3 * 180 / .pi)
+        noise: 2.0.squareRoot() * noise / 0.3 * 180 / .pi)
     }
     let far: PoseSignals.Side = signals.nearSide == .left ? .right : .left
     var combined = side(signals.nearSide)!

@@ -35,11 +35,13 @@ struct TimingSide {
       values: map(values), unfiltered: map(unfiltered), noise: noise / abs(slope))
   }
 
-  /// Both sides averaged sample by sample, weighted by the inverse of their noise variance;
-  /// where one is missing, the other.
+  /// Both sides averaged sample by sample, weighted by the inverse of their noise variance
+  /// (equally when either side's noise is zero, as on coordinates quantized coarser than their
+  /// jitter); where one is missing, the other.
   func averaged(with other: TimingSide) -> TimingSide {
-    let weight = 1 / (noise * noise)
-    let otherWeight = 1 / (other.noise * other.noise)
+    let weighted = noise > 0 && other.noise > 0
+    let weight = weighted ? 1 / (noise * noise) : 1
+    let otherWeight = weighted ? 1 / (other.noise * other.noise) : 1
     func mean(_ a: [Double], _ b: [Double]) -> [Double] {
       zip(a, b).map { x, y in
         guard x.isFinite else { return y }
@@ -49,6 +51,6 @@ struct TimingSide {
     }
     return TimingSide(
       values: mean(values, other.values), unfiltered: mean(unfiltered, other.unfiltered),
-      noise: 1 / (weight + otherWeight).squareRoot())
+      noise: weighted ? 1 / (weight + otherWeight).squareRoot() : min(noise, other.noise))
   }
 }

@@ -1,3 +1,4 @@
+import AuraDomain
 import CFileSystem
 import Foundation
 
@@ -5,10 +6,10 @@ import Foundation
 /// An entry is the key's fields (`label<TAB>value` lines, so that a later run can say what
 /// changed), a blank line, then the result as JSON: one file per entry, as creating files is a
 /// large share of a cold run. Writes go to a temporary file first and are renamed into place,
-/// so a killed run never leaves a half-written entry. Entries are not flushed one by one (a
-/// cold run of 10k sessions spent about a tenth of its time in their `fsync`s): `synchronize`
-/// flushes them all before anything durable refers to them, and an entry a power loss
-/// truncated fails to decode, which reads as a miss.
+/// so a killed run never leaves a half-written entry. Entries are not flushed one by one
+/// (`Data.write` flushes every file: two `fsync`s per computed session): `synchronize` flushes
+/// them all at once before the run state names them, and an entry a power loss truncated fails
+/// to decode, which reads as a miss.
 struct ArtifactCache: Sendable {
   let root: URL
 
@@ -36,12 +37,21 @@ struct ArtifactCache: Sendable {
   }
 
   /// Flushes every entry written so far to disk (`syncfs` on the cache's file system): called
-  /// once, before the run state records results that live in the cache.
-  func synchronize() {
+  /// once, before the run state records results that live in the cache. Throws when the file
+  /// system reports the flush failed.
+  func synchronize() throws {
     let descriptor = open(root.path, O_RDONLY | O_DIRECTORY)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    _ = aura_sync_file_system(descriptor)
+    guard descriptor >= 0, aura_sync_file_system(descriptor) == 0 else {
+      let error = CocoaError(
+        .fileWriteUnknown,
+        userInfo: [
+          NSFilePathErrorKey: root.path,
+          NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO),
+        ])
+      if descriptor >= 0 { close(descriptor) }
+      throw error
+    }
+    close(descriptor)
   }
 
   /// Where the blank line between an entry's fields and its result is, found line by line
@@ -126,48 +136,5 @@ struct ArtifactCache: Sendable {
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     return decoder
-  }
-}
-
-/// Write-aside-then-rename file writes.
-enum AtomicFile {
-  /// Writes `data` to a temporary file beside `url` and renames it into place. `durable`
-  /// flushes the file to disk before the rename; without it the caller flushes later.
-  static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(
-        ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    if durable {
-      try data.write(to: temporary)
-    } else {
-      try writeUnflushed(data, to: temporary)
-    }
-    if rename(temporary.path, url.path) != 0 {
-      try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-    }
-  }
-
-  /// `data` written with plain `write(2)` calls (`Data.write` flushes every file).
-  private static func writeUnflushed(_ data: Data, to url: URL) throws {
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
-    }
-    defer { close(descriptor) }
-    let complete = data.withUnsafeBytes { bytes -> Bool in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return false }
-        offset += written
-      }
-      return true
-    }
-    guard complete else {
-      try? FileManager.default.removeItem(at: url)
-      throw CocoaError(.fileWriteOutOfSpace, userInfo: [NSFilePathErrorKey: url.path])
-    }
   }
 }

@@ -57,7 +57,7 @@ enum PublishedPartitions {
   /// The history key of each athlete of the release in `folder`; empty when it has none.
   static func read(release folder: URL) -> [String: String] {
     var keys: [String: String] = [:]
-    for row in StateTable.read(folder.appendingPathComponent(fileName), columns: 2) {
+    for row in TSVTable.read(folder.appendingPathComponent(fileName), columns: 2) {
       keys[row[0]] = row[1]
     }
     return keys
@@ -69,7 +69,7 @@ enum PublishedPartitions {
   }
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
-    try StateTable.write(
+    try TSVTable.write(
       partitions.map { [$0.athleteId, $0.historyKey] },
       to: folder.appendingPathComponent(fileName))
   }

@@ -29,7 +29,7 @@ final class FileDigests: @unchecked Sendable {
   /// Loads the remembered digests of `file` (none if it is missing or unreadable).
   init(file: URL) {
     self.file = file
-    for record in StateTable.read(file, columns: 7) {
+    for record in TSVTable.read(file, columns: 7) {
       guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
         let size = Int64(record[3]), let modified = Int64(record[4]),
         let changed = Int64(record[5])
@@ -119,7 +119,7 @@ final class FileDigests: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard changed || seen.count != remembered.count else { return }
-    try StateTable.write(
+    try TSVTable.write(
       seen.sorted { $0.key < $1.key }.map { path, entry in
         let s = entry.stamp
         return [

@@ -28,7 +28,7 @@ struct RunState {
   /// The last run's sessions, by partition (`sessions/<folder>`).
   func sessions() -> [String: SessionRecord] {
     var records: [String: SessionRecord] = [:]
-    for row in StateTable.read(url("sessions.tsv"), columns: 5) {
+    for row in TSVTable.read(url("sessions.tsv"), columns: 5) {
       records[row[0]] = SessionRecord(
         featureKey: row[1], scoringKey: row[2],
         published: row[3].isEmpty ? nil : .init(athleteId: row[3], startTime: row[4]))
@@ -37,7 +37,7 @@ struct RunState {
   }
 
   func saveSessions(_ records: [String: SessionRecord]) throws {
-    try StateTable.write(
+    try TSVTable.write(
       records.sorted { $0.key < $1.key }.map { partition, record in
         [
           partition, record.featureKey, record.scoringKey, record.published?.athleteId ?? "",
@@ -63,7 +63,7 @@ struct RunState {
   func problems() -> (quarantined: [DatasetProblem], failed: [DatasetProblem]) {
     var quarantined: [DatasetProblem] = []
     var failed: [DatasetProblem] = []
-    for row in StateTable.read(url("problems.tsv"), columns: 4) {
+    for row in TSVTable.read(url("problems.tsv"), columns: 4) {
       guard let line = Int(row[2]) else { continue }
       let problem = DatasetProblem(path: row[1], line: line, reason: row[3])
       if row[0] == "failed" { failed.append(problem) } else { quarantined.append(problem) }
@@ -75,7 +75,7 @@ struct RunState {
     func rows(_ kind: String, _ problems: [DatasetProblem]) -> [[String]] {
       problems.map { [kind, $0.path, String($0.line), $0.reason] }
     }
-    try StateTable.write(
+    try TSVTable.write(
       rows("quarantined", quarantined) + rows("failed", failed), to: url("problems.tsv"))
   }
 

@@ -90,7 +90,11 @@ public struct Runner {
     try plan.digests.save()
     // The run state about to be saved trusts the entries it names to be in the cache.
     if outcomes.contains(where: { $0.computedFeatures || $0.computedScoring }) {
-      plan.chain.cache.synchronize()
+      do {
+        try plan.chain.cache.synchronize()
+      } catch {
+        throw PipelineError.fatal("nothing published: the cache could not be flushed: \(error)")
+      }
     }
     let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
     let failed = outcomes.compactMap { outcome in

@@ -71,20 +71,17 @@ enum ReportManifest {
 
   /// The digests recorded in `folder`; empty when it has none.
   static func read(_ folder: URL) -> [String: String] {
-    guard
-      let text = try? String(
-        contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8)
-    else { return [:] }
     var digests: [String: String] = [:]
-    for line in text.split(separator: "\n") {
-      let parts = line.split(separator: "\t")
-      if parts.count == 2 { digests[String(parts[0])] = String(parts[1]) }
+    for row in TSVTable.read(folder.appendingPathComponent(fileName), columns: 2) {
+      digests[row[0]] = row[1]
     }
     return digests
   }
 
   /// The manifest's text for `digests`, in path order.
   static func text(_ digests: [String: String]) -> String {
-    digests.keys.sorted().map { "\($0)\t\(digests[$0]!)\n" }.joined()
+    String(
+      decoding: TSVTable.encoded(digests.keys.sorted().map { [$0, digests[$0]!] }),
+      as: UTF8.self)
   }
 }

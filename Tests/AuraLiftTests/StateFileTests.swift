@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 import Testing
 
@@ -9,14 +10,14 @@ struct StateFileTests {
     let folder = try TestSupport.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("table.tsv")
-    try StateTable.write(
+    try TSVTable.write(
       [
         ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
         ["sessions/s 2/bar.csv", "", "0", "a\tb\nc"],
         ["é-unicode", "1", "2", "3"],
       ], to: file)
     #expect(
-      StateTable.read(file, columns: 4) == [
+      TSVTable.read(file, columns: 4) == [
         ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
         ["sessions/s 2/bar.csv", "", "0", "a b c"],
         ["é-unicode", "1", "2", "3"],
@@ -31,12 +32,12 @@ struct StateFileTests {
     // blank lines do not.
     try Data("a\tb\tc\n\nshort\tline\nx\ty\tz\tw\np\tq\tr".utf8).write(to: file)
     #expect(
-      StateTable.read(file, columns: 3) == [
+      TSVTable.read(file, columns: 3) == [
         ["a", "b", "c"], ["x", "y", "z\tw"], ["p", "q", "r"],
       ])
     try Data("a\tb\t\np\tq\t".utf8).write(to: file)
-    #expect(StateTable.read(file, columns: 3) == [["a", "b", ""], ["p", "q", ""]])
-    #expect(StateTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
+    #expect(TSVTable.read(file, columns: 3) == [["a", "b", ""], ["p", "q", ""]])
+    #expect(TSVTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
   }
 
   @Test func contentKeyFromATemplateEqualsOneBuiltFieldByField() {

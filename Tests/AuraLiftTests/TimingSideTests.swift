@@ -46,4 +46,15 @@ struct TimingSideTests {
     let small = Self.knee.map { 0.25 * $0 }
     #expect(TimingSide(values: small, unfiltered: small, noise: 1).mapped(onto: near) == nil)
   }
+
+  @Test func sidesWithoutMeasurableNoiseAreAveragedEqually() {
+    // Quantized coordinates can leave second differences all zero: a noise of 0 must not
+    // turn the average into NaN.
+    let near = TimingSide(values: [10, 20], unfiltered: [10, .nan], noise: 0)
+    let far = TimingSide(values: [14, 26], unfiltered: [12, 30], noise: 0.5)
+    let both = near.averaged(with: far)
+    #expect(both.values == [12, 23])
+    #expect(both.unfiltered == [11, 30])
+    #expect(both.noise == 0)
+  }
 }
