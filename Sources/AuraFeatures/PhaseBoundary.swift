@@ -30,6 +30,22 @@ enum PhaseBoundary {
   }
   private static let resolution = 2001
 
+  /// The samples of one phase a fit uses: each one's share of the travel (between 4 % and
+  /// 96 %) and its time; or, with too few of them, the span they cover.
+  struct Samples {
+    var shares: [Double] = []
+    var times: [Double] = []
+    var span: ClosedRange<Double>? = nil
+
+    /// Every `stride`-th sample, so that at most `count` remain (a fit's first, coarse pass).
+    func thinned(to count: Int) -> Samples {
+      let stride = max(1, (shares.count + count - 1) / count)
+      guard stride > 1 else { return self }
+      let kept = Swift.stride(from: 0, to: shares.count, by: stride)
+      return Samples(shares: kept.map { shares[$0] }, times: kept.map { times[$0] }, span: span)
+    }
+  }
+
   /// The times the phase containing sample `inside` leaves `from` and reaches `to` (levels of
   /// `y`), searching no further than `lower` and `upper`, with laws no smoother than
   /// `smoothest`; nil with too few samples to fit.
@@ -37,34 +53,55 @@ enum PhaseBoundary {
     _ y: [Double], times: [Double], inside: Int, lower: Int, upper: Int, from: Double, to: Double,
     smoothest: Double
   ) -> Fit? {
+    samples(y, times: times, inside: inside, lower: lower, upper: upper, from: from, to: to)
+      .flatMap { fit($0, smoothest: smoothest, lever: nil)?.fit }
+  }
+
+  /// The samples of the phase containing sample `inside`, from `from` to `to` (levels of `y`),
+  /// searching no further than `lower` and `upper`: from `inside` out while the share of the
+  /// travel stays within (4 %, 96 %). Nil where the levels are equal or no phase is found.
+  static func samples(
+    _ y: [Double], times: [Double], inside: Int, lower: Int, upper: Int, from: Double, to: Double
+  ) -> Samples? {
     let travel = to - from
     guard travel != 0 else { return nil }
     func share(_ i: Int) -> Double { (y[i] - from) / travel }
-    // The phase's samples: from `inside` out while the share stays within (4 %, 96 %).
     var first = inside
     while first > lower, !(share(first - 1) <= 0.04) { first -= 1 }
     var last = inside
     while last < upper, !(share(last + 1) >= 0.96) { last += 1 }
-    var shares: [Double] = []
-    var sampleTimes: [Double] = []
+    var samples = Samples()
     for i in first...last where y[i].isFinite {
       let u = share(i)
       guard u > 0.04, u < 0.96 else { continue }
-      shares.append(u)
-      sampleTimes.append(times[i])
+      samples.shares.append(u)
+      samples.times.append(times[i])
     }
-    guard shares.count >= 4 else {
-      return last > first ? Fit(range: times[first]...times[last], law: .halfway) : nil
+    guard samples.shares.count >= 4 else {
+      return last > first ? Samples(span: times[first]...times[last]) : nil
     }
-    var best: (residual: Double, fit: Fit)? = nil
+    return samples
+  }
+
+  /// The best fit of `samples` over the laws no smoother than `smoothest`, the travel bent by
+  /// `lever` (straight when nil), and its residual sum of squares (s²); a phase with too few
+  /// samples gets their span, a halfway law and no residual.
+  static func fit(_ samples: Samples, smoothest: Double, lever: LeverGeometry?) -> (
+    fit: Fit, residual: Double
+  )? {
+    if let span = samples.span { return (Fit(range: span, law: .halfway), 0) }
+    let rotation =
+      lever.map { lever in samples.shares.map { lever.rotationShare(atTravel: $0) } }
+      ?? samples.shares
+    var best: (fit: Fit, residual: Double)? = nil
     for (law, inverse) in inverses where law.smoothness <= smoothest {
-      let xs = shares.map { lookup(inverse, $0) }
-      guard let line = Self.line(xs, sampleTimes), line.slope > 0 else { continue }
+      let xs = rotation.map { lookup(inverse, $0) }
+      guard let line = Self.line(xs, samples.times), line.slope > 0 else { continue }
       if best == nil || line.residual < best!.residual {
-        best = (line.residual, Fit(range: line.intercept...(line.intercept + line.slope), law: law))
+        best = (Fit(range: line.intercept...(line.intercept + line.slope), law: law), line.residual)
       }
     }
-    return best?.fit
+    return best
   }
 
   /// Least-squares t = intercept + slope · x and its residual sum of squares.
