@@ -27,21 +27,10 @@ struct ImuRepMeasurer {
   /// velocity is the height's rise over the concentric phase divided by its duration; the peak
   /// is the fastest upward sample in it.
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    let phases = segments.indices.map { number in
-      let window = window(of: number, in: segments)
-      return (
-        concentric: phaseSamples(in: window, rising: true),
-        eccentric: phaseSamples(in: window, rising: false)
-      )
-    }
-    let lever = LeverGeometry.fitting(
-      phases.flatMap { [($0.concentric, true), ($0.eccentric, false)] })
+    let phases = phases(segments)
     return segments.enumerated().map { number, segment in
-      let concentric =
-        phases[number].concentric.flatMap { Self.fit($0, lever: lever) } ?? segment.concentric
-      let eccentric =
-        phases[number].eccentric.flatMap { Self.fit($0, lever: lever?.reversed) }
-        ?? segment.eccentric
+      let concentric = phases[number].concentric ?? segment.concentric
+      let eccentric = phases[number].eccentric ?? segment.eccentric
       let duration = concentric.upperBound - concentric.lowerBound
       let first = grid.index(atOrAfter: concentric.lowerBound)
       let last = max(first, grid.index(atOrAfter: concentric.upperBound))
@@ -59,6 +48,28 @@ struct ImuRepMeasurer {
         romDegrees: nil, leftRomDegrees: nil, rightRomDegrees: nil, poseVelocity: nil,
         imuVelocity: duration > 0 ? BarVelocity(mean: rise / duration, peak: peak) : nil,
         barPathDeviationMeters: nil, maxTrunkLeanDegrees: nil, interpolatedFraction: 0)
+    }
+  }
+
+  /// The concentric (rising) and eccentric (falling) phase of each segment (the reps of one
+  /// set) as the load's height times them, nil where the height shows none.
+  func phases(_ segments: [RepSegmenter.Segment]) -> [(
+    concentric: ClosedRange<Double>?, eccentric: ClosedRange<Double>?
+  )] {
+    let samples = segments.indices.map { number in
+      let window = window(of: number, in: segments)
+      return (
+        concentric: phaseSamples(in: window, rising: true),
+        eccentric: phaseSamples(in: window, rising: false)
+      )
+    }
+    let lever = LeverGeometry.fitting(
+      samples.flatMap { [($0.concentric, true), ($0.eccentric, false)] })
+    return samples.map { phase in
+      (
+        concentric: phase.concentric.flatMap { Self.fit($0, lever: lever) },
+        eccentric: phase.eccentric.flatMap { Self.fit($0, lever: lever?.reversed) }
+      )
     }
   }
 

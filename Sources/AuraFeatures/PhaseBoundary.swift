@@ -83,20 +83,41 @@ enum PhaseBoundary {
     return samples
   }
 
-  /// The best fit of `samples` over the laws no smoother than `smoothest`, the travel bent by
-  /// `lever` (straight when nil), and its residual sum of squares (s²); a phase with too few
-  /// samples gets their span, a halfway law and no residual.
-  static func fit(_ samples: Samples, smoothest: Double, lever: LeverGeometry?) -> (
+  /// The best fit of `samples` over the laws no smoother than `smoothest` (every
+  /// `lawStride`-th of them), the travel bent by `lever` (straight when nil), and its residual
+  /// sum of squares (s²); a phase with too few samples gets their span, a halfway law and no
+  /// residual.
+  static func fit(
+    _ samples: Samples, smoothest: Double, lever: LeverGeometry?, lawStride: Int = 1
+  ) -> (
     fit: Fit, residual: Double
   )? {
     if let span = samples.span { return (Fit(range: span, law: .halfway), 0) }
     let rotation =
       lever.map { lever in samples.shares.map { lever.rotationShare(atTravel: $0) } }
       ?? samples.shares
+    // Where each sample falls in the laws' tables (the same cell and weight for every law).
+    let count = rotation.count
+    var cells = [Int](repeating: 0, count: count)
+    var weights = [Double](repeating: 0, count: count)
+    for k in 0..<count {
+      let position = min(max(rotation[k], 0), 1) * Double(resolution - 1)
+      cells[k] = min(Int(position), resolution - 2)
+      weights[k] = position - Double(cells[k])
+    }
+    let t = samples.times
+    let meanT = t.reduce(0, +) / Double(count)
     var best: (fit: Fit, residual: Double)? = nil
-    for (law, inverse) in inverses where law.smoothness <= smoothest {
-      let xs = rotation.map { lookup(inverse, $0) }
-      guard let line = Self.line(xs, samples.times), line.slope > 0 else { continue }
+    var xs = [Double](repeating: 0, count: count)
+    for index in Swift.stride(from: 0, to: inverses.count, by: lawStride) {
+      let law = inverses[index].law
+      guard law.smoothness <= smoothest else { continue }
+      inverses[index].inverse.withUnsafeBufferPointer { inverse in
+        for k in 0..<count {
+          xs[k] = inverse[cells[k]] * (1 - weights[k]) + inverse[cells[k] + 1] * weights[k]
+        }
+      }
+      guard let line = Self.line(xs, t, meanT: meanT), line.slope > 0 else { continue }
       if best == nil || line.residual < best!.residual {
         best = (Fit(range: line.intercept...(line.intercept + line.slope), law: law), line.residual)
       }
@@ -104,13 +125,14 @@ enum PhaseBoundary {
     return best
   }
 
-  /// Least-squares t = intercept + slope · x and its residual sum of squares.
-  private static func line(_ x: [Double], _ t: [Double]) -> (
+  /// Least-squares t = intercept + slope · x (`meanT` the mean of `t`) and its residual sum of
+  /// squares, summed sample by sample: near-equal laws must rank alike on a mirrored signal,
+  /// whose values differ only by rounding.
+  private static func line(_ x: [Double], _ t: [Double], meanT: Double) -> (
     intercept: Double, slope: Double, residual: Double
   )? {
     let n = Double(x.count)
     let meanX = x.reduce(0, +) / n
-    let meanT = t.reduce(0, +) / n
     var sxx = 0.0
     var sxt = 0.0
     for k in x.indices {
@@ -126,14 +148,6 @@ enum PhaseBoundary {
       residual += e * e
     }
     return (intercept, slope, residual)
-  }
-
-  /// I⁻¹(u) by linear interpolation in the table.
-  private static func lookup(_ inverse: [Double], _ u: Double) -> Double {
-    let position = min(max(u, 0), 1) * Double(resolution - 1)
-    let k = min(Int(position), resolution - 2)
-    let w = position - Double(k)
-    return inverse[k] * (1 - w) + inverse[k + 1] * w
   }
 
   /// The inverse of a monotone step on [0, 1] tabulated on an even grid of u, by

@@ -20,10 +20,17 @@ struct RepMeasurer {
   let height: RepSegmenter.Signal
   let timing: RepSegmenter.Signal
 
-  init(exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuVelocity?) {
+  /// The bar IMU's own timing of each phase, from the load's height over the recording.
+  let imuClock: ImuRepMeasurer?
+
+  init(
+    exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuVelocity?,
+    imuClock: ImuRepMeasurer?
+  ) {
     self.exercise = exercise
     self.signals = signals
     self.imu = imu
+    self.imuClock = imuClock
     bar = Self.barTrack(exercise, signals)
     barVelocity = SignalFilter.derivative(bar.y, times: signals.times)
     var angles: [PoseSignals.Side: [Double]] = [:]
@@ -85,7 +92,8 @@ struct RepMeasurer {
   /// points halfway to its neighbours (at most half a second from the rep), and at least over
   /// the rep itself (fitted neighbours may overlap it).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    segments.enumerated().map { number, segment in
+    let imuPhases = imuClock?.phases(segments)
+    return segments.enumerated().map { number, segment in
       let start = segment.times.lowerBound
       let end = segment.times.upperBound
       let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
@@ -93,13 +101,35 @@ struct RepMeasurer {
         number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
       let from = min(start, max(start - 0.5, (previousEnd + start) / 2))
       let to = max(end, min(end + 0.5, (end + nextStart) / 2))
-      return measure(segment, number: number + 1, imuWindow: from...to)
+      return measure(
+        segment, number: number + 1, imuWindow: from...to,
+        imuConcentric: imuPhases?[number].concentric)
     }
   }
 
-  private func measure(_ segment: RepSegmenter.Segment, number: Int, imuWindow: ClosedRange<Double>)
-    -> RepFeatures
+  /// The concentric phase the IMU's velocity is averaged over: the pose's and the IMU's timing
+  /// of it averaged boundary by boundary. The two clocks err nearly independently (their
+  /// duration errors correlate 0.09-0.16 on the generated evaluation sets): averaged, IMU MCV
+  /// erred by 0.019 m/s at low noise and 0.030 at high, and velocity loss by 3.2 and 5.5
+  /// points, against 0.023 and 0.041 m/s, 4.2 and 7.1 points on the pose's clock alone. Where
+  /// a boundary differs by more than 0.05 s plus a fifth of the phase, one clock has lost the
+  /// rep (an IMU whose slow descents sank below its noise) and the pose's is kept.
+  static func fused(_ pose: ClosedRange<Double>, _ imu: ClosedRange<Double>?)
+    -> ClosedRange<Double>
   {
+    let tolerance = 0.05 + 0.2 * (pose.upperBound - pose.lowerBound)
+    guard let imu, abs(imu.lowerBound - pose.lowerBound) <= tolerance,
+      abs(imu.upperBound - pose.upperBound) <= tolerance
+    else { return pose }
+    let start = (pose.lowerBound + imu.lowerBound) / 2
+    let end = (pose.upperBound + imu.upperBound) / 2
+    return end > start ? start...end : pose
+  }
+
+  private func measure(
+    _ segment: RepSegmenter.Segment, number: Int, imuWindow: ClosedRange<Double>,
+    imuConcentric: ClosedRange<Double>?
+  ) -> RepFeatures {
     let samples = segment.samples
     let concentric = segment.concentric
     let duration = concentric.upperBound - concentric.lowerBound
@@ -112,7 +142,8 @@ struct RepMeasurer {
     let poseVelocity =
       duration > 0 ? BarVelocity(mean: segment.concentricTravel / duration, peak: peak ?? 0) : nil
     let imuVelocity = imu?.concentric(
-      from: imuWindow.lowerBound, to: imuWindow.upperBound, phase: concentric)
+      from: imuWindow.lowerBound, to: imuWindow.upperBound,
+      phase: Self.fused(concentric, imuConcentric))
     // Max minus min over the rep; a series seen in under half the rep's samples gives none.
     func range(_ values: [Double]?) -> Double? {
       guard let values else { return nil }

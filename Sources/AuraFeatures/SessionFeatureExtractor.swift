@@ -75,9 +75,11 @@ public struct SessionFeatureExtractor: Sendable {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
       let imu = session.imu.map(ImuVelocity.init)
+      let imuClock = session.imu.flatMap(ImuHeightTrack.init).map(ImuRepMeasurer.init)
       var measurers: [String: RepMeasurer] = [:]
       for exercise in exercises where measurers[exercise.id] == nil {
-        measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
+        measurers[exercise.id] = RepMeasurer(
+          exercise: exercise, signals: conditioned, imu: imu, imuClock: imuClock)
       }
       let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
       let segments = assignSegments(
