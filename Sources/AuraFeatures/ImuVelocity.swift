@@ -10,9 +10,9 @@ import Foundation
 /// integrated to velocity, and corrected linearly so that it is zero at both ends (a
 /// zero-velocity update at both still points, which also removes a constant bias), then
 /// integrated to height. The mean concentric velocity is the rise of that height over the
-/// concentric phase timed on the pose (`RepSegmenter`), over its duration: the IMU supplies the
-/// displacement, the joint angle the timing, as a bar's own height starts to move late at
-/// lockout. The sensor is assumed not to turn within a rep. (Sessions with an IMU and no pose
+/// concentric phase it is given, over its duration: the IMU supplies the displacement, and the
+/// phase is timed by the joint angle and by the bar's height together (`RepMeasurer.fused`).
+/// The sensor is assumed not to turn within a rep. (Sessions with an IMU and no pose
 /// are measured by `ImuRepMeasurer`.)
 struct ImuVelocity {
   let series: ImuSeries

@@ -81,7 +81,8 @@ struct LeverGeometry: Sendable, Equatable {
   ///
   /// One athlete's geometry is the same from rep to rep, so a set's phases share their lever.
   /// Fitted phase by phase instead, noise traded the lever against the law and the duration:
-  /// velocity loss on generated IMU-only sets erred by 5.2 points, against 3.2 shared.
+  /// velocity loss on generated IMU-only sets (low noise) erred by 5.2 points, against 3.2
+  /// shared.
   static func fitting(_ phases: [(samples: PhaseBoundary.Samples?, rising: Bool)])
     -> LeverGeometry?
   {
