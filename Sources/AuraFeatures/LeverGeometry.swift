@@ -72,6 +72,9 @@ struct LeverGeometry: Sendable, Equatable {
     }
   }
 
+  /// The first pass of `fitting`: every lever on a 15° grid.
+  private static let coarseGrid = grid(stepDegrees: 15)
+
   /// The lever (as the load rises; a falling phase is fitted with it turned back) whose fits
   /// of `phases` leave the smallest summed residual, each phase's law free among the human
   /// ones; nil for a straight one. Searched coarse to fine: no lever and a 15° grid, then the
@@ -105,7 +108,7 @@ struct LeverGeometry: Sendable, Equatable {
         if r < best.residual { best = (lever, r) }
       }
     }
-    consider(grid(stepDegrees: 15))
+    consider(coarseGrid)
     if let lever = best.lever { consider(lever.neighbours(stepDegrees: 7.5)) }
     return best.lever
   }

@@ -21,11 +21,11 @@ struct RepMeasurer {
   let timing: RepSegmenter.Signal
 
   /// The bar IMU's own timing of each phase, from the load's height over the recording.
-  let imuClock: ImuRepMeasurer?
+  let imuClock: ImuPhaseClock?
 
   init(
     exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuVelocity?,
-    imuClock: ImuRepMeasurer?
+    imuClock: ImuPhaseClock?
   ) {
     self.exercise = exercise
     self.signals = signals

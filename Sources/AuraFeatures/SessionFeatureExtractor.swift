@@ -75,7 +75,7 @@ public struct SessionFeatureExtractor: Sendable {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
       let imu = session.imu.map(ImuVelocity.init)
-      let imuClock = session.imu.flatMap(ImuHeightTrack.init).map(ImuRepMeasurer.init)
+      let imuClock = session.imu.flatMap(ImuHeightTrack.init).map(ImuPhaseClock.init)
       var measurers: [String: RepMeasurer] = [:]
       for exercise in exercises where measurers[exercise.id] == nil {
         measurers[exercise.id] = RepMeasurer(
