@@ -48,38 +48,59 @@ public struct Aggregator: Sendable {
     var sessions: [RosterBuilder.SessionSummary]
   }
 
-  /// One athlete's history from their sessions (any order).
+  /// One athlete's history from their sessions (any order): their weeks walked in order.
   public func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
     -> AthleteHistory
   {
-    let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
-    let (standing, leaguePoints) = standings(athlete: athlete, sessions: mine)
-    var tracker = StrengthTracker(settings: settings, catalog: catalog)
-    let (efforts, profiles) = tracker.walk(mine, athleteId: athlete.id)
-    let readiness = ReadinessModel(settings: settings).days(
-      athleteId: athlete.id, wellness: inputs.wellness.sorted { $0.date < $1.date },
-      sessions: mine)
+    let sessionWeeks = Dictionary(grouping: sessions) { Self.monday(ofSession: $0.startTime) }
+    var wellnessWeeks: [Int: [WellnessDay]] = [:]
+    for day in inputs.wellness {
+      if let monday = Self.monday(ofWellness: day) {
+        wellnessWeeks[monday, default: []].append(day)
+      }
+    }
+    var fold = AthleteFold()
+    let weeks = Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted().map { monday in
+      let week = self.week(
+        athlete: athlete, monday: monday, sessions: sessionWeeks[monday] ?? [],
+        wellness: wellnessWeeks[monday] ?? [], after: fold)
+      fold = week.fold
+      return week
+    }
+    return history(athlete: athlete, inputs: inputs, weeks: weeks)
+  }
+
+  /// One athlete's history from their weeks (`week(athlete:monday:sessions:wellness:after:)`,
+  /// each walked on from the one before, in order) and their own inputs.
+  public func history(athlete: Athlete, inputs: AthleteInputs, weeks: [AthleteWeek])
+    -> AthleteHistory
+  {
+    let fold = weeks.last?.fold ?? AthleteFold()
+    let standing = AthleteStanding(
+      athleteId: athlete.id, leaguePoints: fold.leaguePoints,
+      tier: gamification.tier(leaguePoints: fold.leaguePoints), totalXP: fold.totalXP)
     var results = AggregateResults(
-      standings: [standing], weeklyVolume: [], readiness: readiness,
-      rankings: rankings(
-        athlete: athlete, sessions: mine, leaguePoints: leaguePoints, profiles: profiles),
-      personalRecords: personalRecords(athleteId: athlete.id, sessions: mine), muscles: [])
-    results.strengthProfiles = profiles
+      standings: [standing], weeklyVolume: [], readiness: weeks.flatMap(\.readiness),
+      rankings: weeks.compactMap(\.ranking),
+      personalRecords: fold.records.keys.sorted().map { fold.records[$0]! }, muscles: [])
+    results.strengthProfiles = weeks.flatMap(\.profiles)
     results.nutritionWeeks = NutritionModel(settings: settings).weeks(
       athlete: athlete, days: inputs.nutrition)
     // Pose-measured lengths stand in only where no morpho.csv scan exists.
     let scan =
       inputs.morpho.max { $0.date < $1.date }
-      ?? PoseScan.scan(athleteId: athlete.id, sessions: mine)
+      ?? PoseScan.scan(athleteId: athlete.id, measured: weeks.flatMap(\.poseMeasures))
     if inputs.morpho.isEmpty, let scan { results.poseScans = [scan] }
     results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(
       athleteId: athlete.id, scan: scan, catalog: catalog)
+    var annotations = SessionAnnotations(leaguePoints: [:], efforts: [:])
+    for week in weeks {
+      annotations.leaguePoints.merge(week.annotations.leaguePoints) { $1 }
+      annotations.efforts.merge(week.annotations.efforts) { $1 }
+    }
     return AthleteHistory(
-      athleteId: athlete.id, results: results,
-      annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts),
-      doseLog: .init(
-        MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts)),
-      sessions: mine.map(RosterBuilder.SessionSummary.init))
+      athleteId: athlete.id, results: results, annotations: annotations,
+      doseLog: .init(weeks.flatMap(\.doseLog.doses)), sessions: weeks.flatMap(\.sessions))
   }
 
   /// An athlete's aggregates as of `asOfDay` (days since 1970; the dataset's last session day,
@@ -106,32 +127,19 @@ public struct Aggregator: Sendable {
     return AthleteAggregate(results: results, annotations: history.annotations)
   }
 
-  /// LP walked session by session (with inactivity decay), the tier it reaches and total XP.
-  func standings(athlete: Athlete, sessions: [ScoredSession]) -> (AthleteStanding, [String: Int]) {
-    var lp = 0
-    var volumes: [Double] = []
-    var changes: [String: Int] = [:]
-    var previousDay: Int? = nil
-    for session in sessions {
-      let day = ISODates.day(session.startTime) ?? 0
-      if let previousDay { lp = max(0, lp - gamification.decay(idleDays: day - previousDay)) }
-      let change = gamification.leaguePointChange(
-        volumeKg: session.totalVolumeKg, previousVolumes: volumes)
-      lp = max(0, lp + change)
-      changes[session.sessionId] = change
-      volumes.append(session.totalVolumeKg)
-      previousDay = day
-    }
-    let standing = AthleteStanding(
-      athleteId: athlete.id, leaguePoints: lp, tier: gamification.tier(leaguePoints: lp),
-      totalXP: sessions.reduce(0) { $0 + $1.totalXP })
-    return (standing, changes)
-  }
-
   /// Heaviest load and best e1RM per exercise; most reps and best velocity per exercise and
   /// load; each with the session it came from (the first to reach it).
   func personalRecords(athleteId: String, sessions: [ScoredSession]) -> [PersonalRecord] {
     var best: [String: PersonalRecord] = [:]
+    offerRecords(athleteId: athleteId, sessions: sessions, to: &best)
+    return best.keys.sorted().map { best[$0]! }
+  }
+
+  /// Offers every set of `sessions` (in time order) to `best`, the records so far by
+  /// exercise, type and load: a record is replaced only by a strictly better value.
+  func offerRecords(
+    athleteId: String, sessions: [ScoredSession], to best: inout [String: PersonalRecord]
+  ) {
     func offer(
       _ type: String, _ value: Double, load: Double?, exercise: String, session: ScoredSession
     ) {
@@ -160,49 +168,6 @@ public struct Aggregator: Sendable {
             exercise: exercise, session: session)
         }
       }
-    }
-    return best.keys.sorted().map { best[$0]! }
-  }
-
-  /// A snapshot per ISO week trained: LP, tier, strength points of the week's e1RM total,
-  /// form and velocity.
-  func rankings(
-    athlete: Athlete, sessions: [ScoredSession], leaguePoints: [String: Int],
-    profiles: [StrengthProfileWeek]
-  ) -> [RankingSnapshot] {
-    let weeks = Dictionary(grouping: sessions) {
-      ISODates.mondayOfWeek(day: ISODates.day($0.startTime) ?? 0)
-    }
-    var lp = 0
-    var latest: [String: Double] = [:]
-    let profilesByWeek = Dictionary(grouping: profiles, by: \.isoWeek)
-    return weeks.keys.sorted().map { monday in
-      let week = weeks[monday]!
-      for session in week { lp = max(0, lp + (leaguePoints[session.sessionId] ?? 0)) }
-      for profile in profilesByWeek[ISODates.isoWeek(day: monday)] ?? [] {
-        latest[profile.exerciseId] = profile.oneRepMaxKg
-      }
-      let total = ["back_squat", "bench_press", "deadlift"].compactMap { latest[$0] }.reduce(0, +)
-      var strength: Double? = nil
-      if total > 0, let weight = athlete.weightKg, weight > 0 {
-        if let sex = athlete.biologicalSex, sex != "other" {
-          strength = StrengthFormulas.points(
-            settings.pointsFormula, totalKg: total, bodyweightKg: weight, female: sex == "female")
-        } else {
-          strength = total / weight
-        }
-      }
-      let forms = week.compactMap(\.averageFormScore)
-      let velocities = week.flatMap {
-        $0.sets.flatMap { $0.features.reps.compactMap(\.meanConcentricVelocity) }
-      }
-      return RankingSnapshot(
-        athleteId: athlete.id, recordDate: ISODates.string(day: monday + 6),
-        tier: gamification.tier(leaguePoints: lp), leaguePoints: lp,
-        strengthToWeightRatio: strength.map { ($0 * 100).rounded() / 100 },
-        formQualityAverage: forms.isEmpty ? nil : forms.reduce(0, +) / Double(forms.count),
-        velocityScore: velocities.isEmpty ? nil : velocities.reduce(0, +) / Double(velocities.count)
-      )
     }
   }
 }

@@ -7,11 +7,24 @@ import AuraScoring
 /// each limb length is the median of the lengths measured on each session (`PoseMorpho`), so
 /// one session filmed at an angle does not set it. Dated on the last session measured.
 enum PoseScan {
-  static func scan(athleteId: String, sessions: [ScoredSession]) -> MorphoRecord? {
-    let measured = sessions.filter { $0.morpho != nil }
+  /// The lengths measured on one session.
+  struct Measure: Codable, Sendable {
+    var startTime: String
+    var morpho: PoseMorpho
+  }
+
+  /// The measures of `sessions` that have them, in the sessions' order.
+  static func measures(_ sessions: [ScoredSession]) -> [Measure] {
+    sessions.compactMap { session in
+      session.morpho.map { Measure(startTime: session.startTime, morpho: $0) }
+    }
+  }
+
+  /// The scan from an athlete's measures (in session order); nil without any.
+  static func scan(athleteId: String, measured: [Measure]) -> MorphoRecord? {
     guard let last = measured.last, let day = ISODates.day(last.startTime) else { return nil }
     func median(_ length: (PoseMorpho) -> Double) -> Double {
-      let values = measured.compactMap { $0.morpho.map(length) }.sorted()
+      let values = measured.map { length($0.morpho) }.sorted()
       let middle = values.count / 2
       let value = values.count % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2
       return (value * 10).rounded() / 10

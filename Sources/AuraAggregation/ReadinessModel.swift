@@ -13,39 +13,61 @@ import Foundation
 struct ReadinessModel {
   let settings: AggregationSettings
 
-  func days(athleteId: String, wellness: [WellnessDay], sessions: [ScoredSession]) -> [ReadinessDay]
-  {
-    guard !wellness.isEmpty else { return [] }
-    let dailyVolume = Dictionary(grouping: sessions) { ISODates.day($0.startTime) ?? 0 }
-      .mapValues { $0.reduce(0) { $0 + $1.totalVolumeKg } }
-    let firstDay = min(
-      dailyVolume.keys.min() ?? Int.max,
-      wellness.compactMap { ISODates.day($0.date) }.min() ?? Int.max)
-    guard firstDay != Int.max else { return [] }
-    let lastDay = wellness.compactMap { ISODates.day($0.date) }.max() ?? firstDay
-    // Training load walked day by day from the first day of data.
-    var loads: [Int: (ratio: Double?, fitness: Double, fatigue: Double)] = [:]
-    var days = 0
+  /// What readiness carries from one ISO week of an athlete's data to the next: the training
+  /// load walked day by day from the first day of data, and the wellness days that may still
+  /// fall in a later day's baseline window.
+  struct Fold: Codable, Sendable {
+    /// The first day the load has not been walked through; nil before any data.
+    var nextDay: Int? = nil
+    var daysWalked = 0
     var ewma = TrainingLoad.WorkloadEWMA()
     var fitness = 0.0
     var fatigue = 0.0
+    var baseline: [BaselineDay] = []
+  }
+
+  struct BaselineDay: Codable, Sendable {
+    var day: Int
+    var lnHRV: Double?
+    var metric: String
+    var rhr: Double?
+  }
+
+  /// The readiness of each of `wellness` (one ISO week's days, in date order), given the
+  /// week's `sessions`; walks the training load through `lastDay` (the week's Sunday) and
+  /// carries what later weeks need in `fold`.
+  func days(
+    athleteId: String, wellness: [WellnessDay], sessions: [ScoredSession], through lastDay: Int,
+    fold: inout Fold
+  ) -> [ReadinessDay] {
+    let dailyVolume = Dictionary(grouping: sessions) { ISODates.day($0.startTime) ?? 0 }
+      .mapValues { $0.reduce(0) { $0 + $1.totalVolumeKg } }
+    if fold.nextDay == nil {
+      fold.nextDay = (Array(dailyVolume.keys) + wellness.compactMap { ISODates.day($0.date) })
+        .min()
+    }
+    // Training load walked day by day from the first day of data.
+    var loads: [Int: (ratio: Double?, fitness: Double, fatigue: Double)] = [:]
     let banister = TrainingLoad.Banister()
-    if lastDay >= firstDay {
+    if let firstDay = fold.nextDay, lastDay >= firstDay {
       for day in firstDay...lastDay {
         let tonnes = (dailyVolume[day] ?? 0) / 1000
-        days += 1
-        ewma.add(tonnes)
-        (fitness, fatigue, _) = banister.step(fitness: fitness, fatigue: fatigue, load: tonnes)
+        fold.daysWalked += 1
+        fold.ewma.add(tonnes)
+        (fold.fitness, fold.fatigue, _) = banister.step(
+          fitness: fold.fitness, fatigue: fold.fatigue, load: tonnes)
         // A ratio needs a week of history to mean anything.
-        loads[day] = (days >= 7 ? ewma.ratio : nil, fitness, fatigue)
+        loads[day] = (fold.daysWalked >= 7 ? fold.ewma.ratio : nil, fold.fitness, fold.fatigue)
       }
+      fold.nextDay = lastDay + 1
     }
-    var history: [(day: Int, lnHRV: Double?, metric: String, rhr: Double?)] = []
     var out: [ReadinessDay] = []
     for entry in wellness {
       guard let day = ISODates.day(entry.date) else { continue }
       let metric = entry.hrvMetric == "sdnn" ? "ln_sdnn" : "ln_rmssd"
-      let window = history.filter { $0.day >= day - settings.baselineWindowDays && $0.day < day }
+      let window = fold.baseline.filter {
+        $0.day >= day - settings.baselineWindowDays && $0.day < day
+      }
       let lnHRV = entry.hrvMilliseconds.flatMap { $0 > 0 ? log($0) : nil }
       let hrv = zComponent(
         lnHRV, baseline: window.filter { $0.metric == metric }.compactMap(\.lnHRV),
@@ -74,8 +96,11 @@ struct ReadinessModel {
           acuteChronicRatio: load?.ratio.map { ($0 * 1000).rounded() / 1000 },
           fitness: ((load?.fitness ?? 0) * 1000).rounded() / 1000,
           fatigue: ((load?.fatigue ?? 0) * 1000).rounded() / 1000))
-      history.append((day, lnHRV, metric, entry.restingHeartRateBpm))
+      fold.baseline.append(
+        BaselineDay(day: day, lnHRV: lnHRV, metric: metric, rhr: entry.restingHeartRateBpm))
     }
+    // Days are walked in order, so one out of this day's window is out of every later one's.
+    fold.baseline.removeAll { $0.day < lastDay - settings.baselineWindowDays }
     return out
   }
 

@@ -9,10 +9,10 @@ import Foundation
 struct StrengthTracker {
   let settings: AggregationSettings
   let catalog: ExerciseCatalog
-  /// Sets seen so far, by exercise.
-  private var history: [String: [Point]] = [:]
+  /// Sets seen so far, by exercise: what a later week's walk starts from.
+  private(set) var history: [String: [Point]]
 
-  struct Point {
+  struct Point: Codable, Sendable {
     var day: Int
     var loadKg: Double
     /// Fastest rep's mean concentric velocity, m/s (nil for a logbook set).
@@ -20,9 +20,10 @@ struct StrengthTracker {
     var repBasedOneRepMax: Double?
   }
 
-  init(settings: AggregationSettings, catalog: ExerciseCatalog) {
+  init(settings: AggregationSettings, catalog: ExerciseCatalog, history: [String: [Point]] = [:]) {
     self.settings = settings
     self.catalog = catalog
+    self.history = history
   }
 
   /// Walks an athlete's sessions (in time order): each set's effort by set id, and the e1RM of

@@ -56,7 +56,7 @@ struct RunCommand: ParsableCommand {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
       print(
-        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count), rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
+        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
       )
     }
     if let folder = summary.publishedFolder {

@@ -3,8 +3,9 @@ import AuraDomain
 import AuraIngest
 import Foundation
 
-/// Each athlete's aggregation partition, decided before anything is read back: their published
-/// sessions (by scoring key, in start order), their own inputs, and their partition's keys.
+/// Each athlete's aggregation partitions, decided before anything is read back: their published
+/// sessions (by scoring key, in start order), their own inputs, and their weeks' and history's
+/// keys.
 struct AggregationPlan {
   struct AthleteWork {
     let athlete: Athlete
@@ -43,9 +44,8 @@ struct AggregationPlan {
       return AthleteWork(
         athlete: athlete, sessions: sessions, inputs: inputs,
         partition: AthletePartition(
-          athlete: athlete, inputs: inputs,
-          sessions: sessions.map { (partition: $0.partition, scoringKey: $0.scoringKey) },
-          parameters: parameters, catalogDigest: plan.catalogDigest))
+          athlete: athlete, inputs: inputs, sessions: sessions, parameters: parameters,
+          catalogDigest: plan.catalogDigest))
     }
   }
 }

@@ -4,41 +4,92 @@ import AuraIngest
 import AuraScoring
 import Foundation
 
-/// The aggregation partition of one athlete: what their history (every aggregate not tied to
-/// the data's last day, `Aggregator.AthleteHistory`) and their sessions' published rows are
-/// computed from, as one content key. A new session of one athlete changes that athlete's key
-/// only, so the others' histories come from the cache and their rows from the previous
-/// publication. The last day is not in the key: when it moves, the aggregates that depend on
-/// it are recomputed from the cached histories.
+/// The aggregation partitions of one athlete: one per ISO week with sessions or wellness days
+/// (`Aggregator.week`), each keyed by its own sessions' scoring keys, its wellness days and the
+/// week before's key; and their history (`Aggregator.AthleteHistory`: the weeks joined with
+/// their nutrition and morpho). A new session changes its week's key and, through the chain,
+/// the later weeks' and the history's; the weeks before it, and every other athlete's
+/// partitions, come from the cache, their session rows from the previous publication. The
+/// last day of the data is in no key: when it moves, the aggregates that depend on it are
+/// recomputed from the cached histories.
 struct AthletePartition: Sendable {
+  /// One athlete-week. Its key also keys the rows of its sessions as published (sessions,
+  /// sets, reps, form components, with the LP changes and efforts the week adds): a change to
+  /// how those rows are written must bump the aggregation or schema version, or a reused
+  /// publication would keep rows written the old way.
+  struct Week: Sendable {
+    /// Days since 1970.
+    let monday: Int
+    let sessions: [(partition: String, scoringKey: String)]
+    let wellness: [WellnessDay]
+    let key: String
+    let fields: ContentKey
+
+    /// "2026-W47".
+    var label: String { ISODates.isoWeek(day: monday) }
+  }
+
   let athleteId: String
-  /// Key of the athlete's history and of their session rows as published (sessions, sets,
-  /// reps, form components, with the LP changes and efforts their aggregation adds): their
-  /// scored sessions, their own inputs, the catalog, and the aggregation's parameters and code.
-  /// A change to how those rows are written must bump the aggregation or schema version, or a
-  /// reused publication would keep rows written the old way.
+  /// In time order.
+  let weeks: [Week]
   let historyKey: String
   let historyFields: ContentKey
 
+  /// `sessions` in start order.
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
-    sessions: [(partition: String, scoringKey: String)], parameters: ParameterSet,
-    catalogDigest: String
+    sessions: [(partition: String, scoringKey: String, startTime: String)],
+    parameters: ParameterSet, catalogDigest: String
   ) {
     athleteId = athlete.id
-    var key = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
-    key.add("code schema", String(StageVersions.schema))
-    key.add(
+    var base = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
+    base.add("code schema", String(StageVersions.schema))
+    base.add(
       parameters: parameters,
       keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
-    key.add("input exercises.csv", catalogDigest)
-    key.add("athlete \(athlete.id)", Self.digest(athlete))
-    key.add("wellness", Self.digest(inputs.wellness))
-    key.add("nutrition", Self.digest(inputs.nutrition))
-    key.add("morpho", Self.digest(inputs.morpho))
-    for session in sessions { key.add("scoring of \(session.partition)", session.scoringKey) }
-    historyKey = key.finalize()
-    historyFields = key
+    base.add("input exercises.csv", catalogDigest)
+    base.add("athlete \(athlete.id)", Self.digest(athlete))
+    let sessionWeeks = Dictionary(grouping: sessions) { Aggregator.monday(ofSession: $0.startTime) }
+    var wellnessWeeks: [Int: [WellnessDay]] = [:]
+    for day in inputs.wellness {
+      if let monday = Aggregator.monday(ofWellness: day) {
+        wellnessWeeks[monday, default: []].append(day)
+      }
+    }
+    var weeks: [Week] = []
+    for monday in Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted() {
+      var key = base
+      key.add("week", ISODates.isoWeek(day: monday))
+      if let previous = weeks.last { key.add("week \(previous.label)", previous.key) }
+      let wellness = wellnessWeeks[monday] ?? []
+      key.add("wellness", Self.digest(wellness))
+      let mine = (sessionWeeks[monday] ?? []).map {
+        (partition: $0.partition, scoringKey: $0.scoringKey)
+      }
+      for session in mine { key.add("scoring of \(session.partition)", session.scoringKey) }
+      weeks.append(
+        Week(monday: monday, sessions: mine, wellness: wellness, key: key.finalize(), fields: key))
+    }
+    self.weeks = weeks
+    var history = base
+    if let last = weeks.last { history.add("week \(last.label)", last.key) }
+    history.add("nutrition", Self.digest(inputs.nutrition))
+    history.add("morpho", Self.digest(inputs.morpho))
+    historyKey = history.finalize()
+    historyFields = history
+  }
+
+  /// The first week whose sessions' rows differ from those of the publication whose partition
+  /// keys are `published` (`PublishedPartitions`): a week that is new, changed or gone. Nil
+  /// when every week is as published.
+  func firstChangedWeek(since published: [String: String]) -> Int? {
+    var changed = weeks.first { published[ISODates.string(day: $0.monday)] != $0.key }?.monday
+    for (partition, _) in published {
+      guard let day = ISODates.day(partition), !weeks.contains(where: { $0.monday == day })
+      else { continue }
+      changed = min(changed ?? day, day)
+    }
+    return changed
   }
 
   /// SHA-256 of a value's canonical JSON (keys sorted).
@@ -50,27 +101,32 @@ struct AthletePartition: Sendable {
 }
 
 /// The athlete partitions a release was published from, kept in the release itself
-/// (`partitions.tsv`: athlete, history key) so that they always describe the rows beside them.
+/// (`partitions.tsv`: athlete, partition, key; the partition is a week's Monday or `history`)
+/// so that they always describe the rows beside them.
 enum PublishedPartitions {
   static let fileName = "partitions.tsv"
+  static let history = "history"
 
-  /// The history key of each athlete of the release in `folder`; empty when it has none.
-  static func read(release folder: URL) -> [String: String] {
-    var keys: [String: String] = [:]
-    for row in TSVTable.read(folder.appendingPathComponent(fileName), columns: 2) {
-      keys[row[0]] = row[1]
+  /// The partition keys of each athlete of the release in `folder`; empty when it has none.
+  static func read(release folder: URL) -> [String: [String: String]] {
+    var keys: [String: [String: String]] = [:]
+    for row in TSVTable.read(folder.appendingPathComponent(fileName), columns: 3) {
+      keys[row[0], default: [:]][row[1]] = row[2]
     }
     return keys
   }
 
-  /// The history keys of the release `out/current` points to; empty when there is none.
-  static func current(out: URL) -> [String: String] {
+  /// The partition keys of the release `out/current` points to; empty when there is none.
+  static func current(out: URL) -> [String: [String: String]] {
     read(release: out.appendingPathComponent("current").resolvingSymlinksInPath())
   }
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
     try TSVTable.write(
-      partitions.map { [$0.athleteId, $0.historyKey] },
+      partitions.flatMap { athlete in
+        athlete.weeks.map { [athlete.athleteId, ISODates.string(day: $0.monday), $0.key] }
+          + [[athlete.athleteId, history, athlete.historyKey]]
+      },
       to: folder.appendingPathComponent(fileName))
   }
 }

@@ -77,6 +77,12 @@ public struct CacheHousekeeping {
       RunState(out: out).sessions().values.flatMap {
         ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
       }
-        + PublishedPartitions.current(out: out).values.map { "aggregation/\($0)" })
+        + PublishedPartitions.current(out: out).values.flatMap { partitions in
+          partitions.map { partition, key in
+            partition == PublishedPartitions.history
+              ? "\(AthleteAggregation.historyStage)/\(key)"
+              : "\(AthleteAggregation.weekStage)/\(key)"
+          }
+        })
   }
 }

@@ -8,7 +8,10 @@ public struct RunSummary: Sendable {
   public var scoringComputed: [String]
   /// Athletes whose aggregates were computed this run (the rest came from the cache).
   public var aggregated: [String] = []
-  /// Athletes whose session rows were copied from the previous publication, not written anew.
+  /// Athlete-weeks computed this run (the rest came from the cache, or were not needed because
+  /// their athlete's history was cached).
+  public var weeksAggregated = 0
+  /// Sessions whose rows were copied from the previous publication, not written anew.
   public var rowsKept = 0
   /// Reports (`athletes/<id>`, `coaches/<id>`) rendered this run; the others were linked from
   /// the previous publication, their content unchanged.

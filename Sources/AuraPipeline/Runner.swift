@@ -9,8 +9,9 @@ import Foundation
 import Logging
 
 /// Runs a pipeline: plans every partition's keys from file digests, loads or computes the
-/// per-session stages on a worker pool, then aggregates per athlete (cached) and publishes
-/// atomically, reusing the current release's rows of athletes whose partition is unchanged.
+/// per-session stages on a worker pool, then aggregates per athlete and week (cached) and
+/// publishes atomically, reusing the current release's rows of sessions in unchanged
+/// athlete-weeks.
 ///
 /// Output layout under `out`: `current` → `releases/<run id>` (a symlink swapped with one
 /// rename, so readers always see one complete run; each release holds the athlete partition
@@ -125,21 +126,30 @@ public struct Runner {
         featureKey: session.featureKey, scoringKey: session.scoringKey,
         published: outcome.published)
     }
-    // The current release's rows of the athletes whose partition is unchanged are kept, unless
-    // most athletes changed (then writing everything anew is cheaper than deleting).
+    // The current release's rows of sessions in unchanged athlete-weeks are kept, unless most
+    // sessions changed (then writing everything anew is cheaper than deleting).
     let aggregation = AggregationPlan(
       plan: plan, records: records, parameters: config.parameters)
     let release = current.resolvingSymlinksInPath()
     let previousDatabase = release.appendingPathComponent("auralift.sqlite")
     let previousPartitions = PublishedPartitions.read(release: release)
-    let unchanged = Set(
-      aggregation.athletes.map(\.partition).filter {
-        previousPartitions[$0.athleteId] == $0.historyKey
-      }.map(\.athleteId))
+    var changedFrom: [String: Int] = [:]
+    for work in aggregation.athletes {
+      changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
+        since: previousPartitions[work.athlete.id] ?? [:])
+    }
+    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
+    let rewritten = aggregation.athletes.reduce(0) { total, work in
+      guard let monday = changedFrom[work.athlete.id] else { return total }
+      return total
+        + work.partition.weeks.filter { $0.monday >= monday }.reduce(0) {
+          $0 + $1.sessions.count
+        }
+    }
     let reuse =
-      !previousPartitions.isEmpty && unchanged.count * 2 >= aggregation.athletes.count
+      !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
       && FileManager.default.fileExists(atPath: previousDatabase.path)
-    var aggregated: [String] = []
+    var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
       let reports = try Publisher(out: out).publish(
@@ -155,15 +165,16 @@ public struct Runner {
           sessionsQuarantined: quarantine.count)
         return try publishSessions(
           plan, aggregation: aggregation, writer: writer,
-          reused: reuse ? (kept: unchanged, previous: Set(previousPartitions.keys)) : nil,
-          quarantine: quarantine, run: run, aggregated: &aggregated)
+          reused: reuse ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
+          quarantine: quarantine, run: run, tally: &tally)
       }
       try state.savePublished(key: key, fields: publish)
-      summary.aggregated = aggregated
-      summary.rowsKept = reuse ? unchanged.count : 0
+      summary.aggregated = tally.athletes
+      summary.weeksAggregated = tally.weeks
+      summary.rowsKept = sessionCount - tally.sessionsWritten
       summary.reportsRendered = reports.rendered
       logger.info(
-        "aggregated \(aggregated.count) of \(aggregation.athletes.count) athletes; session rows of \(summary.rowsKept) kept from the previous publication; reports rendered \(reports.rendered.count) of \(reports.reports), the rest linked from it"
+        "aggregated \(tally.athletes.count) of \(aggregation.athletes.count) athletes (\(tally.weeks) of \(aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }) athlete-weeks); rows of \(summary.rowsKept) of \(sessionCount) sessions kept from the previous publication; reports rendered \(reports.rendered.count) of \(reports.reports), the rest linked from it"
       )
     } catch {
       throw PipelineError.fatal("nothing published: \(error)")
@@ -173,27 +184,35 @@ public struct Runner {
     return summary
   }
 
-  /// Athlete by athlete: takes the athlete's history from the cache or reads their scored
-  /// sessions back and computes it, completes it as of the data's last day, and writes their
-  /// sessions through `writer`. When the publication reuses an earlier one (`reused`: the
-  /// athletes whose rows it keeps, and every athlete it held), the other athletes' old rows
-  /// are removed first, and those of athletes no longer in the dataset. Appends to
-  /// `aggregated` each athlete whose history was computed rather than found in the cache.
-  /// Returns everything else to publish.
+  /// What publication aggregated and wrote.
+  struct AggregationTally {
+    /// Athletes whose history was computed rather than found in the cache.
+    var athletes: [String] = []
+    var weeks = 0
+    var sessionsWritten = 0
+  }
+
+  /// Athlete by athlete: takes the athlete's history from the cache or computes it from their
+  /// weeks (`AthleteAggregation`), completes it as of the data's last day, and writes their
+  /// sessions through `writer`. When the publication reuses an earlier one (`reused`: the first
+  /// changed week of each athlete, nil where none changed, and every athlete it held), only
+  /// the sessions of changed weeks are removed and written, and the athletes no longer in the
+  /// dataset are removed. Returns everything else to publish.
   private func publishSessions(
     _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
-    reused: (kept: Set<String>, previous: Set<String>)?, quarantine: [DatasetProblem],
-    run: RunRecord, aggregated: inout [String]
+    reused: (changedFrom: [String: Int], previous: Set<String>)?, quarantine: [DatasetProblem],
+    run: RunRecord, tally: inout AggregationTally
   ) throws -> Publisher.Contents {
     let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
       catalog: plan.tables.catalog)
     let cache = plan.chain.cache
+    let step = AthleteAggregation(aggregator: aggregator, cache: cache, workers: config.workers)
     var aggregates = AggregateResults.empty
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {
-        try writer.removeSessions(ofAthlete: athleteId)
+        try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
       }
     }
     // Cached histories are decoded a few athletes at a time, one per worker: decoding is most
@@ -207,42 +226,25 @@ public struct Runner {
         ]
         .map(\.partition.historyKey)
         let loaded = WorkerPool.map(keys, workers: chunk) {
-          cache.load(Aggregator.AthleteHistory.self, stage: "aggregation", key: $0)
+          cache.load(
+            Aggregator.AthleteHistory.self, stage: AthleteAggregation.historyStage, key: $0)
         }
         cached = [:]
         for (key, history) in zip(keys, loaded) { cached[key] = history }
       }
-      let partition = work.partition
-      var sessions: [ScoredSession]? = nil
-      func scoredSessions() throws -> [ScoredSession] {
-        if let sessions { return sessions }
-        let loaded = WorkerPool.map(work.sessions, workers: config.workers) {
-          cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
-        }
-        guard loaded.allSatisfy({ $0 != nil }) else {
-          throw PipelineError.fatal("a cached session of \(work.athlete.id) could not be read back")
-        }
-        sessions = loaded.compactMap { $0 }
-        return sessions!
-      }
-      let history: Aggregator.AthleteHistory
-      if let found = cached[partition.historyKey] {
-        history = found
-      } else {
-        history = aggregator.history(
-          athlete: work.athlete, inputs: work.inputs, sessions: try scoredSessions())
-        aggregated.append(work.athlete.id)
-        try cache.store(
-          history, stage: "aggregation", key: partition.historyKey,
-          fields: partition.historyFields)
-      }
-      let aggregate = aggregator.aggregate(history, asOfDay: aggregation.asOfDay)
-      aggregates.append(aggregate.results)
+      var rowsFrom = work.partition.weeks.first?.monday
       if let reused {
-        if reused.kept.contains(work.athlete.id) { continue }
-        try writer.removeSessions(ofAthlete: work.athlete.id)
+        rowsFrom = reused.changedFrom[work.athlete.id]
+        if let rowsFrom {
+          try writer.removeSessions(ofAthlete: work.athlete.id, fromWeek: rowsFrom)
+        }
       }
-      try writer.write(try scoredSessions(), annotations: aggregate.annotations)
+      let outcome = try step.run(
+        work, cached: cached[work.partition.historyKey], rowsFrom: rowsFrom, writer: writer)
+      if outcome.aggregated { tally.athletes.append(work.athlete.id) }
+      tally.weeks += outcome.weeksComputed
+      tally.sessionsWritten += outcome.sessionsWritten
+      aggregates.append(aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay).results)
     }
     // The whole roster: leaderboards and guild standings.
     let sessionStarts = Dictionary(
@@ -327,8 +329,10 @@ public struct Runner {
     return work
   }
 
-  /// The athletes whose aggregates a run would compute (`aggregation athletes/<id>`), with the
-  /// fields of their partition's key that changed since the current release. Sessions keep the
+  /// The athlete-weeks (`aggregation athletes/<id>/<ISO week>`) and athlete histories
+  /// (`aggregation athletes/<id>`) a run would compute, each with the fields of its key that
+  /// changed since the current release (a week's chain: `week <the week before> changed`).
+  /// Sessions keep the
   /// athlete and start time of their last run; a new or changed one has them read from its
   /// manifest, and is assumed to pass its checks.
   private func explainAggregation(
@@ -355,16 +359,35 @@ public struct Runner {
     let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
     let previous = PublishedPartitions.current(out: out)
     let cache = plan.chain.cache
-    return aggregation.athletes.compactMap { work in
-      let partition = work.partition
-      guard !cache.contains(stage: "aggregation", key: partition.historyKey) else { return nil }
-      let old = previous[work.athlete.id].flatMap {
-        cache.fields(stage: "aggregation", key: $0)
+    var work: [PlannedWork] = []
+    for athlete in aggregation.athletes {
+      let partition = athlete.partition
+      guard !cache.contains(stage: AthleteAggregation.historyStage, key: partition.historyKey)
+      else { continue }
+      let published = previous[athlete.athlete.id] ?? [:]
+      func reasons(stage: String, published: String, fields: ContentKey) -> [String] {
+        PlannedWork.reasons(
+          from: published.isEmpty ? nil : cache.fields(stage: stage, key: published),
+          to: fields.fields)
       }
-      return PlannedWork(
-        stage: "aggregation", partition: "athletes/\(work.athlete.id)",
-        reasons: PlannedWork.reasons(from: old, to: partition.historyFields.fields))
+      for week in partition.weeks
+      where !cache.contains(stage: AthleteAggregation.weekStage, key: week.key) {
+        work.append(
+          PlannedWork(
+            stage: "aggregation", partition: "athletes/\(athlete.athlete.id)/\(week.label)",
+            reasons: reasons(
+              stage: AthleteAggregation.weekStage,
+              published: published[ISODates.string(day: week.monday)] ?? "", fields: week.fields)))
+      }
+      work.append(
+        PlannedWork(
+          stage: "aggregation", partition: "athletes/\(athlete.athlete.id)",
+          reasons: reasons(
+            stage: AthleteAggregation.historyStage,
+            published: published[PublishedPartitions.history] ?? "",
+            fields: partition.historyFields)))
     }
+    return work
   }
 
   public static func timestamp() -> String {

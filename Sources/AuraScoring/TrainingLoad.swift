@@ -46,7 +46,7 @@ public enum TrainingLoad {
   }
 
   /// The acute and chronic EWMAs, one day at a time.
-  public struct WorkloadEWMA: Sendable {
+  public struct WorkloadEWMA: Codable, Sendable {
     let acuteLambda: Double
     let chronicLambda: Double
     public private(set) var acute: Double? = nil

@@ -32,9 +32,10 @@ public struct PublishBundle: Sendable {
 public protocol SessionWriter {
   /// Writes `sessions` with what their athlete's aggregation adds (LP change, set effort).
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws
-  /// Removes every session of `athleteId` (with its sets, reps and form components) that a
-  /// reused publication holds, before they are written again or because the athlete is gone.
-  func removeSessions(ofAthlete athleteId: String) throws
+  /// Removes the sessions of `athleteId` (with their sets, reps and form components) that a
+  /// reused publication holds in ISO weeks from `monday` (days since 1970) on, or all of them
+  /// when `monday` is nil, before they are written again or because the athlete is gone.
+  func removeSessions(ofAthlete athleteId: String, fromWeek monday: Int?) throws
 }
 
 /// What ran: stored in the `run` table.

@@ -46,14 +46,30 @@ final class SQLiteSessionWriter: SessionWriter {
       db, "form_component", ["session_id", "set_number", "component", "score"])
   }
 
-  func removeSessions(ofAthlete athleteId: String) throws {
-    let sessions = "SELECT id FROM workout_session WHERE user_profile_id = ?"
-    for table in ["rep", "form_component", "workout_set"] {
-      try db.execute(
-        sql: "DELETE FROM \(table) WHERE session_id IN (\(sessions))", arguments: [athleteId])
+  func removeSessions(ofAthlete athleteId: String, fromWeek monday: Int?) throws {
+    var sessions = "SELECT id FROM workout_session WHERE user_profile_id = ?"
+    var arguments: StatementArguments = [athleteId]
+    if let monday {
+      // The week is the one aggregation files the session under, not a date in SQL.
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT id, start_time FROM workout_session WHERE user_profile_id = ?",
+        arguments: [athleteId])
+      try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS replaced_session (id TEXT PRIMARY KEY)")
+      try db.execute(sql: "DELETE FROM replaced_session")
+      let insert = try db.makeStatement(sql: "INSERT INTO replaced_session (id) VALUES (?)")
+      for row in rows {
+        let start: String = row["start_time"] ?? ""
+        guard Aggregator.monday(ofSession: start) >= monday else { continue }
+        try insert.execute(arguments: [row["id"] as String?])
+      }
+      sessions = "SELECT id FROM replaced_session"
+      arguments = []
     }
-    try db.execute(
-      sql: "DELETE FROM workout_session WHERE user_profile_id = ?", arguments: [athleteId])
+    for table in ["rep", "form_component", "workout_set", "workout_session"] {
+      let column = table == "workout_session" ? "id" : "session_id"
+      try db.execute(
+        sql: "DELETE FROM \(table) WHERE \(column) IN (\(sessions))", arguments: arguments)
+    }
   }
 
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws {

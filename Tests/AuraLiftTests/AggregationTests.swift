@@ -245,21 +245,85 @@ import Testing
     #expect(rule.assess(athleteId: "a-1", scan: nil, catalog: catalog).isEmpty)
   }
 
+  func aggregator() throws -> Aggregator {
+    Aggregator(
+      settings: try settings(),
+      gamification: Gamification(
+        settings: try .init(
+          try PipelineConfig.load(path: "pipelines/nightly.yaml").parameters)), catalog: catalog)
+  }
+
+  static let athlete = Athlete(
+    id: "a-1", username: "a-1", email: nil, dateOfBirth: nil, biologicalSex: "female",
+    heightCm: 165, weightKg: 62, bodyFatPercent: nil, coachId: nil, guildName: nil, guildTag: nil,
+    guildRole: nil)
+
+  func wellness(_ date: String, hrv: Double = 60) -> WellnessDay {
+    WellnessDay(
+      athleteId: "a-1", date: date, hrvMilliseconds: hrv, hrvMetric: "rmssd", sleepHours: 8,
+      sleepQuality: 80, restingHeartRateBpm: 55, activeKcal: nil, cyclePhase: nil)
+  }
+
   @Test func readinessWaitsForABaseline() throws {
-    let model = ReadinessModel(settings: try settings())
-    let days = (1...10).map { day in
-      WellnessDay(
-        athleteId: "a-1", date: String(format: "2026-11-%02d", day), hrvMilliseconds: 60,
-        hrvMetric: "rmssd", sleepHours: 8, sleepQuality: 80, restingHeartRateBpm: 55,
-        activeKcal: nil, cyclePhase: nil)
-    }
-    let out = model.days(athleteId: "a-1", wellness: days, sessions: [])
-    // Seven earlier days are needed: days 1-7 have no HRV component, day 8 has.
+    // 1-10 November 2026 span three ISO weeks (the 1st is a Sunday): the baseline is carried
+    // from week to week.
+    let days = (1...10).map { wellness(String(format: "2026-11-%02d", $0)) }
+    let out = try aggregator().history(
+      athlete: Self.athlete, inputs: .init(wellness: days, nutrition: [], morpho: []),
+      sessions: []
+    ).results.readiness
+    #expect(out.map(\.date) == days.map(\.date))
+    // Seven earlier days are needed: days 1-7 have no HRV component, days 8-10 have.
     #expect(
       out.prefix(7).allSatisfy { $0.status == "insufficient_history" && $0.hrvComponent == nil })
-    #expect(out[7].status == "ok")
-    #expect(out[7].hrvComponent == 50)
+    #expect(out.dropFirst(7).allSatisfy { $0.status == "ok" && $0.hrvComponent == 50 })
     #expect(out[7].sleepComponent == 90)
     #expect(out[7].hrvMetric == "ln_rmssd")
+  }
+
+  /// A week is computed from the fold of the week before and its own data alone: resuming
+  /// from a fold that went through JSON (as the cache stores it) gives the history computed in
+  /// one go, with LP decaying over idle weeks, e1RM windows, records, readiness and its
+  /// training load all crossing week boundaries.
+  @Test func weeksResumedFromACachedFoldGiveTheWholeHistory() throws {
+    let aggregator = try aggregator()
+    let sessions = [
+      ("2026-10-05T10:00:00Z", 100.0), ("2026-10-08T10:00:00Z", 105), ("2026-10-13T10:00:00Z", 110),
+      // Three idle weeks: LP decays.
+      ("2026-11-09T10:00:00Z", 100), ("2026-11-12T10:00:00Z", 115), ("2026-11-18T10:00:00Z", 120),
+    ].enumerated().map { index, entry in
+      session(
+        "s-\(index)", entry.0,
+        [
+          scoredSet(1, "back_squat", load: entry.1, reps: 5, velocities: [0.6, 0.57, 0.52, 0.5]),
+          scoredSet(2, "bench_press", load: entry.1 * 0.6, reps: 6, rpe: 8),
+        ])
+    }
+    let wellnessDays = (0..<50).map {
+      wellness(ISODates.string(day: ISODates.day("2026-10-01")! + $0), hrv: 50 + Double($0 % 7))
+    }
+    let inputs = Aggregator.AthleteInputs(wellness: wellnessDays, nutrition: [], morpho: [])
+    let whole = aggregator.history(athlete: Self.athlete, inputs: inputs, sessions: sessions)
+    #expect(whole.results.standings.first.map { $0.leaguePoints > 0 } == true)
+    #expect(whole.results.rankings.count == 4)
+    #expect(whole.results.readiness.count == 50)
+
+    let mondays = Set(
+      sessions.map { Aggregator.monday(ofSession: $0.startTime) }
+        + wellnessDays.compactMap(Aggregator.monday(ofWellness:))
+    ).sorted()
+    var weeks: [AthleteWeek] = []
+    var fold = AthleteFold()
+    for monday in mondays {
+      let week = aggregator.week(
+        athlete: Self.athlete, monday: monday,
+        sessions: sessions.filter { Aggregator.monday(ofSession: $0.startTime) == monday },
+        wellness: wellnessDays.filter { Aggregator.monday(ofWellness: $0) == monday }, after: fold)
+      weeks.append(week)
+      fold = try JSONDecoder().decode(AthleteFold.self, from: JSONEncoder().encode(week.fold))
+    }
+    let resumed = aggregator.history(athlete: Self.athlete, inputs: inputs, weeks: weeks)
+    #expect(resumed.results == whole.results)
+    #expect(resumed.annotations == whole.annotations)
   }
 }

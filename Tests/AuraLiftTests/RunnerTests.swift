@@ -1,3 +1,4 @@
+import AuraAggregation
 import AuraDomain
 import AuraPipeline
 import AuraStore
@@ -100,11 +101,22 @@ import Testing
     try (try String(contentsOf: manifest, encoding: .utf8) + "\n").write(
       to: manifest, atomically: true, encoding: .utf8)
     // One session changed: its athlete's aggregation partition reruns, the other's does not.
-    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest))
-    let athlete = try #require((json as? [String: Any])?["athlete_id"] as? String)
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any]
+    let athlete = try #require(json?["athlete_id"] as? String)
+    let start = try #require(json?["start_time"] as? String)
     let aggregation = try Runner(config: config).explain().filter { $0.stage == "aggregation" }
-    #expect(aggregation.map(\.partition) == ["athletes/\(athlete)"])
+    // The session's week, then each later week of the athlete (chained to the week before
+    // it), then the athlete's history.
+    let week = ISODates.isoWeek(day: Aggregator.monday(ofSession: start))
+    #expect(aggregation.first?.partition == "athletes/\(athlete)/\(week)")
     #expect(aggregation.first?.reasons == ["scoring of sessions/\(session) changed"])
+    for (earlier, later) in zip(aggregation, aggregation.dropFirst().dropLast()) {
+      #expect(later.partition.hasPrefix("athletes/\(athlete)/"))
+      #expect(later.reasons == ["week \(earlier.partition.split(separator: "/")[2]) changed"])
+    }
+    #expect(aggregation.last?.partition == "athletes/\(athlete)")
+    #expect(aggregation.last?.reasons.count == 1)
+    #expect(aggregation.last?.reasons.first?.hasPrefix("week ") == true)
     try config.override("scoring.form.depth_weight=0.4")
     let work = try Runner(config: config).explain()
     let features = work.filter { $0.stage == "features" }
@@ -116,7 +128,27 @@ import Testing
     #expect(
       scoring.first { $0.partition == "sessions/\(session)" }?.reasons.contains(
         "features of sessions/\(session) changed") == true)
-    #expect(work.filter { $0.stage == "aggregation" }.count == 2)
+    // Both histories, and each athlete's weeks from their first session's on (wellness-only
+    // weeks before it keep their keys): a suffix of the weeks the release was published from.
+    var published: [String: [String]] = [:]
+    for line in try String(
+      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
+    ).split(separator: "\n") {
+      let cells = line.split(separator: "\t").map(String.init)
+      if cells[1] != "history" {
+        published["athletes/\(cells[0])", default: []].append(
+          ISODates.isoWeek(day: try #require(ISODates.day(cells[1]))))
+      }
+    }
+    let rerun = work.filter { $0.stage == "aggregation" }.map(\.partition)
+    #expect(published.count == 2)
+    for (athlete, weeks) in published {
+      #expect(rerun.contains(athlete))
+      let listed = rerun.filter { $0.hasPrefix(athlete + "/") }.map {
+        String($0.dropFirst(athlete.count + 1))
+      }
+      #expect(!listed.isEmpty && listed == Array(weeks.suffix(listed.count)))
+    }
     #expect(work.contains { $0.stage == "publish" })
     // Explaining computed nothing: the old publication is still current and complete.
     #expect(try Runner(config: config).explain() == work)
@@ -201,8 +233,9 @@ import Testing
     }
   }
 
-  /// A new session of one athlete: only it is scored, only its athlete is aggregated and
-  /// written, and the other athletes' rows are kept from the previous release. The result is
+  /// A new session of one athlete: only it is scored, only its athlete's weeks from its own on
+  /// are aggregated and written, and the other sessions' rows are kept from the previous
+  /// release. The result is
   /// what a clean run publishes, row for row and CSV byte for byte; so is the result of removing
   /// another athlete's session, and of a session that moves the data's last day.
   @Test func aNewSessionReaggregatesOnlyItsAthlete() throws {
@@ -214,14 +247,7 @@ import Testing
     }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     func matchesACleanRun() throws {
-      let clean = try TestSupport.temporaryFolder()
-      defer { try? FileManager.default.removeItem(at: clean) }
-      _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: clean)).run()
-      #expect(try Self.publishedRows(out) == Self.publishedRows(clean))
-      #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(clean))
-      let reports = try Self.publishedReports(out)
-      let cleanReports = try Self.publishedReports(clean)
-      #expect(reports.count == 2 * 5 && reports == cleanReports)
+      try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 5)
     }
     let first = try Runner(config: config).run()
     #expect(first.aggregated == ["a-01", "a-02", "a-03"] && first.rowsKept == 0)
@@ -240,7 +266,9 @@ import Testing
       .write(to: manifest, atomically: true, encoding: .utf8)
     let added = try Runner(config: config).run()
     #expect(added.scoringComputed == ["s-000004-new"])
-    #expect(added.aggregated == ["a-02"] && added.rowsKept == 2)
+    // Its week is a-02's first, so every week of a-02 is recomputed and rewritten; the other
+    // athletes' 6 sessions keep their rows.
+    #expect(added.aggregated == ["a-02"] && added.rowsKept == 6)
     // Its report and its coach's are rendered; the others, unchanged, are linked.
     #expect(added.reportsRendered.contains("athletes/a-02"))
     let coach = try Self.coach(of: "a-02", in: dataset)
@@ -251,7 +279,8 @@ import Testing
     // One of a-03's sessions (not its last, so the data's last day stays) is gone.
     try FileManager.default.removeItem(at: sessions.appendingPathComponent("s-000008"))
     let removed = try Runner(config: config).run()
-    #expect(removed.aggregated == ["a-03"] && removed.rowsKept == 2)
+    // a-03's rows from the week of the session on are rewritten; the others' 7 are kept.
+    #expect(removed.aggregated == ["a-03"] && (7...8).contains(removed.rowsKept))
     try matchesACleanRun()
 
     // A new session of a-01 weeks after the data's last day: every athlete's recovery, weekly
@@ -267,7 +296,8 @@ import Testing
     ).write(to: lateManifest, atomically: true, encoding: .utf8)
     #expect(text.contains(#""start_time" : ""#))
     let later = try Runner(config: config).run()
-    #expect(later.aggregated == ["a-01"] && later.rowsKept == 2)
+    // One new week: a-01's earlier weeks come from the cache, every other session's rows stay.
+    #expect(later.aggregated == ["a-01"] && later.weeksAggregated == 1 && later.rowsKept == 9)
     // The reporting week moved: every report shows another week.
     #expect(later.reportsRendered == everyReport)
     try matchesACleanRun()
@@ -276,6 +306,74 @@ import Testing
     ).split(separator: "\n")
     #expect(roster.contains { $0.contains(",a-01,1,2030-01-07,") })
     #expect(roster.contains { $0.contains(",a-02,0,") && $0.contains("missed_sessions") })
+  }
+
+  /// `out`'s publication is what a clean run on `dataset` publishes: rows, CSV files and
+  /// `reports` reports (footers aside).
+  static func expectMatchesACleanRun(dataset: URL, out: URL, reports: Int) throws {
+    let clean = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: clean) }
+    _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: clean)).run()
+    #expect(try publishedRows(out) == publishedRows(clean))
+    #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(clean))
+    let published = try publishedReports(out)
+    let cleanReports = try publishedReports(clean)
+    #expect(published.count == reports && published == cleanReports)
+  }
+
+  /// Aggregation is partitioned per athlete and ISO week: a session added to an athlete's
+  /// last week recomputes that week alone (the earlier weeks' folds come from the cache) and
+  /// rewrites only that week's rows; one added to their first session's week recomputes every
+  /// week from it on (1 athlete, 2 coaches: 3 reports in HTML and Markdown).
+  /// Either way the publication is a clean run's.
+  @Test func aNewSessionRecomputesItsWeekAndTheWeeksAfterIt() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 8, seed: 72)
+    let out = try TestSupport.temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: dataset)
+      try? FileManager.default.removeItem(at: out)
+    }
+    let config = try PipelineTests.config(dataset: dataset, out: out)
+    let first = try Runner(config: config).run()
+    // Every session (logbook ones too) by start.
+    let sessions = dataset.appendingPathComponent("sessions")
+    let starts = try FileManager.default.contentsOfDirectory(atPath: sessions.path).map {
+      id -> (id: String, start: String) in
+      let json =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: sessions.appendingPathComponent("\(id)/session.json")))
+        as? [String: Any]
+      return (id, try #require(json?["start_time"] as? String))
+    }.sorted { $0.start < $1.start }
+    let mondays = starts.map { Aggregator.monday(ofSession: $0.start) }
+    #expect(Set(mondays).count >= 3, "the sessions should span several weeks")
+    // Wellness days may add weeks without sessions, never fewer weeks.
+    #expect(first.weeksAggregated >= Set(mondays).count)
+
+    func addCopy(of session: String, as id: String) throws {
+      let copy = sessions.appendingPathComponent(id)
+      try FileManager.default.copyItem(at: sessions.appendingPathComponent(session), to: copy)
+      let manifest = copy.appendingPathComponent("session.json")
+      try String(contentsOf: manifest, encoding: .utf8)
+        .replacingOccurrences(of: "\"\(session)\"", with: "\"\(id)\"")
+        .write(to: manifest, atomically: true, encoding: .utf8)
+    }
+    try addCopy(of: starts.last!.id, as: "\(starts.last!.id)-again")
+    let late = try Runner(config: config).run()
+    #expect(late.weeksAggregated == 1)
+    let inLastWeek = mondays.filter { $0 == mondays.last! }.count + 1
+    #expect(late.rowsKept == starts.count + 1 - inLastWeek)
+    try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 3)
+
+    // Wellness days before the first session make weeks of their own, which stay.
+    let weeks = try String(
+      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
+    ).split(separator: "\n").compactMap { ISODates.day(String($0.split(separator: "\t")[1])) }
+    try addCopy(of: starts[0].id, as: "\(starts[0].id)-again")
+    let early = try Runner(config: config).run()
+    #expect(early.weeksAggregated == weeks.filter { $0 >= mondays[0] }.count)
+    #expect(early.rowsKept == 0)
+    try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 3)
   }
 
   /// The coach_id of `athlete` in the dataset's athletes.csv.
@@ -302,14 +400,18 @@ import Testing
     let before = try housekeeping.status()
     let scoring = try #require(before.first { $0.stage == "scoring" })
     #expect(scoring.entries == 2 * scoring.entriesInUse)
-    // The one athlete's aggregates: the current release's and the first run's.
+    // The one athlete's history and weeks: the current release's and the first run's.
     let aggregation = try #require(before.first { $0.stage == "aggregation" })
     #expect(aggregation.entries == 2 && aggregation.entriesInUse == 1)
+    let weeks = try #require(before.first { $0.stage == "athlete-week" })
+    // Weeks with sessions changed with their scoring; weeks of wellness alone before them did
+    // not, and serve both.
+    #expect(weeks.entriesInUse > 0 && weeks.entries > weeks.entriesInUse)
     // A bound that fits everything removes nothing; no bound removes the unused scoring and
     // aggregates.
     #expect(try housekeeping.collect(maxBytes: 1 << 40).entries == 0)
     let removed = try housekeeping.collect()
-    #expect(removed.entries == scoring.entriesInUse + 1)
+    #expect(removed.entries == scoring.entriesInUse + 1 + weeks.entries - weeks.entriesInUse)
     #expect(try housekeeping.status().allSatisfy { $0.entries == $0.entriesInUse })
     // The latest run's work is all still there; the collected variant is computed again.
     #expect(try Runner(config: config).run().upToDate)

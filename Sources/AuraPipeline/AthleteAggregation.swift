@@ -1,0 +1,92 @@
+import AuraAggregation
+import AuraDomain
+import AuraScoring
+import AuraStore
+import Foundation
+
+/// Publication's step for one athlete: their history from the cache, or from their weeks (each
+/// from the cache, or computed from the week before's fold and the week's scored sessions,
+/// read back from the cache one week at a time); and their sessions' rows from a given week on.
+struct AthleteAggregation {
+  let aggregator: Aggregator
+  let cache: ArtifactCache
+  let workers: Int
+
+  /// What was computed and written for one athlete.
+  struct Outcome {
+    var history: Aggregator.AthleteHistory
+    /// The history was not in the cache.
+    var aggregated: Bool
+    /// Weeks computed rather than found in the cache.
+    var weeksComputed: Int
+    var sessionsWritten: Int
+  }
+
+  /// Aggregates `work`'s athlete (`cached`: their history, when the cache has it) and writes
+  /// the rows of their sessions in weeks from `rowsFrom` (a Monday, days since 1970) on; none
+  /// when it is nil.
+  func run(
+    _ work: AggregationPlan.AthleteWork, cached: Aggregator.AthleteHistory?, rowsFrom: Int?,
+    writer: any SessionWriter
+  ) throws -> Outcome {
+    let partition = work.partition
+    var weeksComputed = 0
+    var sessionsWritten = 0
+    var weeks: [AthleteWeek] = []
+    var fold = AthleteFold()
+    for week in partition.weeks {
+      let writeRows = rowsFrom.map { week.monday >= $0 } ?? false
+      guard cached == nil || writeRows else { continue }
+      var sessions: [ScoredSession]? = nil
+      var computed: AthleteWeek? = nil
+      if cached == nil {
+        computed = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key)
+        if computed == nil {
+          sessions = try scoredSessions(week, of: work)
+          computed = aggregator.week(
+            athlete: work.athlete, monday: week.monday, sessions: sessions!,
+            wellness: week.wellness, after: fold)
+          try cache.store(computed!, stage: Self.weekStage, key: week.key, fields: week.fields)
+          weeksComputed += 1
+        }
+        fold = computed!.fold
+        weeks.append(computed!)
+      }
+      if writeRows {
+        let rows = try sessions ?? scoredSessions(week, of: work)
+        // A week's rows need only its own annotations; a cached history holds every week's.
+        try writer.write(rows, annotations: computed?.annotations ?? cached!.annotations)
+        sessionsWritten += rows.count
+      }
+    }
+    let history: Aggregator.AthleteHistory
+    if let cached {
+      history = cached
+    } else {
+      history = aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: weeks)
+      try cache.store(
+        history, stage: Self.historyStage, key: partition.historyKey,
+        fields: partition.historyFields)
+    }
+    return Outcome(
+      history: history, aggregated: cached == nil, weeksComputed: weeksComputed,
+      sessionsWritten: sessionsWritten)
+  }
+
+  /// The cache stages of athletes' histories and of their weeks.
+  static let historyStage = "aggregation"
+  static let weekStage = "athlete-week"
+
+  /// The scored sessions of one week, read back from the cache.
+  private func scoredSessions(_ week: AthletePartition.Week, of work: AggregationPlan.AthleteWork)
+    throws -> [ScoredSession]
+  {
+    let loaded = WorkerPool.map(week.sessions, workers: workers) {
+      cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+    }
+    guard loaded.allSatisfy({ $0 != nil }) else {
+      throw PipelineError.fatal("a cached session of \(work.athlete.id) could not be read back")
+    }
+    return loaded.compactMap { $0 }
+  }
+}
