@@ -16,12 +16,6 @@ public struct Aggregator: Sendable {
     self.catalog = catalog
   }
 
-  /// What one athlete's aggregation gives: rows to publish and what their sessions' rows add.
-  public struct AthleteAggregate: Codable, Sendable {
-    public var results: AggregateResults
-    public var annotations: SessionAnnotations
-  }
-
   /// One athlete's inputs beside their sessions.
   public struct AthleteInputs: Sendable {
     public var wellness: [WellnessDay]
@@ -43,7 +37,9 @@ public struct Aggregator: Sendable {
     public var athleteId: String
     /// Every aggregate but the day-dependent ones (left empty).
     public var results: AggregateResults
-    public var annotations: SessionAnnotations
+    /// LP change per session id, for the roster line. The sets' efforts, which only their
+    /// rows need, stay with the weeks (`AthleteWeek.annotations`).
+    var leaguePoints: [String: Int]
     var doseLog: MuscleModel.DoseLog
     var sessions: [RosterBuilder.SessionSummary]
   }
@@ -93,20 +89,17 @@ public struct Aggregator: Sendable {
     if inputs.morpho.isEmpty, let scan { results.poseScans = [scan] }
     results.risks = ExerciseRiskRule(thresholds: settings.risk).assess(
       athleteId: athlete.id, scan: scan, catalog: catalog)
-    var annotations = SessionAnnotations(leaguePoints: [:], efforts: [:])
-    for week in weeks {
-      annotations.leaguePoints.merge(week.annotations.leaguePoints) { $1 }
-      annotations.efforts.merge(week.annotations.efforts) { $1 }
-    }
+    var leaguePoints: [String: Int] = [:]
+    for week in weeks { leaguePoints.merge(week.annotations.leaguePoints) { $1 } }
     return AthleteHistory(
-      athleteId: athlete.id, results: results, annotations: annotations,
+      athleteId: athlete.id, results: results, leaguePoints: leaguePoints,
       doseLog: .init(weeks.flatMap(\.doseLog.doses)), sessions: weeks.flatMap(\.sessions))
   }
 
   /// An athlete's aggregates as of `asOfDay` (days since 1970; the dataset's last session day,
   /// shared by every athlete so they compare): their history with weekly volume, muscle
   /// recovery and their roster line computed for that day.
-  public func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AthleteAggregate {
+  public func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AggregateResults {
     let id = history.athleteId
     let muscles = MuscleModel(settings: settings, catalog: catalog)
     var results = history.results
@@ -120,11 +113,11 @@ public struct Aggregator: Sendable {
       results.roster = [
         RosterBuilder(settings: settings).entry(
           standing: standing, sessions: history.sessions,
-          leaguePoints: history.annotations.leaguePoints, readiness: results.readiness,
+          leaguePoints: history.leaguePoints, readiness: results.readiness,
           records: results.personalRecords, asOfDay: asOfDay)
       ]
     }
-    return AthleteAggregate(results: results, annotations: history.annotations)
+    return results
   }
 
   /// Heaviest load and best e1RM per exercise; most reps and best velocity per exercise and

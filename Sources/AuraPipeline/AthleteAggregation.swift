@@ -22,14 +22,18 @@ struct AthleteAggregation {
     var sessionsWritten: Int
   }
 
-  /// Aggregates `work`'s athlete (`cached`: their history, when the cache has it) and writes
-  /// the rows of their sessions in weeks from `rowsFrom` (a Monday, days since 1970) on; none
-  /// when it is nil.
+  /// Aggregates `work`'s athlete and writes the rows of their sessions in weeks from
+  /// `rowsFrom` (a Monday, days since 1970) on; none when it is nil. `cached` is their history
+  /// when the cache has it; it is used when the cache also has every week whose rows are
+  /// written (their sets' efforts are the weeks'), else the history is computed again.
   func run(
     _ work: AggregationPlan.AthleteWork, cached: Aggregator.AthleteHistory?, rowsFrom: Int?,
     writer: any SessionWriter
   ) throws -> Outcome {
     let partition = work.partition
+    let written = partition.weeks.filter { week in rowsFrom.map { week.monday >= $0 } ?? false }
+    let cached =
+      written.allSatisfy { cache.contains(stage: Self.weekStage, key: $0.key) } ? cached : nil
     var weeksComputed = 0
     var sessionsWritten = 0
     var weeks: [AthleteWeek] = []
@@ -38,24 +42,20 @@ struct AthleteAggregation {
       let writeRows = rowsFrom.map { week.monday >= $0 } ?? false
       guard cached == nil || writeRows else { continue }
       var sessions: [ScoredSession]? = nil
-      var computed: AthleteWeek? = nil
-      if cached == nil {
-        computed = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key)
-        if computed == nil {
-          sessions = try scoredSessions(week, of: work)
-          computed = aggregator.week(
-            athlete: work.athlete, monday: week.monday, sessions: sessions!,
-            wellness: week.wellness, after: fold)
-          try cache.store(computed!, stage: Self.weekStage, key: week.key, fields: week.fields)
-          weeksComputed += 1
-        }
-        fold = computed!.fold
-        weeks.append(computed!)
+      var computed = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key)
+      if computed == nil {
+        sessions = try scoredSessions(week, of: work)
+        computed = aggregator.week(
+          athlete: work.athlete, monday: week.monday, sessions: sessions!,
+          wellness: week.wellness, after: fold)
+        try cache.store(computed!, stage: Self.weekStage, key: week.key, fields: week.fields)
+        weeksComputed += 1
       }
+      fold = computed!.fold
+      weeks.append(computed!)
       if writeRows {
         let rows = try sessions ?? scoredSessions(week, of: work)
-        // A week's rows need only its own annotations; a cached history holds every week's.
-        try writer.write(rows, annotations: computed?.annotations ?? cached!.annotations)
+        try writer.write(rows, annotations: computed!.annotations)
         sessionsWritten += rows.count
       }
     }

@@ -244,7 +244,7 @@ public struct Runner {
       if outcome.aggregated { tally.athletes.append(work.athlete.id) }
       tally.weeks += outcome.weeksComputed
       tally.sessionsWritten += outcome.sessionsWritten
-      aggregates.append(aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay).results)
+      aggregates.append(aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
     }
     // The whole roster: leaderboards and guild standings.
     let sessionStarts = Dictionary(

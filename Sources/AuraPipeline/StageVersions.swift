@@ -4,7 +4,7 @@ public enum StageVersions {
   public static let ingest = 4
   public static let features = 12
   public static let scoring = 3
-  public static let aggregation = 6
+  public static let aggregation = 7
   public static let reports = 2
   /// Published schema (OUTPUT.md) version.
   public static let schema = 4

@@ -324,6 +324,7 @@ import Testing
     }
     let resumed = aggregator.history(athlete: Self.athlete, inputs: inputs, weeks: weeks)
     #expect(resumed.results == whole.results)
-    #expect(resumed.annotations == whole.annotations)
+    #expect(resumed.leaguePoints == whole.leaguePoints)
+    #expect(whole.leaguePoints.count == sessions.count)
   }
 }
