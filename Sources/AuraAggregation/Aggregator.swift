@@ -48,18 +48,11 @@ public struct Aggregator: Sendable {
   public func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
     -> AthleteHistory
   {
-    let sessionWeeks = Dictionary(grouping: sessions) { Self.monday(ofSession: $0.startTime) }
-    var wellnessWeeks: [Int: [WellnessDay]] = [:]
-    for day in inputs.wellness {
-      if let monday = Self.monday(ofWellness: day) {
-        wellnessWeeks[monday, default: []].append(day)
-      }
-    }
     var fold = AthleteFold()
-    let weeks = Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted().map { monday in
+    let weeks = Self.weeks(of: sessions, start: \.startTime, wellness: inputs.wellness).map {
       let week = self.week(
-        athlete: athlete, monday: monday, sessions: sessionWeeks[monday] ?? [],
-        wellness: wellnessWeeks[monday] ?? [], after: fold)
+        athlete: athlete, monday: $0.monday, sessions: $0.sessions, wellness: $0.wellness,
+        after: fold)
       fold = week.fold
       return week
     }

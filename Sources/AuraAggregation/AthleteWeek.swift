@@ -54,6 +54,21 @@ extension Aggregator {
     ISODates.day(day.date).map(ISODates.mondayOfWeek(day:))
   }
 
+  /// `sessions` (by their `start` time) and `wellness` days grouped by ISO week, in time order:
+  /// every week with one or the other. A wellness day whose date does not parse is left out.
+  public static func weeks<Session>(
+    of sessions: [Session], start: (Session) -> String, wellness: [WellnessDay]
+  ) -> [(monday: Int, sessions: [Session], wellness: [WellnessDay])] {
+    let sessionWeeks = Dictionary(grouping: sessions) { monday(ofSession: start($0)) }
+    var wellnessWeeks: [Int: [WellnessDay]] = [:]
+    for day in wellness {
+      if let monday = monday(ofWellness: day) { wellnessWeeks[monday, default: []].append(day) }
+    }
+    return Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted().map {
+      ($0, sessionWeeks[$0] ?? [], wellnessWeeks[$0] ?? [])
+    }
+  }
+
   /// One ISO week of `athlete`: their `sessions` and `wellness` days of the week starting on
   /// `monday` (any order), walked on from the `fold` of the week before.
   public func week(

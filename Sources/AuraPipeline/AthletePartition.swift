@@ -49,26 +49,19 @@ struct AthletePartition: Sendable {
       keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
     base.add("input exercises.csv", catalogDigest)
     base.add("athlete \(athlete.id)", Self.digest(athlete))
-    let sessionWeeks = Dictionary(grouping: sessions) { Aggregator.monday(ofSession: $0.startTime) }
-    var wellnessWeeks: [Int: [WellnessDay]] = [:]
-    for day in inputs.wellness {
-      if let monday = Aggregator.monday(ofWellness: day) {
-        wellnessWeeks[monday, default: []].append(day)
-      }
-    }
     var weeks: [Week] = []
-    for monday in Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted() {
+    for (monday, mine, wellness) in Aggregator.weeks(
+      of: sessions, start: \.startTime, wellness: inputs.wellness)
+    {
       var key = base
       key.add("week", ISODates.isoWeek(day: monday))
       if let previous = weeks.last { key.add("week \(previous.label)", previous.key) }
-      let wellness = wellnessWeeks[monday] ?? []
       key.add("wellness", Self.digest(wellness))
-      let mine = (sessionWeeks[monday] ?? []).map {
-        (partition: $0.partition, scoringKey: $0.scoringKey)
-      }
       for session in mine { key.add("scoring of \(session.partition)", session.scoringKey) }
       weeks.append(
-        Week(monday: monday, sessions: mine, wellness: wellness, key: key.finalize(), fields: key))
+        Week(
+          monday: monday, sessions: mine.map { ($0.partition, $0.scoringKey) },
+          wellness: wellness, key: key.finalize(), fields: key))
     }
     self.weeks = weeks
     var history = base

@@ -332,9 +332,8 @@ public struct Runner {
   /// The athlete-weeks (`aggregation athletes/<id>/<ISO week>`) and athlete histories
   /// (`aggregation athletes/<id>`) a run would compute, each with the fields of its key that
   /// changed since the current release (a week's chain: `week <the week before> changed`).
-  /// Sessions keep the
-  /// athlete and start time of their last run; a new or changed one has them read from its
-  /// manifest, and is assumed to pass its checks.
+  /// Sessions keep the athlete and start time of their last run; a new or changed one has them
+  /// read from its manifest, and is assumed to pass its checks.
   private func explainAggregation(
     _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>
   ) -> [PlannedWork] {

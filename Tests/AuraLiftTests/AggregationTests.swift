@@ -308,20 +308,17 @@ import Testing
     #expect(whole.results.rankings.count == 4)
     #expect(whole.results.readiness.count == 50)
 
-    let mondays = Set(
-      sessions.map { Aggregator.monday(ofSession: $0.startTime) }
-        + wellnessDays.compactMap(Aggregator.monday(ofWellness:))
-    ).sorted()
     var weeks: [AthleteWeek] = []
     var fold = AthleteFold()
-    for monday in mondays {
+    for (monday, mine, wellness) in Aggregator.weeks(
+      of: sessions, start: \.startTime, wellness: wellnessDays)
+    {
       let week = aggregator.week(
-        athlete: Self.athlete, monday: monday,
-        sessions: sessions.filter { Aggregator.monday(ofSession: $0.startTime) == monday },
-        wellness: wellnessDays.filter { Aggregator.monday(ofWellness: $0) == monday }, after: fold)
+        athlete: Self.athlete, monday: monday, sessions: mine, wellness: wellness, after: fold)
       weeks.append(week)
       fold = try JSONDecoder().decode(AthleteFold.self, from: JSONEncoder().encode(week.fold))
     }
+    #expect(weeks.count == 8)
     let resumed = aggregator.history(athlete: Self.athlete, inputs: inputs, weeks: weeks)
     #expect(resumed.results == whole.results)
     #expect(resumed.leaguePoints == whole.leaguePoints)
