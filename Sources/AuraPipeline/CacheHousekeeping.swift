@@ -4,7 +4,7 @@ import Foundation
 /// removing what the latest run does not use.
 ///
 /// An entry is "in use" when the latest run's session keys (`.state/sessions.tsv`) or the
-/// current release's athlete partitions (`partitions.tsv`) name it. A
+/// current release's athlete-week and history partitions (`partitions.tsv`) name it. A
 /// collection takes the output's lock, so it never removes an entry a running run is about to
 /// read or has just written.
 public struct CacheHousekeeping {
