@@ -40,14 +40,8 @@ struct ImuPhaseClock {
   /// The samples around segment `number` that its phases are found in: half a second either
   /// side, and no further than halfway to its neighbours.
   private func window(of number: Int, in segments: [RepSegmenter.Segment]) -> ClosedRange<Int> {
-    let segment = segments[number]
-    let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
-    let nextStart =
-      number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
-    return grid.index(
-      atOrAfter: max(segment.times.lowerBound - 0.5, (previousEnd + segment.times.lowerBound) / 2)
-    )...grid.index(
-      atOrAfter: min(segment.times.upperBound + 0.5, (segment.times.upperBound + nextStart) / 2))
+    let span = RepSegmenter.Segment.surroundings(of: number, in: segments, margin: 0.5)
+    return grid.index(atOrAfter: span.lower)...grid.index(atOrAfter: span.upper)
   }
 
   /// The samples of the rising (or falling) phase around the fastest upward (downward) sample

@@ -94,13 +94,9 @@ struct RepMeasurer {
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
     let imuPhases = imuClock?.phases(segments)
     return segments.enumerated().map { number, segment in
-      let start = segment.times.lowerBound
-      let end = segment.times.upperBound
-      let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
-      let nextStart =
-        number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
-      let from = min(start, max(start - 0.5, (previousEnd + start) / 2))
-      let to = max(end, min(end + 0.5, (end + nextStart) / 2))
+      let span = RepSegmenter.Segment.surroundings(of: number, in: segments, margin: 0.5)
+      let from = min(segment.times.lowerBound, span.lower)
+      let to = max(segment.times.upperBound, span.upper)
       return measure(
         segment, number: number + 1, imuWindow: from...to,
         imuConcentric: imuPhases?[number].concentric)

@@ -31,6 +31,22 @@ struct RepSegmenter {
     /// Rise of the load over the concentric phase, metres.
     var concentricTravel: Double
 
+    /// The span around segment `number` of `segments`: `margin` seconds either side of it, and
+    /// no further than halfway to its neighbours (which may overlap it when fitted, so the span
+    /// need not cover the segment).
+    static func surroundings(of number: Int, in segments: [Segment], margin: Double) -> (
+      lower: Double, upper: Double
+    ) {
+      let times = segments[number].times
+      let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
+      let nextStart =
+        number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
+      return (
+        max(times.lowerBound - margin, (previousEnd + times.lowerBound) / 2),
+        min(times.upperBound + margin, (times.upperBound + nextStart) / 2)
+      )
+    }
+
     /// From the first movement to the end of the last phase.
     var times: ClosedRange<Double> {
       min(
@@ -130,19 +146,13 @@ struct RepSegmenter {
       timed.append(rep)
     }
     var segments: [Segment] = []
+    let found = timed.map(\.segment)
     for (number, rep) in timed.enumerated() {
       var segment = rep.segment
       // The whole rep refitted over its samples and up to halfway to its neighbours.
-      let start = segment.times.lowerBound
-      let end = segment.times.upperBound
-      let previousEnd = number > 0 ? timed[number - 1].segment.times.upperBound : -.infinity
-      let nextStart =
-        number + 1 < timed.count ? timed[number + 1].segment.times.lowerBound : .infinity
-      let lower = Self.index(
-        of: max(start - 0.4, (previousEnd + start) / 2), in: times, from: segment.samples.lowerBound
-      )
-      let upper = Self.index(
-        of: min(end + 0.4, (end + nextStart) / 2), in: times, from: segment.samples.upperBound)
+      let span = Segment.surroundings(of: number, in: found, margin: 0.4)
+      let lower = Self.index(of: span.lower, in: times, from: segment.samples.lowerBound)
+      let upper = Self.index(of: span.upper, in: times, from: segment.samples.upperBound)
       let window = lower...max(lower, upper)
       if let refined = RepFit.refine(
         rep.signal.unfiltered ?? rep.signal.values, times: times, window: window,

@@ -31,7 +31,7 @@ struct AthleteAggregation {
     writer: any SessionWriter
   ) throws -> Outcome {
     let partition = work.partition
-    let written = partition.weeks.filter { week in rowsFrom.map { week.monday >= $0 } ?? false }
+    let written = partition.weeks(from: rowsFrom)
     let cached =
       written.allSatisfy { cache.contains(stage: Self.weekStage, key: $0.key) } ? cached : nil
     var weeksComputed = 0
@@ -39,23 +39,26 @@ struct AthleteAggregation {
     var weeks: [AthleteWeek] = []
     var fold = AthleteFold()
     for week in partition.weeks {
-      let writeRows = rowsFrom.map { week.monday >= $0 } ?? false
+      let writeRows = week.monday >= (written.first?.monday ?? .max)
       guard cached == nil || writeRows else { continue }
       var sessions: [ScoredSession]? = nil
-      var computed = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key)
-      if computed == nil {
-        sessions = try scoredSessions(week, of: work)
-        computed = aggregator.week(
-          athlete: work.athlete, monday: week.monday, sessions: sessions!,
-          wellness: week.wellness, after: fold)
-        try cache.store(computed!, stage: Self.weekStage, key: week.key, fields: week.fields)
+      let aggregated: AthleteWeek
+      if let found = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key) {
+        aggregated = found
+      } else {
+        let loaded = try scoredSessions(week, of: work)
+        aggregated = aggregator.week(
+          athlete: work.athlete, monday: week.monday, sessions: loaded, wellness: week.wellness,
+          after: fold)
+        try cache.store(aggregated, stage: Self.weekStage, key: week.key, fields: week.fields)
+        sessions = loaded
         weeksComputed += 1
       }
-      fold = computed!.fold
-      weeks.append(computed!)
+      fold = aggregated.fold
+      weeks.append(aggregated)
       if writeRows {
         let rows = try sessions ?? scoredSessions(week, of: work)
-        try writer.write(rows, annotations: computed!.annotations)
+        try writer.write(rows, annotations: aggregated.annotations)
         sessionsWritten += rows.count
       }
     }

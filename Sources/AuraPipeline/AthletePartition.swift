@@ -77,12 +77,18 @@ struct AthletePartition: Sendable {
   /// when every week is as published.
   func firstChangedWeek(since published: [String: String]) -> Int? {
     var changed = weeks.first { published[ISODates.string(day: $0.monday)] != $0.key }?.monday
-    for (partition, _) in published {
-      guard let day = ISODates.day(partition), !weeks.contains(where: { $0.monday == day })
-      else { continue }
+    let mondays = Set(weeks.map(\.monday))
+    for partition in published.keys {
+      guard let day = ISODates.day(partition), !mondays.contains(day) else { continue }
       changed = min(changed ?? day, day)
     }
     return changed
+  }
+
+  /// The weeks from `monday` on; none when it is nil.
+  func weeks(from monday: Int?) -> ArraySlice<Week> {
+    guard let monday else { return [] }
+    return weeks.drop { $0.monday < monday }
   }
 
   /// SHA-256 of a value's canonical JSON (keys sorted).

@@ -140,11 +140,9 @@ public struct Runner {
     }
     let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
     let rewritten = aggregation.athletes.reduce(0) { total, work in
-      guard let monday = changedFrom[work.athlete.id] else { return total }
-      return total
-        + work.partition.weeks.filter { $0.monday >= monday }.reduce(0) {
-          $0 + $1.sessions.count
-        }
+      work.partition.weeks(from: changedFrom[work.athlete.id]).reduce(total) {
+        $0 + $1.sessions.count
+      }
     }
     let reuse =
       !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
@@ -364,10 +362,9 @@ public struct Runner {
       guard !cache.contains(stage: AthleteAggregation.historyStage, key: partition.historyKey)
       else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
-      func reasons(stage: String, published: String, fields: ContentKey) -> [String] {
+      func reasons(stage: String, published: String?, fields: ContentKey) -> [String] {
         PlannedWork.reasons(
-          from: published.isEmpty ? nil : cache.fields(stage: stage, key: published),
-          to: fields.fields)
+          from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
       }
       for week in partition.weeks
       where !cache.contains(stage: AthleteAggregation.weekStage, key: week.key) {
@@ -376,14 +373,14 @@ public struct Runner {
             stage: "aggregation", partition: "athletes/\(athlete.athlete.id)/\(week.label)",
             reasons: reasons(
               stage: AthleteAggregation.weekStage,
-              published: published[ISODates.string(day: week.monday)] ?? "", fields: week.fields)))
+              published: published[ISODates.string(day: week.monday)], fields: week.fields)))
       }
       work.append(
         PlannedWork(
           stage: "aggregation", partition: "athletes/\(athlete.athlete.id)",
           reasons: reasons(
             stage: AthleteAggregation.historyStage,
-            published: published[PublishedPartitions.history] ?? "",
+            published: published[PublishedPartitions.history],
             fields: partition.historyFields)))
     }
     return work

@@ -130,23 +130,15 @@ import Testing
         "features of sessions/\(session) changed") == true)
     // Both histories, and each athlete's weeks from their first session's on (wellness-only
     // weeks before it keep their keys): a suffix of the weeks the release was published from.
-    var published: [String: [String]] = [:]
-    for line in try String(
-      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
-    ).split(separator: "\n") {
-      let cells = line.split(separator: "\t").map(String.init)
-      if cells[1] != "history" {
-        published["athletes/\(cells[0])", default: []].append(
-          ISODates.isoWeek(day: try #require(ISODates.day(cells[1]))))
-      }
-    }
+    let published = try Self.publishedWeeks(out)
     let rerun = work.filter { $0.stage == "aggregation" }.map(\.partition)
     #expect(published.count == 2)
-    for (athlete, weeks) in published {
-      #expect(rerun.contains(athlete))
-      let listed = rerun.filter { $0.hasPrefix(athlete + "/") }.map {
-        String($0.dropFirst(athlete.count + 1))
+    for (athlete, mondays) in published {
+      #expect(rerun.contains("athletes/\(athlete)"))
+      let listed = rerun.filter { $0.hasPrefix("athletes/\(athlete)/") }.map {
+        String($0.split(separator: "/")[2])
       }
+      let weeks = mondays.map { ISODates.isoWeek(day: $0) }
       #expect(!listed.isEmpty && listed == Array(weeks.suffix(listed.count)))
     }
     #expect(work.contains { $0.stage == "publish" })
@@ -235,9 +227,9 @@ import Testing
 
   /// A new session of one athlete: only it is scored, only its athlete's weeks from its own on
   /// are aggregated and written, and the other sessions' rows are kept from the previous
-  /// release. The result is
-  /// what a clean run publishes, row for row and CSV byte for byte; so is the result of removing
-  /// another athlete's session, and of a session that moves the data's last day.
+  /// release. The result is what a clean run publishes, row for row and CSV byte for byte; so
+  /// is the result of removing another athlete's session, and of a session that moves the
+  /// data's last day.
   @Test func aNewSessionReaggregatesOnlyItsAthlete() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 3, seed: 71)
     let out = try TestSupport.temporaryFolder()
@@ -258,12 +250,7 @@ import Testing
 
     // a-02's first session again under a new id, as a new recording of the same day.
     let sessions = dataset.appendingPathComponent("sessions")
-    let copy = sessions.appendingPathComponent("s-000004-new")
-    try FileManager.default.copyItem(at: sessions.appendingPathComponent("s-000004"), to: copy)
-    let manifest = copy.appendingPathComponent("session.json")
-    try String(contentsOf: manifest, encoding: .utf8)
-      .replacingOccurrences(of: "\"s-000004\"", with: "\"s-000004-new\"")
-      .write(to: manifest, atomically: true, encoding: .utf8)
+    try Self.copySession("s-000004", as: "s-000004-new", in: dataset)
     let added = try Runner(config: config).run()
     #expect(added.scoringComputed == ["s-000004-new"])
     // Its week is a-02's first, so every week of a-02 is recomputed and rewritten; the other
@@ -276,20 +263,22 @@ import Testing
     #expect(added.reportsRendered.count < everyReport.count)
     try matchesACleanRun()
 
-    // One of a-03's sessions (not its last, so the data's last day stays) is gone.
+    // One of a-03's sessions (not its last, so the data's last day stays) is gone: a-03's rows
+    // from its week on are rewritten; the others' 7 and a-03's in earlier weeks are kept.
+    let a03 = try Self.sessionStarts(in: dataset).filter { $0.athlete == "a-03" }
+    let gone = try #require(a03.first { $0.id == "s-000008" })
+    let earlier = a03.filter {
+      Aggregator.monday(ofSession: $0.start) < Aggregator.monday(ofSession: gone.start)
+    }
     try FileManager.default.removeItem(at: sessions.appendingPathComponent("s-000008"))
     let removed = try Runner(config: config).run()
-    // a-03's rows from the week of the session on are rewritten; the others' 7 are kept.
-    #expect(removed.aggregated == ["a-03"] && (7...8).contains(removed.rowsKept))
+    #expect(removed.aggregated == ["a-03"] && removed.rowsKept == 7 + earlier.count)
     try matchesACleanRun()
 
     // A new session of a-01 weeks after the data's last day: every athlete's recovery, weekly
     // volume and roster line move to the new day, from their cached histories.
-    let late = sessions.appendingPathComponent("s-000001-late")
-    try FileManager.default.copyItem(at: sessions.appendingPathComponent("s-000001"), to: late)
-    let lateManifest = late.appendingPathComponent("session.json")
+    let lateManifest = try Self.copySession("s-000001", as: "s-000001-late", in: dataset)
     let text = try String(contentsOf: lateManifest, encoding: .utf8)
-      .replacingOccurrences(of: "\"s-000001\"", with: "\"s-000001-late\"")
     try text.replacingOccurrences(
       of: #""start_time" : "[^"]*""#, with: #""start_time" : "2030-01-07T10:00:00Z""#,
       options: .regularExpression
@@ -335,30 +324,13 @@ import Testing
     }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     let first = try Runner(config: config).run()
-    // Every session (logbook ones too) by start.
-    let sessions = dataset.appendingPathComponent("sessions")
-    let starts = try FileManager.default.contentsOfDirectory(atPath: sessions.path).map {
-      id -> (id: String, start: String) in
-      let json =
-        try JSONSerialization.jsonObject(
-          with: Data(contentsOf: sessions.appendingPathComponent("\(id)/session.json")))
-        as? [String: Any]
-      return (id, try #require(json?["start_time"] as? String))
-    }.sorted { $0.start < $1.start }
+    let starts = try Self.sessionStarts(in: dataset)
     let mondays = starts.map { Aggregator.monday(ofSession: $0.start) }
     #expect(Set(mondays).count >= 3, "the sessions should span several weeks")
     // Wellness days may add weeks without sessions, never fewer weeks.
     #expect(first.weeksAggregated >= Set(mondays).count)
 
-    func addCopy(of session: String, as id: String) throws {
-      let copy = sessions.appendingPathComponent(id)
-      try FileManager.default.copyItem(at: sessions.appendingPathComponent(session), to: copy)
-      let manifest = copy.appendingPathComponent("session.json")
-      try String(contentsOf: manifest, encoding: .utf8)
-        .replacingOccurrences(of: "\"\(session)\"", with: "\"\(id)\"")
-        .write(to: manifest, atomically: true, encoding: .utf8)
-    }
-    try addCopy(of: starts.last!.id, as: "\(starts.last!.id)-again")
+    try Self.copySession(starts.last!.id, as: "\(starts.last!.id)-again", in: dataset)
     let late = try Runner(config: config).run()
     #expect(late.weeksAggregated == 1)
     let inLastWeek = mondays.filter { $0 == mondays.last! }.count + 1
@@ -366,14 +338,55 @@ import Testing
     try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 3)
 
     // Wellness days before the first session make weeks of their own, which stay.
-    let weeks = try String(
-      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
-    ).split(separator: "\n").compactMap { ISODates.day(String($0.split(separator: "\t")[1])) }
-    try addCopy(of: starts[0].id, as: "\(starts[0].id)-again")
+    let weeks = try #require(Self.publishedWeeks(out).values.first)
+    try Self.copySession(starts[0].id, as: "\(starts[0].id)-again", in: dataset)
     let early = try Runner(config: config).run()
     #expect(early.weeksAggregated == weeks.filter { $0 >= mondays[0] }.count)
     #expect(early.rowsKept == 0)
     try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 3)
+  }
+
+  /// Copies session `id` of `dataset` under `newId` (the manifest's id replaced); returns the
+  /// copy's manifest.
+  @discardableResult
+  static func copySession(_ id: String, as newId: String, in dataset: URL) throws -> URL {
+    let sessions = dataset.appendingPathComponent("sessions")
+    let manifest = sessions.appendingPathComponent("\(newId)/session.json")
+    try FileManager.default.copyItem(
+      at: sessions.appendingPathComponent(id), to: sessions.appendingPathComponent(newId))
+    try String(contentsOf: manifest, encoding: .utf8)
+      .replacingOccurrences(of: "\"\(id)\"", with: "\"\(newId)\"")
+      .write(to: manifest, atomically: true, encoding: .utf8)
+    return manifest
+  }
+
+  /// Every session of `dataset` (logbook ones too) with its athlete and start, by start.
+  static func sessionStarts(in dataset: URL) throws -> [(
+    id: String, athlete: String, start: String
+  )] {
+    let sessions = dataset.appendingPathComponent("sessions")
+    return try FileManager.default.contentsOfDirectory(atPath: sessions.path).map { id in
+      let json =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: sessions.appendingPathComponent("\(id)/session.json")))
+        as? [String: Any]
+      return (
+        id, try #require(json?["athlete_id"] as? String),
+        try #require(json?["start_time"] as? String)
+      )
+    }.sorted { $0.start < $1.start }
+  }
+
+  /// The Mondays of each athlete's weeks in the current release's `partitions.tsv`, in order.
+  static func publishedWeeks(_ out: URL) throws -> [String: [Int]] {
+    var weeks: [String: [Int]] = [:]
+    for line in try String(
+      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
+    ).split(separator: "\n") {
+      let cells = line.split(separator: "\t").map(String.init)
+      if let monday = ISODates.day(cells[1]) { weeks[cells[0], default: []].append(monday) }
+    }
+    return weeks
   }
 
   /// The coach_id of `athlete` in the dataset's athletes.csv.
