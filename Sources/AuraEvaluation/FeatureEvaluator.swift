@@ -182,14 +182,14 @@ public struct FeatureEvaluator: Sendable {
     tally.exactSets = set.reps.count == truth.reps ? 1 : 0
     for (truthRep, rep) in pairs {
       guard let measured = rep[keyPath: velocity] else { continue }
-      tally.meanVelocityErrors.append(abs(measured.mean - truthRep.meanConcentricVelocity))
+      tally.meanVelocityErrors.append(abs(measured.mean - truthRep.movingMeanConcentricVelocity))
       tally.peakVelocityErrors.append(abs(measured.peak - truthRep.peakConcentricVelocity))
     }
     let velocities = set.reps.compactMap { $0[keyPath: velocity]?.mean }
     if truth.reps > 1, velocities.count == set.reps.count,
       let loss = SessionFeatureExtractor.velocityLoss(velocities)
     {
-      tally.velocityLossErrors.append(abs(loss - truth.velocityLossPercent))
+      tally.velocityLossErrors.append(abs(loss - truth.movingVelocityLossPercent))
     }
     return tally
   }

@@ -50,7 +50,8 @@ public struct RepFeatures: Codable, Sendable, Equatable {
 
 /// The bar's concentric velocity in one rep, m/s.
 public struct BarVelocity: Codable, Sendable, Equatable {
-  /// Displacement over the whole concentric phase divided by its duration.
+  /// Mean velocity over the concentric phase's moving stretch (`MovingVelocity`): upward at
+  /// 0.05 m/s or more.
   public var mean: Double
   /// Highest upward velocity in the phase.
   public var peak: Double

@@ -1,8 +1,9 @@
+import AuraDomain
 import AuraIngest
 import Foundation
 
-/// The load's vertical velocity and height over a whole IMU recording, for sessions filmed by
-/// no camera: what reps are counted and timed on when there is no pose.
+/// The load's vertical velocity and height over a whole IMU recording: what reps are counted
+/// and timed on when there is no pose, and what the IMU's velocity of a rep is read from.
 ///
 /// The recording is resampled onto an even grid at its median sample interval (a dropout
 /// leaves a gap, not a slower rate). The sensor is assumed not to turn (a bar or dumbbell
@@ -139,4 +140,18 @@ struct ImuHeightTrack {
 
   /// The track's time grid.
   var grid: RepGrid { RepGrid(times: times, sampleRateHz: sampleRateHz) }
+
+  /// The load's velocity over a concentric `phase` (seconds): the mean over the moving
+  /// stretch (`MovingVelocity`) found within 0.2 s of it, and the fastest upward sample in it;
+  /// nil where the load never rises at the threshold there.
+  func concentricVelocity(_ phase: ClosedRange<Double>) -> BarVelocity? {
+    let grid = grid
+    let first = grid.index(atOrAfter: phase.lowerBound)
+    let last = max(first, grid.index(atOrAfter: phase.upperBound))
+    let near =
+      grid.index(atOrAfter: phase.lowerBound - 0.2)...grid.index(atOrAfter: phase.upperBound + 0.2)
+    guard let moving = MovingVelocity.stretch(velocity: velocity, times: times, window: near)
+    else { return nil }
+    return BarVelocity(mean: moving.mean, peak: velocity[first...last].max() ?? moving.mean)
+  }
 }

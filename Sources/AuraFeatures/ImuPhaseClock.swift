@@ -5,7 +5,7 @@
 /// (the load's height flattens where a joint straightens under it). Without the lever (any
 /// law, up to the 4-5-6-7 polynomial, standing in for the flattening) IMU-only phases erred by
 /// 0.116 s at low noise and 0.162 s at high on the generated evaluation sets; with it, by 0.068
-/// and 0.126 s. Used by `ImuRepMeasurer` without a camera and by `RepMeasurer` with one.
+/// and 0.126 s. Used by `ImuRepMeasurer` (sessions without a camera).
 struct ImuPhaseClock {
   let track: ImuHeightTrack
   let grid: RepGrid

@@ -18,7 +18,7 @@ enum RepFit {
   static func refine(
     _ y: [Double], times: [Double], window: ClosedRange<Int>, first: PhaseBoundary.Fit,
     second: PhaseBoundary.Fit, smoothest: Double
-  ) -> (first: ClosedRange<Double>, second: ClosedRange<Double>)? {
+  ) -> (first: PhaseBoundary.Fit, second: PhaseBoundary.Fit)? {
     let samples = window.filter { y[$0].isFinite }
     guard samples.count >= 12 else { return nil }
     let t = samples.map { times[$0] }
@@ -62,7 +62,10 @@ enum RepFit {
     let best = NelderMead.minimize(residual, from: start, step: 0.03, tolerance: 1e-3)
     let (s1, e1, s2, e2) = boundaries(best)
     guard e1 - s1 > 0.05, e2 - s2 > 0.05 else { return nil }
-    return (s1...e1, s2...e2)
+    return (
+      PhaseBoundary.Fit(range: s1...e1, law: law(best[4])),
+      PhaseBoundary.Fit(range: s2...e2, law: law(best[5]))
+    )
   }
 
   private struct Phase {

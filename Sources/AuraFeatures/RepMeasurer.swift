@@ -6,10 +6,12 @@ import Foundation
 struct RepMeasurer {
   let exercise: ExerciseDefinition
   let signals: PoseSignals
-  let imu: ImuVelocity?
-  /// The bar's proxy track (metres) and its vertical velocity.
+  let imu: ImuHeightTrack?
+  /// The bar's proxy track (metres), its vertical velocity, and its height unfiltered (what
+  /// the concentric height model is fitted to).
   let bar: PoseSignals.Track
   let barVelocity: [Double]
+  let unfilteredBarHeight: [Double]
   /// The primary joint's interior angle per side, and the trunk lean (near side).
   let primaryAngle: [PoseSignals.Side: [Double]]
   let trunkLean: [Double]
@@ -20,19 +22,13 @@ struct RepMeasurer {
   let height: RepSegmenter.Signal
   let timing: RepSegmenter.Signal
 
-  /// The bar IMU's own timing of each phase, from the load's height over the recording.
-  let imuClock: ImuPhaseClock?
-
-  init(
-    exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuVelocity?,
-    imuClock: ImuPhaseClock?
-  ) {
+  init(exercise: ExerciseDefinition, signals: PoseSignals, imu: ImuHeightTrack?) {
     self.exercise = exercise
     self.signals = signals
     self.imu = imu
-    self.imuClock = imuClock
     bar = Self.barTrack(exercise, signals)
     barVelocity = SignalFilter.derivative(bar.y, times: signals.times)
+    unfilteredBarHeight = Self.barTrack(exercise, signals.unfiltered).y
     var angles: [PoseSignals.Side: [Double]] = [:]
     for side in PoseSignals.Side.allCases {
       angles[side] = JointAngles.series(
@@ -88,58 +84,33 @@ struct RepMeasurer {
       unfiltered: combined.unfiltered.map { sign * $0 }, smoothest: MotionLaw.human)
   }
 
-  /// Features of each segment, numbered from 1. The IMU integrates each rep between the still
-  /// points halfway to its neighbours (at most half a second from the rep), and at least over
-  /// the rep itself (fitted neighbours may overlap it).
+  /// Features of each segment, numbered from 1.
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    let imuPhases = imuClock?.phases(segments)
-    return segments.enumerated().map { number, segment in
-      let span = RepSegmenter.Segment.surroundings(of: number, in: segments, margin: 0.5)
-      let from = min(segment.times.lowerBound, span.lower)
-      let to = max(segment.times.upperBound, span.upper)
-      return measure(
-        segment, number: number + 1, imuWindow: from...to,
-        imuConcentric: imuPhases?[number].concentric)
-    }
+    segments.enumerated().map { number, segment in measure(segment, number: number + 1) }
   }
 
-  /// The concentric phase the IMU's velocity is averaged over: the pose's and the IMU's timing
-  /// of it averaged boundary by boundary. The two clocks err nearly independently (their
-  /// duration errors correlate 0.09-0.16 on the generated evaluation sets): averaged, IMU MCV
-  /// erred by 0.019 m/s at low noise and 0.030 at high, and velocity loss by 3.2 and 5.5
-  /// points, against 0.023 and 0.041 m/s, 4.2 and 7.1 points on the pose's clock alone. Where
-  /// a boundary differs by more than 0.05 s plus a fifth of the phase, one clock has lost the
-  /// rep (an IMU whose slow descents sank below its noise) and the pose's is kept.
-  static func fused(_ pose: ClosedRange<Double>, _ imu: ClosedRange<Double>?)
-    -> ClosedRange<Double>
-  {
-    let tolerance = 0.05 + 0.2 * (pose.upperBound - pose.lowerBound)
-    guard let imu, abs(imu.lowerBound - pose.lowerBound) <= tolerance,
-      abs(imu.upperBound - pose.upperBound) <= tolerance
-    else { return pose }
-    let start = (pose.lowerBound + imu.lowerBound) / 2
-    let end = (pose.upperBound + imu.upperBound) / 2
-    return end > start ? start...end : pose
-  }
-
-  private func measure(
-    _ segment: RepSegmenter.Segment, number: Int, imuWindow: ClosedRange<Double>,
-    imuConcentric: ClosedRange<Double>?
-  ) -> RepFeatures {
+  /// One rep's features. Mean concentric velocity is over the moving stretch
+  /// (`MovingVelocity`): from pose, of the concentric height model
+  /// (`ConcentricHeightModel`); from the IMU, of the load's velocity over the recording
+  /// (`ImuHeightTrack.concentricVelocity`), in the phase the pose times.
+  private func measure(_ segment: RepSegmenter.Segment, number: Int) -> RepFeatures {
     let samples = segment.samples
     let concentric = segment.concentric
-    let duration = concentric.upperBound - concentric.lowerBound
     let concentricSamples =
       signals.index(
         atOrAfter: concentric.lowerBound)...max(
         signals.index(atOrAfter: concentric.lowerBound),
         signals.index(atOrAfter: concentric.upperBound))
     let peak = concentricSamples.map { barVelocity[$0] }.filter(\.isFinite).max()
-    let poseVelocity =
-      duration > 0 ? BarVelocity(mean: segment.concentricTravel / duration, peak: peak ?? 0) : nil
-    let imuVelocity = imu?.concentric(
-      from: imuWindow.lowerBound, to: imuWindow.upperBound,
-      phase: Self.fused(concentric, imuConcentric))
+    let modelSamples =
+      signals.index(
+        atOrAfter: concentric.lowerBound - 0.15)...signals.index(
+        atOrAfter: concentric.upperBound + 0.15)
+    let model = ConcentricHeightModel(
+      height: unfilteredBarHeight, times: signals.times, samples: modelSamples,
+      phase: concentric, law: segment.concentricLaw)
+    let poseVelocity = model?.movingMean.map { BarVelocity(mean: $0, peak: peak ?? 0) }
+    let imuVelocity = imu?.concentricVelocity(concentric)
     // Max minus min over the rep; a series seen in under half the rep's samples gives none.
     func range(_ values: [Double]?) -> Double? {
       guard let values else { return nil }
@@ -156,7 +127,8 @@ struct RepMeasurer {
       repNumber: number, startSeconds: segment.times.lowerBound,
       endSeconds: segment.times.upperBound,
       eccentricSeconds: segment.eccentric.upperBound - segment.eccentric.lowerBound,
-      pauseSeconds: max(0, segment.pause), concentricSeconds: duration,
+      pauseSeconds: max(0, segment.pause),
+      concentricSeconds: concentric.upperBound - concentric.lowerBound,
       romDegrees: nearRange ?? 0, leftRomDegrees: range(primaryAngle[.left]),
       rightRomDegrees: range(primaryAngle[.right]),
       poseVelocity: poseVelocity, imuVelocity: imuVelocity,

@@ -28,8 +28,8 @@ struct RepSegmenter {
     var eccentric: ClosedRange<Double>
     var concentric: ClosedRange<Double>
     var samples: ClosedRange<Int>
-    /// Rise of the load over the concentric phase, metres.
-    var concentricTravel: Double
+    /// The motion law the timing signal follows over the concentric phase.
+    var concentricLaw: MotionLaw = .halfway
 
     /// The span around segment `number` of `segments`: `margin` seconds either side of it, and
     /// no further than halfway to its neighbours (which may overlap it when fitted, so the span
@@ -158,7 +158,9 @@ struct RepSegmenter {
         rep.signal.unfiltered ?? rep.signal.values, times: times, window: window,
         first: rep.first, second: rep.second, smoothest: rep.signal.smoothest)
       {
-        segment.setPhases(first: refined.first, second: refined.second, order: order, times: times)
+        segment.setPhases(
+          first: refined.first.range, second: refined.second.range, order: order, times: times)
+        segment.concentricLaw = order == .eccentricFirst ? refined.second.law : refined.first.law
       }
       // Timing never changes the count: overlapping neighbours meet halfway.
       if let previous = segments.last, segment.times.lowerBound < previous.times.upperBound {
@@ -240,9 +242,9 @@ struct RepSegmenter {
       return nil
     }
     var segment = Segment(
-      eccentric: 0...0, concentric: 0...0, samples: excursion.away...excursion.back,
-      concentricTravel: restHigh ? secondTravel : firstTravel)
+      eccentric: 0...0, concentric: 0...0, samples: excursion.away...excursion.back)
     segment.setPhases(first: first.range, second: second.range, order: order, times: times)
+    segment.concentricLaw = order == .eccentricFirst ? second.law : first.law
     return Timed(segment: segment, first: first, second: second, signal: timing)
   }
 

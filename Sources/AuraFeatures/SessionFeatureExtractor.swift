@@ -74,12 +74,10 @@ public struct SessionFeatureExtractor: Sendable {
       if conditioned.scale.method == "assumed_height" {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
-      let imu = session.imu.map(ImuVelocity.init)
-      let imuClock = session.imu.flatMap(ImuHeightTrack.init).map(ImuPhaseClock.init)
+      let imu = session.imu.flatMap(ImuHeightTrack.init)
       var measurers: [String: RepMeasurer] = [:]
       for exercise in exercises where measurers[exercise.id] == nil {
-        measurers[exercise.id] = RepMeasurer(
-          exercise: exercise, signals: conditioned, imu: imu, imuClock: imuClock)
+        measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
       }
       let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
       let segments = assignSegments(

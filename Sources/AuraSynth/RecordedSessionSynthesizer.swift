@@ -89,6 +89,8 @@ struct RecordedSessionSynthesizer {
             romDegrees: rangeOfMotion(timeline, from: repStart, to: repEnd),
             meanConcentricVelocity: displacement / concentric,
             peakConcentricVelocity: peakVelocity(
+              timeline, from: concentricStart, to: concentricStart + concentric),
+            movingMeanConcentricVelocity: movingVelocity(
               timeline, from: concentricStart, to: concentricStart + concentric)))
         if rep < set.reps - 1 { timeline.hold(random.uniform(0.2...0.9)) }
       }
@@ -102,13 +104,16 @@ struct RecordedSessionSynthesizer {
         timeline.hold(random.uniform(0.4...1.0))
         timeline.move(to: 1, duration: random.uniform(0.6...1.2), blend: random.unit())
       }
-      let fastest = reps.map(\.meanConcentricVelocity).max() ?? 0
-      let loss = fastest > 0 ? (fastest - reps.last!.meanConcentricVelocity) / fastest * 100 : 0
+      func loss(_ velocity: KeyPath<RepTruth, Double>) -> Double {
+        let fastest = reps.map { $0[keyPath: velocity] }.max() ?? 0
+        return fastest > 0 ? (fastest - reps.last![keyPath: velocity]) / fastest * 100 : 0
+      }
       setTruths.append(
         SetTruth(
           setNumber: set.setNumber, exercise: exercise.id, startSeconds: setStart,
           endSeconds: timeline.end,
-          reps: set.reps, velocityLossPercent: loss, repList: reps,
+          reps: set.reps, velocityLossPercent: loss(\.meanConcentricVelocity),
+          movingVelocityLossPercent: loss(\.movingMeanConcentricVelocity), repList: reps,
           formLabel: set.range < 1 ? "bad" : "good",
           failed: set.failsAfterLastRep))
     }
@@ -136,6 +141,18 @@ struct RecordedSessionSynthesizer {
 
   private func barHeight(_ timeline: Timeline, _ t: Double) -> Double {
     kinematics.pose(timeline.progress(at: t)).bar.y
+  }
+
+  /// The mean velocity over the phase's moving stretch (`MovingVelocity`), from the bar's
+  /// velocity every millisecond.
+  private func movingVelocity(_ timeline: Timeline, from start: Double, to end: Double) -> Double {
+    let h = 0.0005
+    let steps = max(2, Int(((end - start) / 0.001).rounded()))
+    let times = (0...steps).map { start + (end - start) * Double($0) / Double(steps) }
+    let velocity = times.map {
+      (barHeight(timeline, $0 + h) - barHeight(timeline, $0 - h)) / (2 * h)
+    }
+    return MovingVelocity.stretch(velocity: velocity, times: times, window: 0...steps)?.mean ?? 0
   }
 
   private func peakVelocity(_ timeline: Timeline, from start: Double, to end: Double) -> Double {

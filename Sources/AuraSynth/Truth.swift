@@ -19,8 +19,11 @@ public struct SetTruth: Codable, Sendable {
   public var startSeconds: Double
   public var endSeconds: Double
   public var reps: Int
-  /// (fastest rep MCV − last rep MCV) / fastest, in percent.
+  /// (fastest rep MCV − last rep MCV) / fastest, in percent, from whole-phase MCVs.
   public var velocityLossPercent: Double
+  /// The same from the MCVs over each rep's moving stretch (`MovingVelocity`): what the
+  /// features publish.
+  public var movingVelocityLossPercent: Double
   public var repList: [RepTruth]
   /// "bad" for a set of partial reps, "good" otherwise.
   public var formLabel: String? = nil
@@ -42,4 +45,7 @@ public struct RepTruth: Codable, Sendable {
   /// Bar displacement over the whole concentric phase divided by its duration, m/s.
   public var meanConcentricVelocity: Double
   public var peakConcentricVelocity: Double
+  /// Mean velocity over the moving stretch of the concentric phase (`MovingVelocity`), m/s:
+  /// what the features publish as MCV.
+  public var movingMeanConcentricVelocity: Double
 }

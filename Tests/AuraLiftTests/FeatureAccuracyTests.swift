@@ -260,18 +260,6 @@ import Testing
     #expect(straightWorst > 0.15)
   }
 
-  /// The IMU's velocity is averaged over the concentric phase as both clocks time it, unless
-  /// they disagree by more than 0.05 s plus a fifth of the phase (then the pose's stands).
-  @Test func concentricPhaseFusesThePoseAndImuClocks() throws {
-    let pose = 10.0...10.8
-    let agreeing = RepMeasurer.fused(pose, 10.1...10.84)
-    #expect(abs(agreeing.lowerBound - 10.05) < 1e-9 && abs(agreeing.upperBound - 10.82) < 1e-9)
-    // 0.05 + 0.2 × 0.8 = 0.21 s: a start 0.25 s off is another rep's, or none.
-    #expect(RepMeasurer.fused(pose, 10.25...10.8) == pose)
-    #expect(RepMeasurer.fused(pose, 10.0...11.05) == pose)
-    #expect(RepMeasurer.fused(pose, nil) == pose)
-  }
-
   /// Selection gives the same order statistic as sorting, with duplicates and at every size.
   @Test func runsOfAMaskAreFoundToTheEnds() {
     #expect(SignalFilter.runs([]) == [])

