@@ -22,7 +22,7 @@ public enum MovingVelocity {
     -> (mean: Double, start: Double, end: Double)?
   {
     guard
-      let peak = window.filter({ v[$0].isFinite }).max(by: { v[$0] < v[$1] }),
+      let peak = window.lazy.filter({ v[$0].isFinite }).max(by: { v[$0] < v[$1] }),
       v[peak] >= threshold
     else { return nil }
     var first = peak

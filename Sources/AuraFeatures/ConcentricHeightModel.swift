@@ -42,18 +42,18 @@ struct ConcentricHeightModel {
   }
 
   /// The mean velocity over the model's moving stretch, from its velocity every 0.05 % of
-  /// the phase.
+  /// the phase (the law's rate by central differences on the same grid).
   var movingMean: Double? {
     let steps = 2000
     let start = phase.lowerBound
     let duration = phase.upperBound - start
     let dx = 1 / Double(steps)
     let times = (0...steps).map { start + duration * Double($0) * dx }
+    let shares = (0...steps).map { law(Double($0) * dx) }
     let velocity = (0...steps).map { k -> Double in
-      let x = Double(k) * dx
-      let (low, high) = (max(0, x - dx), min(1, x + dx))
-      let rate = (law(high) - law(low)) / (high - low) / duration
-      return slope(at: law(x)) * rate
+      let (low, high) = (max(0, k - 1), min(steps, k + 1))
+      let rate = (shares[high] - shares[low]) / (Double(high - low) * dx) / duration
+      return slope(at: shares[k]) * rate
     }
     return MovingVelocity.stretch(velocity: velocity, times: times, window: 0...steps)?.mean
   }

@@ -71,11 +71,15 @@ struct RepSegmenter {
       }
     }
 
-    /// Sets the rep's phases in the order they happen; overlapping phases meet halfway, inside
-    /// the rep (a fit may overshoot the other's end). The samples span the rep.
+    /// Sets the rep's phases from their fits in the order they happen, and the concentric
+    /// phase's law; overlapping phases meet halfway, inside the rep (a fit may overshoot the
+    /// other's end). The samples span the rep.
     mutating func setPhases(
-      first: ClosedRange<Double>, second: ClosedRange<Double>, order: PhaseOrder, times: [Double]
+      _ firstFit: PhaseBoundary.Fit, _ secondFit: PhaseBoundary.Fit, order: PhaseOrder,
+      times: [Double]
     ) {
+      let (first, second) = (firstFit.range, secondFit.range)
+      concentricLaw = order == .eccentricFirst ? secondFit.law : firstFit.law
       var firstEnd = first.upperBound
       var secondStart = second.lowerBound
       if secondStart < firstEnd {
@@ -158,9 +162,7 @@ struct RepSegmenter {
         rep.signal.unfiltered ?? rep.signal.values, times: times, window: window,
         first: rep.first, second: rep.second, smoothest: rep.signal.smoothest)
       {
-        segment.setPhases(
-          first: refined.first.range, second: refined.second.range, order: order, times: times)
-        segment.concentricLaw = order == .eccentricFirst ? refined.second.law : refined.first.law
+        segment.setPhases(refined.first, refined.second, order: order, times: times)
       }
       // Timing never changes the count: overlapping neighbours meet halfway.
       if let previous = segments.last, segment.times.lowerBound < previous.times.upperBound {
@@ -243,8 +245,7 @@ struct RepSegmenter {
     }
     var segment = Segment(
       eccentric: 0...0, concentric: 0...0, samples: excursion.away...excursion.back)
-    segment.setPhases(first: first.range, second: second.range, order: order, times: times)
-    segment.concentricLaw = order == .eccentricFirst ? second.law : first.law
+    segment.setPhases(first, second, order: order, times: times)
     return Timed(segment: segment, first: first, second: second, signal: timing)
   }
 

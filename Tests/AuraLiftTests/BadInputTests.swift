@@ -27,7 +27,7 @@ import Testing
     extraFolders: [String] = []
   ) throws -> DatasetProblem? {
     let root = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     let session = root.appendingPathComponent("sessions/s-1")
     try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
     for folder in extraFolders {
@@ -170,11 +170,11 @@ import Testing
     -> DatasetProblem?
   {
     let outside = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: outside) }
+    defer { TestSupport.remove(outside) }
     let secret = outside.appendingPathComponent("secret.csv")
     try Data(goodIMU.joined(separator: "\n").utf8).write(to: secret)
     let root = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     let session = root.appendingPathComponent("sessions/s-1")
     let linkURL = session.appendingPathComponent(link)
     try FileManager.default.createDirectory(

@@ -45,9 +45,7 @@ import Testing
       athletes: 1, sessions: 2, seed: 61, logOnlyShare: 0)
     let cleanOut = try TestSupport.temporaryFolder()
     let out = try TestSupport.temporaryFolder()
-    defer {
-      for url in [dataset, cleanOut, out] { try? FileManager.default.removeItem(at: url) }
-    }
+    defer { TestSupport.remove(dataset, cleanOut, out) }
     func arguments(_ folder: URL) -> [String] {
       ["run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", folder.path]
     }

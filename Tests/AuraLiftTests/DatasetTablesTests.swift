@@ -52,7 +52,7 @@ import Testing
 
   @Test func appleHealthExportBecomesDailyWellness() throws {
     let root = try Self.dataset()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     let folder = root.appendingPathComponent("health/a-1/apple_health_export")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(Self.export.utf8).write(to: folder.appendingPathComponent("export.xml"))
@@ -83,7 +83,7 @@ import Testing
 
   @Test func exportIsStreamedInChunksOfAnySize() throws {
     let root = try Self.dataset()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     let url = root.appendingPathComponent("export.xml")
     try Data(Self.export.utf8).write(to: url)
     let whole = try AppleHealthReader.read(url: url, path: "export.xml", athleteId: "a-1")
@@ -97,7 +97,7 @@ import Testing
 
   @Test func exportProblemsNameTheFile() throws {
     let root = try Self.dataset()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     for (athlete, text) in [
       ("a-9", Self.export), ("a-1", "<html><body>not health</body></html>"),
       ("a-2", "<HealthData>\n<Record type=\"x\" value=\"1"),
@@ -122,7 +122,7 @@ import Testing
 
   @Test func fuzzedExportsGiveAValueOrAProblem() throws {
     let root = try Self.dataset()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     let url = root.appendingPathComponent("export.xml")
     var random = TestRandom(seed: 11)
     let valid = Array(Self.export.utf8)
@@ -150,7 +150,7 @@ import Testing
 
   @Test func customExercisesMergeOverTheCatalog() throws {
     let root = try Self.dataset()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { TestSupport.remove(root) }
     try Data(
       """
       exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,default_tempo,stretch_position_bonus

@@ -23,7 +23,7 @@ import Testing
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 5, sessions: 4, seed: 21, noise: .low, logOnlyShare: 0,
       poseFormats: SynthConfig.allPoseFormats, imuFormats: SynthConfig.allImuFormats)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let report = try Self.evaluate(folder, truth: truth)
     let pose = report.poseTotal
     print(report.markdown)
@@ -56,7 +56,7 @@ import Testing
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 5, sessions: 5, seed: 23, noise: .low, logOnlyShare: 0,
       imuFormats: SynthConfig.allImuFormats)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let report = try Self.evaluate(folder, truth: truth)
     let imuOnly = report.imuOnlyTotal
     #expect(imuOnly.sets > 10)
@@ -88,10 +88,7 @@ import Testing
       athletes: 2, sessions: 2, seed: 33, logOnlyShare: 0, poseFormats: ["vision19"])
     let (deep, deepTruth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 33, logOnlyShare: 0, poseFormats: ["trc"])
-    defer {
-      try? FileManager.default.removeItem(at: flat)
-      try? FileManager.default.removeItem(at: deep)
-    }
+    defer { TestSupport.remove(flat, deep) }
     #expect(truth.sessions.map(\.sessionId) == deepTruth.sessions.map(\.sessionId))
     var phaseDifferences: [Double] = []
     var romDifferences: [Double] = []
@@ -122,7 +119,7 @@ import Testing
   @Test func mirroredAthleteGivesTheSameFeatures() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 41, logOnlyShare: 0, poseFormats: ["vision19"])
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     for session in truth.sessions {
       let original = try TestSupport.features(session.sessionId, in: folder)
       try TestSupport.mirrorPoseCSV(
@@ -144,7 +141,7 @@ import Testing
   @Test func failedAttemptsAndPartialRepsAreCountedAsPerformed() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 4, sessions: 3, seed: 52, logOnlyShare: 0)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     var failed = 0
     var partial = 0
     for session in truth.sessions {
@@ -172,7 +169,7 @@ import Testing
   @Test func longDropoutStaysAGap() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 1, sessions: 1, seed: 5, logOnlyShare: 0, poseFormats: ["vision19"])
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let session = try #require(truth.sessions.first)
     #expect(session.sets[0].exercise == "back_squat")
     let rep = session.sets[0].repList[session.sets[0].reps / 2]
@@ -303,7 +300,7 @@ import Testing
   @Test func movementOutsideTheBoundsIsReported() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 1, sessions: 1, seed: 5, logOnlyShare: 0, poseFormats: ["vision19"])
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let session = try #require(truth.sessions.first)
     let manifestURL = folder.appendingPathComponent("sessions/\(session.sessionId)/session.json")
     var manifest = try #require(

@@ -15,7 +15,7 @@ import Testing
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 21, logOnlyShare: 0, poseFormats: [poseFormat],
       imuFormats: [imuFormat])
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let tables = try DatasetTablesReader.read(root: folder)
     let extractor = SessionFeatureExtractor(
       settings: try .init(TestSupport.parameters), catalog: .builtIn)

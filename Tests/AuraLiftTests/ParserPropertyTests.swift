@@ -155,7 +155,7 @@ struct TestRandom {
 
   @Test func fuzzOpenPoseFrames() throws {
     let folder = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let person = (0..<18).map { "\(100 + $0 * 10),\(200 + $0 * 5),0.8" }.joined(separator: ",")
     let frame = "{\"version\":1.1,\"people\":[{\"pose_keypoints\":[\(person)]}]}"
     for index in 0..<3 {

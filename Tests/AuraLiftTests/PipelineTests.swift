@@ -24,10 +24,7 @@ import Testing
   @Test func publishesEveryTableAndMatchesTruth() throws {
     let (dataset, truth) = try TestSupport.generatedDataset(athletes: 3, sessions: 4, seed: 31)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     // A guild name with a comma and quotes, for the CSV exports' quoting.
     let athletes = dataset.appendingPathComponent("athletes.csv")
     let table = try String(contentsOf: athletes, encoding: .utf8)
@@ -118,10 +115,7 @@ import Testing
   @Test func rerunIsUpToDateAndOneChangedSessionRerunsAlone() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 3, seed: 32)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let runner = Runner(config: try Self.config(dataset: dataset, out: out))
     let first = try runner.run()
     #expect(first.featuresComputed.count == 6)
@@ -142,10 +136,7 @@ import Testing
   @Test func scoringParameterChangeRerunsOnlyScoring() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 33)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     var config = try Self.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
     try config.override("scoring.form.depth_weight=0.7")
@@ -158,10 +149,7 @@ import Testing
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 3, seed: 34, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let broken = truth.sessions[0].sessionId
     let pose = dataset.appendingPathComponent("sessions/\(broken)/pose.csv")
     var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
@@ -188,9 +176,7 @@ import Testing
       poseFormats: SynthConfig.allPoseFormats, imuFormats: SynthConfig.allImuFormats)
     let cleanOut = try TestSupport.temporaryFolder()
     let out = try TestSupport.temporaryFolder()
-    defer {
-      for url in [dataset, cleanOut, out] { try? FileManager.default.removeItem(at: url) }
-    }
+    defer { TestSupport.remove(dataset, cleanOut, out) }
     _ = try Runner(config: try Self.config(dataset: dataset, out: cleanOut)).run()
     // Break four sessions in four ways.
     let ids = truth.sessions.map(\.sessionId)

@@ -10,10 +10,7 @@ import Testing
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 3, sessions: 3, seed: 31, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     // The generator's scans are its exact segment lengths; keep only a-03's.
     let morpho = dataset.appendingPathComponent("morpho.csv")
     let lines = try String(contentsOf: morpho, encoding: .utf8).split(separator: "\n")

@@ -197,7 +197,7 @@ import Testing
   @Test func reportCommandRendersTheSameReportsFromTheDatabaseAlone() throws {
     let folder = try Self.sample.get()
     let again = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: again) }
+    defer { TestSupport.remove(again) }
     // A report of an athlete no longer in the data is removed.
     let athletes = again.appendingPathComponent("athletes")
     try FileManager.default.createDirectory(at: athletes, withIntermediateDirectories: true)
@@ -223,10 +223,7 @@ import Testing
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 3, seed: 36, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let broken = truth.sessions[0]
     let pose = dataset.appendingPathComponent("sessions/\(broken.sessionId)/pose.csv")
     var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")

@@ -46,10 +46,7 @@ import Testing
   @Test func secondRunWaitsForTheLockThenGivesUpNamingTheHolder() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 2, seed: 51)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let holder = RunLock.Owner(pid: 4242, host: "cron-1", startedAt: "2026-11-22T02:00:00Z")
     let lock = try RunLock(out: out, owner: holder, wait: 0)
     let runner = Runner(config: try PipelineTests.config(dataset: dataset, out: out))
@@ -67,7 +64,7 @@ import Testing
 
   @Test func lockLeftByAKilledRunIsTakenOver() throws {
     let out = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: out) }
+    defer { TestSupport.remove(out) }
     // A killed run leaves its owner in the lock file, but the kernel has dropped its lock.
     let gone = RunLock.Owner(pid: 999_999, host: "cron-1", startedAt: "2026-11-22T02:00:00Z")
     try FileManager.default.createDirectory(
@@ -85,10 +82,7 @@ import Testing
   @Test func explainSaysWhichInputOrParameterChangedAndNothingRuns() throws {
     let (dataset, truth) = try TestSupport.generatedDataset(athletes: 2, sessions: 2, seed: 52)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     var config = try PipelineTests.config(dataset: dataset, out: out)
     let fresh = try Runner(config: config).explain()
     #expect(fresh.contains { $0.stage == "publish" && $0.reasons == ["output missing"] })
@@ -151,9 +145,7 @@ import Testing
       athletes: 2, sessions: 2, seed: 53, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
     let cleanOut = try TestSupport.temporaryFolder()
-    defer {
-      for url in [dataset, out, cleanOut] { try? FileManager.default.removeItem(at: url) }
-    }
+    defer { TestSupport.remove(dataset, out, cleanOut) }
     _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: cleanOut)).run()
     // A recording that cannot be read (a FIFO where a file should be) is not the data's fault.
     let session = truth.sessions[2].sessionId
@@ -161,7 +153,7 @@ import Testing
     let saved = out.deletingLastPathComponent().appendingPathComponent(
       "\(out.lastPathComponent)-pose.csv")
     try FileManager.default.moveItem(at: pose, to: saved)
-    defer { try? FileManager.default.removeItem(at: saved) }
+    defer { TestSupport.remove(saved) }
     #expect(mkfifo(pose.path, 0o644) == 0)
 
     let runner = Runner(config: try PipelineTests.config(dataset: dataset, out: out))
@@ -188,10 +180,7 @@ import Testing
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 54, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let broken = truth.sessions[0].sessionId
     try Data("not json".utf8).write(
       to: dataset.appendingPathComponent("sessions/\(broken)/session.json"))
@@ -208,9 +197,7 @@ import Testing
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 3, seed: 55)
     let one = try TestSupport.temporaryFolder()
     let two = try TestSupport.temporaryFolder()
-    defer {
-      for url in [dataset, one, two] { try? FileManager.default.removeItem(at: url) }
-    }
+    defer { TestSupport.remove(dataset, one, two) }
     _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: one, workers: 1)).run()
     _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: two, workers: 2)).run()
     let rows = try Self.publishedRows(one)
@@ -233,10 +220,7 @@ import Testing
   @Test func aNewSessionReaggregatesOnlyItsAthlete() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 3, seed: 71)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     func matchesACleanRun() throws {
       try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 5)
@@ -301,7 +285,7 @@ import Testing
   /// `reports` reports (footers aside).
   static func expectMatchesACleanRun(dataset: URL, out: URL, reports: Int) throws {
     let clean = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: clean) }
+    defer { TestSupport.remove(clean) }
     _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: clean)).run()
     #expect(try publishedRows(out) == publishedRows(clean))
     #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(clean))
@@ -318,10 +302,7 @@ import Testing
   @Test func aNewSessionRecomputesItsWeekAndTheWeeksAfterIt() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 8, seed: 72)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     let first = try Runner(config: config).run()
     let starts = try Self.sessionStarts(in: dataset)
@@ -401,10 +382,7 @@ import Testing
   @Test func cacheGarbageCollectionKeepsWhatTheLatestRunUses() throws {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 3, seed: 56)
     let out = try TestSupport.temporaryFolder()
-    defer {
-      try? FileManager.default.removeItem(at: dataset)
-      try? FileManager.default.removeItem(at: out)
-    }
+    defer { TestSupport.remove(dataset, out) }
     var config = try PipelineTests.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
     try config.override("scoring.form.depth_weight=0.4")

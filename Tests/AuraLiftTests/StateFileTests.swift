@@ -8,7 +8,7 @@ import Testing
 struct StateFileTests {
   @Test func stateTableRoundTripsRecordsAndKeepsTabsOutOfFields() throws {
     let folder = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let file = folder.appendingPathComponent("table.tsv")
     try TSVTable.write(
       [
@@ -26,7 +26,7 @@ struct StateFileTests {
 
   @Test func stateTableSkipsLinesWithTooFewFieldsAndLetsTheLastTakeTheRest() throws {
     let folder = try TestSupport.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { TestSupport.remove(folder) }
     let file = folder.appendingPathComponent("table.tsv")
     // A last line without its newline counts when complete, also with an empty last field;
     // blank lines do not.

@@ -13,9 +13,7 @@ import Testing
     let dataset = Self.sample
     let out = try TestSupport.temporaryFolder()
     let experiments = try TestSupport.temporaryFolder("sweep-experiments")
-    defer {
-      for folder in [out, experiments] { try? FileManager.default.removeItem(at: folder) }
-    }
+    defer { TestSupport.remove(out, experiments) }
     let config = try PipelineTests.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()
     let current = out.appendingPathComponent("current")

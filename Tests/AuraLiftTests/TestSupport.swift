@@ -15,6 +15,11 @@ enum TestSupport {
     return url
   }
 
+  /// Removes the folders a test made (whatever exists of them).
+  static func remove(_ folders: URL...) {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
   /// Generates a dataset and returns its folder and truth.
   static func generatedDataset(
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
