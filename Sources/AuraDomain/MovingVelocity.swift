@@ -1,6 +1,6 @@
 /// The stretch of a concentric phase that mean concentric velocity is averaged over: where the
 /// load rises at least `threshold` (0.05 m/s), from the fastest sample out to where it first
-/// falls below.
+/// falls below, or to a turning point that drift holds above it.
 ///
 /// A phase's ends, where the load leaves and reaches zero velocity, are the least observable
 /// part of a lift: the load barely moves there, and how long it takes to stop depends on a
@@ -15,8 +15,8 @@ public enum MovingVelocity {
   public static let threshold = 0.05
 
   /// The moving stretch around the fastest sample of `velocity` in `window`, with its start
-  /// and end (crossings interpolated between samples; a window's edge where it is still
-  /// moving) and its mean velocity (trapezoid distance over duration); nil where the window
+  /// and end (crossings interpolated between samples; the sample of a turning point, or a
+  /// window's edge, where the velocity stays above the threshold) and its mean velocity (trapezoid distance over duration); nil where the window
   /// never reaches the threshold.
   public static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
     -> (mean: Double, start: Double, end: Double)?
@@ -25,17 +25,25 @@ public enum MovingVelocity {
       let peak = window.lazy.filter({ v[$0].isFinite }).max(by: { v[$0] < v[$1] }),
       v[peak] >= threshold
     else { return nil }
+    // Out from the peak while the load moves, and no further than a turning point: where the
+    // velocity, already under twice the threshold, stops falling (an integrated velocity's
+    // drift can hold a pause at a few cm/s).
+    func moving(_ k: Int, after previous: Int) -> Bool {
+      v[k] >= threshold && (v[previous] >= 2 * threshold || v[k] < v[previous])
+    }
     var first = peak
-    while first > window.lowerBound, v[first - 1] >= threshold { first -= 1 }
+    while first > window.lowerBound, moving(first - 1, after: first) { first -= 1 }
     var last = peak
-    while last < window.upperBound, v[last + 1] >= threshold { last += 1 }
+    while last < window.upperBound, moving(last + 1, after: last) { last += 1 }
     // Where the velocity crosses the threshold between samples `a` (below) and `b`.
     func crossing(_ a: Int, _ b: Int) -> Double {
       let w = v[b] != v[a] ? (threshold - v[a]) / (v[b] - v[a]) : 0
       return t[a] + (t[b] - t[a]) * min(max(w, 0), 1)
     }
-    let start = first > window.lowerBound ? crossing(first - 1, first) : t[first]
-    let end = last < window.upperBound ? crossing(last + 1, last) : t[last]
+    let start =
+      first > window.lowerBound && v[first - 1] < threshold ? crossing(first - 1, first) : t[first]
+    let end =
+      last < window.upperBound && v[last + 1] < threshold ? crossing(last + 1, last) : t[last]
     guard end > start else { return nil }
     var distance = (t[first] - start) * (threshold + v[first]) / 2
     distance += (end - t[last]) * (threshold + v[last]) / 2

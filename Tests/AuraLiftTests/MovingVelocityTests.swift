@@ -26,6 +26,22 @@ import Testing
     #expect(MovingVelocity.stretch(velocity: velocity, times: times, window: 0...20) == nil)
   }
 
+  /// The sine rise after a 0.3 s pause and before a 0.3 s hold that an integrated velocity's
+  /// drift lifts to 0.06 m/s: the stretch stops at both turning points instead of running on
+  /// through the pause: the mean is the rise's, 0.06 + 1/π m/s (0.26 m/s when the stretch ran on
+  /// to the window's edges).
+  @Test func driftHeldAboveTheThresholdStopsAtTheTurningPoints() throws {
+    let times = (0...1600).map { Double($0) / 1000 }
+    let velocity = times.map { t in
+      t < 0.3 || t > 1.3 ? 0.06 : 0.06 + 0.5 * sin(Double.pi * (t - 0.3))
+    }
+    let stretch = try #require(
+      MovingVelocity.stretch(velocity: velocity, times: times, window: 0...1600))
+    #expect(abs(stretch.start - 0.3) < 0.002)
+    #expect(abs(stretch.end - 1.3) < 0.002)
+    #expect(abs(stretch.mean - (0.06 + 1 / Double.pi)) < 1e-3)
+  }
+
   /// The same rise recorded by a tilted bar IMU at 1 kHz (the rise's acceleration jumps at
   /// both ends, which a trapezoid at 100 Hz misses by 4 mm/s) with a constant accelerometer bias
   /// of 0.2 m/s² and rests of 1.5 s either side: gravity, orientation and the bias are
