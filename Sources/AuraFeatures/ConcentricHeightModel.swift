@@ -41,9 +41,10 @@ struct ConcentricHeightModel {
     self.coefficients = coefficients
   }
 
-  /// The mean velocity over the model's moving stretch, from its velocity every 0.05 % of
-  /// the phase (the law's rate by central differences on the same grid).
-  var movingMean: Double? {
+  /// The model's velocity every 0.05 % of the phase (the law's rate by central differences on
+  /// the same grid): its mean over the moving stretch and its peak; nil where it never rises
+  /// at the threshold.
+  var velocity: BarVelocity? {
     let steps = 2000
     let start = phase.lowerBound
     let duration = phase.upperBound - start
@@ -55,7 +56,9 @@ struct ConcentricHeightModel {
       let rate = (shares[high] - shares[low]) / (Double(high - low) * dx) / duration
       return slope(at: shares[k]) * rate
     }
-    return MovingVelocity.stretch(velocity: velocity, times: times, window: 0...steps)?.mean
+    guard let moving = MovingVelocity.stretch(velocity: velocity, times: times, window: 0...steps)
+    else { return nil }
+    return BarVelocity(mean: moving.mean, peak: velocity.max() ?? moving.mean)
   }
 
   /// d(height)/du at `u`.

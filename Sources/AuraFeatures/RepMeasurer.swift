@@ -7,10 +7,9 @@ struct RepMeasurer {
   let exercise: ExerciseDefinition
   let signals: PoseSignals
   let imu: ImuHeightTrack?
-  /// The bar's proxy track (metres), its vertical velocity, and its height unfiltered (what
-  /// the concentric height model is fitted to).
+  /// The bar's proxy track (metres) and its height unfiltered (what the concentric height
+  /// model is fitted to).
   let bar: PoseSignals.Track
-  let barVelocity: [Double]
   let unfilteredBarHeight: [Double]
   /// The primary joint's interior angle per side, and the trunk lean (near side).
   let primaryAngle: [PoseSignals.Side: [Double]]
@@ -27,7 +26,6 @@ struct RepMeasurer {
     self.signals = signals
     self.imu = imu
     bar = Self.barTrack(exercise, signals)
-    barVelocity = SignalFilter.derivative(bar.y, times: signals.times)
     unfilteredBarHeight = Self.barTrack(exercise, signals.unfiltered).y
     var angles: [PoseSignals.Side: [Double]] = [:]
     for side in PoseSignals.Side.allCases {
@@ -96,12 +94,6 @@ struct RepMeasurer {
   private func measure(_ segment: RepSegmenter.Segment, number: Int) -> RepFeatures {
     let samples = segment.samples
     let concentric = segment.concentric
-    let concentricSamples =
-      signals.index(
-        atOrAfter: concentric.lowerBound)...max(
-        signals.index(atOrAfter: concentric.lowerBound),
-        signals.index(atOrAfter: concentric.upperBound))
-    let peak = concentricSamples.map { barVelocity[$0] }.filter(\.isFinite).max()
     let modelSamples =
       signals.index(
         atOrAfter: concentric.lowerBound - 0.15)...signals.index(
@@ -109,7 +101,7 @@ struct RepMeasurer {
     let model = ConcentricHeightModel(
       height: unfilteredBarHeight, times: signals.times, samples: modelSamples,
       phase: concentric, law: segment.concentricLaw)
-    let poseVelocity = model?.movingMean.map { BarVelocity(mean: $0, peak: peak ?? 0) }
+    let poseVelocity = model?.velocity
     let imuVelocity = imu?.concentricVelocity(concentric)
     // Max minus min over the rep; a series seen in under half the rep's samples gives none.
     func range(_ values: [Double]?) -> Double? {

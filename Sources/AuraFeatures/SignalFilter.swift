@@ -288,17 +288,4 @@ public enum SignalFilter {
     let backward = pass(forward.reversed())
     return Array(backward.reversed()[pad..<(pad + x.count)])
   }
-
-  /// Central-difference derivative (per second); NaN where a neighbour is NaN.
-  public static func derivative(_ values: [Double], times: [Double]) -> [Double] {
-    let n = values.count
-    guard n >= 2 else { return [Double](repeating: 0, count: n) }
-    var out = [Double](repeating: .nan, count: n)
-    for i in 0..<n {
-      let lo = max(0, i - 1)
-      let hi = min(n - 1, i + 1)
-      out[i] = (values[hi] - values[lo]) / (times[hi] - times[lo])
-    }
-    return out
-  }
 }
