@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct ReportTests {
   /// One run of the sample dataset, shared by the tests (published under a temporary folder).
   static let sample: Result<URL, any Error> = Result {
-    let out = try TestSupport.temporaryFolder("reports")
+    let out = try TestSupport.sharedTemporaryFolder("reports")
     var config = try PipelineTests.config(
       dataset: PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample"), out: out)
     config.workers = 2

@@ -20,6 +20,14 @@ enum TestSupport {
     for folder in folders { try? FileManager.default.removeItem(at: folder) }
   }
 
+  /// A fresh empty folder for a fixture that a suite's tests share, removed when the test
+  /// process exits (no test owns it, so none can remove it).
+  static func sharedTemporaryFolder(_ name: String) throws -> URL {
+    let folder = try temporaryFolder(name)
+    SharedFolders.removeAtExit(folder)
+    return folder
+  }
+
   /// Generates a dataset and returns its folder and truth.
   static func generatedDataset(
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
@@ -91,5 +99,22 @@ enum TestSupport {
         }.joined(separator: ","))
     }
     try Data((out.joined(separator: "\n") + "\n").utf8).write(to: url)
+  }
+}
+
+/// The shared fixtures' folders, removed by an `atexit` handler registered with the first.
+private enum SharedFolders {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var paths: [String] = []
+
+  static func removeAtExit(_ folder: URL) {
+    lock.lock()
+    defer { lock.unlock() }
+    if paths.isEmpty {
+      atexit {
+        for path in SharedFolders.paths { try? FileManager.default.removeItem(atPath: path) }
+      }
+    }
+    paths.append(folder.path)
   }
 }
