@@ -4,41 +4,99 @@ import Foundation
 /// The load's height over one concentric phase as pose sees it, modelled smooth: the phase's
 /// fitted motion law gives the share u of the primary angle's travel at every instant, and
 /// the height is a cubic in u, fitted by least squares to the unfiltered bar track over the
-/// phase and a margin either side (the samples the caller gives). A cubic bends as a lever does (a press's height
-/// goes with the cosine of the elbow's swing, flat at lockout); a quadratic read the moving
-/// mean velocity 6 % low on presses.
+/// phase and a margin either side. A cubic bends as a lever does (a press's height goes with
+/// the cosine of the elbow's swing, flat at lockout); a quadratic read the moving mean
+/// velocity 6 % low on presses.
+///
+/// The reps of a set are fitted together (`shared`): one exercise, one athlete and one lever
+/// give every rep the same shape, and only its offset and travel are its own. Fitted one rep
+/// at a time, each rep's shape took its own share of the keypoints' noise, and velocity loss,
+/// a ratio of two reps, took both: on the generated evaluation sets its error fell from 1.51
+/// to 1.30 points at low noise and from 3.02 to 2.38 at high when the shape was shared.
 ///
 /// Differentiating the keypoints is too noisy to find where the bar crosses 0.05 m/s (the
 /// moving stretch, `MovingVelocity`): filtered at 6 Hz, the moving mean velocity erred by
 /// 0.028 m/s at low noise and 0.049 at high on the generated evaluation sets, and at the
 /// pipeline's 3 Hz the filter's widening read it 0.036 m/s low. The model's velocity gives
-/// 0.014 and 0.022 m/s.
+/// 0.013 and 0.020 m/s.
 struct ConcentricHeightModel {
   let phase: ClosedRange<Double>
   let law: MotionLaw
   /// Height (m) = c₀ + c₁u + c₂u² + c₃u³.
   let coefficients: [Double]
 
-  /// The model of `height` (sampled at `times`) over `phase` with `law`, fitted to the
-  /// `samples` around the phase; nil with fewer than eight finite samples or a singular fit.
-  init?(
-    height: [Double], times: [Double], samples: ClosedRange<Int>, phase: ClosedRange<Double>,
-    law: MotionLaw
-  ) {
-    let duration = phase.upperBound - phase.lowerBound
-    guard duration > 0 else { return nil }
-    var shares: [Double] = []
-    var heights: [Double] = []
-    for index in samples where height[index].isFinite {
-      shares.append(law((times[index] - phase.lowerBound) / duration))
-      heights.append(height[index])
+  /// One concentric phase to model: the samples around it, the phase and its law.
+  struct Rep {
+    var samples: ClosedRange<Int>
+    var phase: ClosedRange<Double>
+    var law: MotionLaw
+  }
+
+  /// Models of a set's reps sharing one lever shape: height = aᵣ + bᵣ S(u) with
+  /// S(u) = u + c₂(u² − u) + c₃(u³ − u) the same for every rep and each rep's offset aᵣ and
+  /// travel bᵣ its own. Alternating least squares from a straight S: each rep's line in S, then
+  /// the shared c₂ and c₃, until they settle (a single rep gets its own cubic). A rep with
+  /// fewer than eight finite samples has no model.
+  static func shared(height: [Double], times: [Double], reps: [Rep]) -> [ConcentricHeightModel?] {
+    let data = reps.map { rep -> (u: [Double], h: [Double]) in
+      let duration = rep.phase.upperBound - rep.phase.lowerBound
+      guard duration > 0 else { return ([], []) }
+      let kept = rep.samples.filter { height[$0].isFinite }
+      return (
+        kept.map { rep.law((times[$0] - rep.phase.lowerBound) / duration) }, kept.map { height[$0] }
+      )
     }
-    guard shares.count >= 8,
-      let coefficients = Self.polynomial(degree: 3, x: shares, y: heights)
-    else { return nil }
-    self.phase = phase
-    self.law = law
-    self.coefficients = coefficients
+    let usable = data.indices.filter { data[$0].u.count >= 8 }
+    var lines = [(a: Double, b: Double)?](repeating: nil, count: reps.count)
+    var c = (0.0, 0.0)
+    for _ in 0..<100 {
+      for r in usable {
+        let shape = data[r].u.map { $0 + c.0 * ($0 * $0 - $0) + c.1 * ($0 * $0 * $0 - $0) }
+        lines[r] = line(x: shape, y: data[r].h)
+      }
+      // h − a − b u = c₂ b (u² − u) + c₃ b (u³ − u): least squares for the two shared unknowns.
+      var (xx, xy, yy, xz, yz) = (0.0, 0.0, 0.0, 0.0, 0.0)
+      for r in usable {
+        guard let (a, b) = lines[r] else { continue }
+        for (u, h) in zip(data[r].u, data[r].h) {
+          let (x, y, z) = (b * (u * u - u), b * (u * u * u - u), h - a - b * u)
+          xx += x * x
+          xy += x * y
+          yy += y * y
+          xz += x * z
+          yz += y * z
+        }
+      }
+      let determinant = xx * yy - xy * xy
+      guard abs(determinant) > 1e-18 else { break }
+      let next = ((xz * yy - xy * yz) / determinant, (xx * yz - xy * xz) / determinant)
+      let settled = abs(next.0 - c.0) + abs(next.1 - c.1) < 1e-9
+      c = next
+      if settled { break }
+    }
+    return lines.indices.map { r in
+      lines[r].map { a, b in
+        ConcentricHeightModel(
+          phase: reps[r].phase, law: reps[r].law,
+          coefficients: [a, b * (1 - c.0 - c.1), b * c.0, b * c.1])
+      }
+    }
+  }
+
+  /// The least-squares line y = a + b x; nil where x does not vary.
+  private static func line(x: [Double], y: [Double]) -> (a: Double, b: Double)? {
+    let n = Double(x.count)
+    let meanX = x.reduce(0, +) / n
+    let meanY = y.reduce(0, +) / n
+    var sxx = 0.0
+    var sxy = 0.0
+    for (xi, yi) in zip(x, y) {
+      sxx += (xi - meanX) * (xi - meanX)
+      sxy += (xi - meanX) * (yi - meanY)
+    }
+    guard sxx > 1e-12 else { return nil }
+    let b = sxy / sxx
+    return (meanY - b * meanX, b)
   }
 
   /// The model's velocity every 0.05 % of the phase (the law's rate by central differences on
@@ -64,31 +122,5 @@ struct ConcentricHeightModel {
   /// d(height)/du at `u`.
   private func slope(at u: Double) -> Double {
     coefficients[1] + u * (2 * coefficients[2] + u * 3 * coefficients[3])
-  }
-
-  /// Least-squares polynomial coefficients (constant first), by Gaussian elimination with
-  /// partial pivoting on the normal equations; nil when they are singular.
-  static func polynomial(degree: Int, x: [Double], y: [Double]) -> [Double]? {
-    let n = degree + 1
-    // The augmented normal equations [XᵀX | Xᵀy].
-    var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-    for (xk, yk) in zip(x, y) {
-      var powers = [Double](repeating: 1, count: n)
-      for j in 1..<n { powers[j] = powers[j - 1] * xk }
-      for a in 0..<n {
-        m[a][n] += powers[a] * yk
-        for b in 0..<n { m[a][b] += powers[a] * powers[b] }
-      }
-    }
-    for column in 0..<n {
-      let pivot = (column..<n).max { abs(m[$0][column]) < abs(m[$1][column]) }!
-      m.swapAt(column, pivot)
-      guard abs(m[column][column]) > 1e-12 else { return nil }
-      for row in 0..<n where row != column {
-        let factor = m[row][column] / m[column][column]
-        for k in column...n { m[row][k] -= factor * m[column][k] }
-      }
-    }
-    return (0..<n).map { m[$0][n] / m[$0][$0] }
   }
 }

@@ -82,25 +82,32 @@ struct RepMeasurer {
       unfiltered: combined.unfiltered.map { sign * $0 }, smoothest: MotionLaw.human)
   }
 
-  /// Features of each segment, numbered from 1.
+  /// Features of each segment (the reps of one set), numbered from 1; their concentric height
+  /// models share one shape (`ConcentricHeightModel.shared`).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    segments.enumerated().map { number, segment in measure(segment, number: number + 1) }
+    let reps = segments.map { segment in
+      ConcentricHeightModel.Rep(
+        samples: signals.index(
+          atOrAfter: segment.concentric.lowerBound - 0.15)...signals.index(
+            atOrAfter: segment.concentric.upperBound + 0.15),
+        phase: segment.concentric, law: segment.concentricLaw)
+    }
+    let models = ConcentricHeightModel.shared(
+      height: unfilteredBarHeight, times: signals.times, reps: reps)
+    return segments.enumerated().map { number, segment in
+      measure(segment, number: number + 1, model: models[number])
+    }
   }
 
   /// One rep's features. Mean concentric velocity is over the moving stretch
   /// (`MovingVelocity`): from pose, of the concentric height model
   /// (`ConcentricHeightModel`); from the IMU, of the load's velocity over the recording
   /// (`ImuHeightTrack.concentricVelocity`), in the phase the pose times.
-  private func measure(_ segment: RepSegmenter.Segment, number: Int) -> RepFeatures {
+  private func measure(
+    _ segment: RepSegmenter.Segment, number: Int, model: ConcentricHeightModel?
+  ) -> RepFeatures {
     let samples = segment.samples
     let concentric = segment.concentric
-    let modelSamples =
-      signals.index(
-        atOrAfter: concentric.lowerBound - 0.15)...signals.index(
-        atOrAfter: concentric.upperBound + 0.15)
-    let model = ConcentricHeightModel(
-      height: unfilteredBarHeight, times: signals.times, samples: modelSamples,
-      phase: concentric, law: segment.concentricLaw)
     let poseVelocity = model?.velocity
     let imuVelocity = imu?.concentricVelocity(concentric)
     // Max minus min over the rep; a series seen in under half the rep's samples gives none.
