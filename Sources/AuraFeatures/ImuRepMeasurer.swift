@@ -1,6 +1,7 @@
 /// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
 /// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over
-/// a set does not pile up from rep to rep. Each phase is then timed on the drift-corrected
+/// a set does not pile up from rep to rep, and on its swings rather than against fixed marks
+/// (`RepSegmenter.swingExcursions`), as its level still wanders within a set. Each phase is then timed on the drift-corrected
 /// height itself (`ImuPhaseClock`). Joint angles, ROM and bar path need a camera and stay
 /// empty.
 struct ImuRepMeasurer {
@@ -15,7 +16,7 @@ struct ImuRepMeasurer {
     clock = ImuPhaseClock(track: track)
     let level = track.levelled(restSeconds: 2)
     height = RepSegmenter.Signal(
-      values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)))
+      values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)), drifts: true)
   }
 
   /// Features of each segment (the reps of one set), numbered from 1, with the load's

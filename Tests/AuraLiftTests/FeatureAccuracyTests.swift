@@ -49,9 +49,8 @@ import Testing
   }
 
   /// A session with a bar IMU and no camera: reps counted and timed on the load's own height,
-  /// velocity from the IMU, no joint angles (so form is not judged on depth). Near issue 4's
-  /// targets for counts (100 % exact at low noise, 94.6 % at high in `make bench`), below
-  /// them for tempo and velocity; these bound what it reaches.
+  /// velocity from the IMU, no joint angles (so form is not judged on depth). Issue 4's
+  /// targets are measured on larger sets in `make bench`; these bound what a small one reaches.
   @Test func imuWithoutCameraCountsAndTimesReps() throws {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 5, sessions: 5, seed: 23, noise: .low, logOnlyShare: 0,
@@ -255,6 +254,52 @@ import Testing
         abs(straight.upperBound - phase.truth.upperBound))
     }
     #expect(straightWorst > 0.15)
+  }
+
+  /// A bar IMU's height whose rest level creeps up 6 cm a rep (a slow 0.1 m/s descent partly
+  /// taken for rest loses that much of it), five 0.2 m squats at 100 Hz: counted on its
+  /// swings, five reps; against fixed marks (30 % and 70 % of the set's travel) the later
+  /// reps never come back past the upper mark. And a deadlift's four 0.5 m pulls and a failed
+  /// attempt that stalls 0.22 m up: four reps.
+  @Test func aDriftingHeightIsCountedOnItsSwings() throws {
+    var random = SeededRandom(seed: 5)
+    let times = (0..<2600).map { Double($0) / 100 }
+    func ease(_ t: Double, from start: Double, over duration: Double) -> Double {
+      let share = min(max((t - start) / duration, 0), 1)
+      return 0.5 - 0.5 * cos(Double.pi * share)
+    }
+    // Squats: from 1 s, each rep 0.8 s at rest, 2 s down, 0.3 s pause, 0.4 s up.
+    let squat = times.map { t -> Double in
+      var height = 0.0
+      for rep in 0..<5 {
+        let start = 1 + Double(rep) * 3.5
+        height +=
+          -0.2 * ease(t, from: start, over: 2) + 0.26 * ease(t, from: start + 2.3, over: 0.4)
+      }
+      return height + 0.001 * random.gaussian()
+    }
+    // Deadlifts: from 1 s, each pull 0.8 s up, 0.3 s hold, 1.2 s down, 1 s rest; then the
+    // failed attempt: 1 s up to 0.22 m, 0.6 s stalled, 0.8 s down.
+    let deadlift = times.map { t -> Double in
+      var height = 0.0
+      for rep in 0..<4 {
+        let start = 1 + Double(rep) * 3.3
+        height +=
+          0.5 * ease(t, from: start, over: 0.8) - 0.5 * ease(t, from: start + 1.1, over: 1.2)
+      }
+      height += 0.22 * ease(t, from: 15, over: 1) - 0.22 * ease(t, from: 16.6, over: 0.8)
+      return height + 0.001 * random.gaussian()
+    }
+    let segmenter = RepSegmenter(settings: .init(minimumTravel: 0.05, minimumRepSeconds: 0.5))
+    func count(_ values: [Double], drifts: Bool, order: PhaseOrder) -> Int {
+      segmenter.segment(
+        height: RepSegmenter.Signal(values: values, noise: 0.001, drifts: drifts), times: times,
+        range: 0..<times.count, order: order
+      ).count
+    }
+    #expect(count(squat, drifts: true, order: .eccentricFirst) == 5)
+    #expect(count(squat, drifts: false, order: .eccentricFirst) < 5)
+    #expect(count(deadlift, drifts: true, order: .concentricFirst) == 4)
   }
 
   /// Selection gives the same order statistic as sorting, with duplicates and at every size.
