@@ -16,8 +16,8 @@ public enum MovingVelocity {
 
   /// The moving stretch around the fastest sample of `velocity` in `window`, with its start
   /// and end (crossings interpolated between samples; the sample of a turning point, or a
-  /// window's edge, where the velocity stays above the threshold) and its mean velocity (trapezoid distance over duration); nil where the window
-  /// never reaches the threshold.
+  /// window's edge, where the velocity stays above the threshold) and its mean velocity
+  /// (trapezoid distance over duration); nil where the window never reaches the threshold.
   public static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
     -> (mean: Double, start: Double, end: Double)?
   {

@@ -1,9 +1,9 @@
 /// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
 /// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over
 /// a set does not pile up from rep to rep, and on its swings rather than against fixed marks
-/// (`RepSegmenter.swingExcursions`), as its level still wanders within a set. Each phase is then timed on the drift-corrected
-/// height itself (`ImuPhaseClock`). Joint angles, ROM and bar path need a camera and stay
-/// empty.
+/// (`RepSegmenter.swingExcursions`), as its level still wanders within a set. Each phase is
+/// then timed on the drift-corrected height itself (`ImuPhaseClock`). Joint angles, ROM and
+/// bar path need a camera and stay empty.
 struct ImuRepMeasurer {
   let track: ImuHeightTrack
   /// The height as reps are counted on it, levelled between rests of at least 2 s; its noise
