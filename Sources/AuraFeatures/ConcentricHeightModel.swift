@@ -52,7 +52,9 @@ struct ConcentricHeightModel {
     for _ in 0..<100 {
       for r in usable {
         let shape = data[r].u.map { $0 + c.0 * ($0 * $0 - $0) + c.1 * ($0 * $0 * $0 - $0) }
-        lines[r] = line(x: shape, y: data[r].h)
+        lines[r] = LeastSquaresLine(x: shape, y: data[r].h).flatMap {
+          $0.sxx > 1e-12 ? ($0.intercept, $0.slope) : nil
+        }
       }
       // h − a − b u = c₂ b (u² − u) + c₃ b (u³ − u): least squares for the two shared unknowns.
       var (xx, xy, yy, xz, yz) = (0.0, 0.0, 0.0, 0.0, 0.0)
@@ -81,22 +83,6 @@ struct ConcentricHeightModel {
           coefficients: [a, b * (1 - c.0 - c.1), b * c.0, b * c.1])
       }
     }
-  }
-
-  /// The least-squares line y = a + b x; nil where x does not vary.
-  private static func line(x: [Double], y: [Double]) -> (a: Double, b: Double)? {
-    let n = Double(x.count)
-    let meanX = x.reduce(0, +) / n
-    let meanY = y.reduce(0, +) / n
-    var sxx = 0.0
-    var sxy = 0.0
-    for (xi, yi) in zip(x, y) {
-      sxx += (xi - meanX) * (xi - meanX)
-      sxy += (xi - meanX) * (yi - meanY)
-    }
-    guard sxx > 1e-12 else { return nil }
-    let b = sxy / sxx
-    return (meanY - b * meanX, b)
   }
 
   /// The model's velocity every 0.05 % of the phase (the law's rate by central differences on

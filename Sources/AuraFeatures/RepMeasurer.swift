@@ -85,12 +85,13 @@ struct RepMeasurer {
   /// Features of each segment (the reps of one set), numbered from 1; their concentric height
   /// models share one shape (`ConcentricHeightModel.shared`).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
+    // Each model is fitted over its phase and 0.15 s either side.
     let reps = segments.map { segment in
-      ConcentricHeightModel.Rep(
-        samples: signals.index(
-          atOrAfter: segment.concentric.lowerBound - 0.15)...signals.index(
-            atOrAfter: segment.concentric.upperBound + 0.15),
-        phase: segment.concentric, law: segment.concentricLaw)
+      let phase = segment.concentric
+      let first = signals.index(atOrAfter: phase.lowerBound - 0.15)
+      let last = signals.index(atOrAfter: phase.upperBound + 0.15)
+      return ConcentricHeightModel.Rep(
+        samples: first...last, phase: phase, law: segment.concentricLaw)
     }
     let models = ConcentricHeightModel.shared(
       height: unfilteredBarHeight, times: signals.times, reps: reps)

@@ -233,16 +233,16 @@ struct RepSegmenter {
     guard !swings.isEmpty else { return [] }
     let typical = SignalFilter.select(&swings, rank: swings.count / 2)
     let points = turningPoints(y, window: window, threshold: max(minimum / 2, 0.4 * typical))
+    // The first sample after `from` past the mark halfway to `to`.
+    func halfway(_ from: Int, _ to: Int) -> Int? {
+      let mark = (y[from] + y[to]) / 2
+      return (from...to).first { y[to] < y[from] ? y[$0] <= mark : y[$0] >= mark }
+    }
     var found: [(away: Int, back: Int)] = []
     for k in points.indices.dropFirst().dropLast() where points[k].high != restHigh {
       let (before, far, after) = (points[k - 1].index, points[k].index, points[k + 1].index)
       guard max(abs(y[far] - y[before]), abs(y[far] - y[after])) >= 0.7 * typical else {
         continue
-      }
-      // The first sample after `from` past the mark halfway to `to`.
-      func halfway(_ from: Int, _ to: Int) -> Int? {
-        let mark = (y[from] + y[to]) / 2
-        return (from...to).first { y[to] < y[from] ? y[$0] <= mark : y[$0] >= mark }
       }
       guard let away = halfway(before, far), let back = halfway(far, after) else { continue }
       found.append((away, back))

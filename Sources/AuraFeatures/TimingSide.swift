@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// One body side's timing angle (degrees): conditioned, unfiltered (NaN where a point was
@@ -14,22 +15,12 @@ struct TimingSide {
   /// 0.9, fewer than 10 shared samples) or the slope is outside 0.5-2 in magnitude.
   func mapped(onto reference: TimingSide) -> TimingSide? {
     let pairs = zip(reference.values, values).filter { $0.0.isFinite && $0.1.isFinite }
-    guard pairs.count >= 10 else { return nil }
-    let count = Double(pairs.count)
-    let meanX = pairs.reduce(0) { $0 + $1.0 } / count
-    let meanY = pairs.reduce(0) { $0 + $1.1 } / count
-    var sxx = 0.0
-    var syy = 0.0
-    var sxy = 0.0
-    for (x, y) in pairs {
-      sxx += (x - meanX) * (x - meanX)
-      syy += (y - meanY) * (y - meanY)
-      sxy += (x - meanX) * (y - meanY)
-    }
-    guard sxx > 0, syy > 0, abs(sxy) >= 0.9 * (sxx * syy).squareRoot() else { return nil }
-    let slope = sxy / sxx
-    guard (0.5...2).contains(abs(slope)) else { return nil }
-    let intercept = meanY - slope * meanX
+    guard pairs.count >= 10,
+      let line = LeastSquaresLine(x: pairs.map(\.0), y: pairs.map(\.1)),
+      line.syy > 0, abs(line.sxy) >= 0.9 * (line.sxx * line.syy).squareRoot(),
+      (0.5...2).contains(abs(line.slope))
+    else { return nil }
+    let (slope, intercept) = (line.slope, line.intercept)
     func map(_ series: [Double]) -> [Double] { series.map { ($0 - intercept) / slope } }
     return TimingSide(
       values: map(values), unfiltered: map(unfiltered), noise: noise / abs(slope))

@@ -1,3 +1,5 @@
+import AuraDomain
+
 /// An athlete's load–velocity profile for one exercise: the least-squares line
 /// load = a + b·v through (load, fastest rep's mean concentric velocity) points, and the e1RM it
 /// predicts at the lift's minimal velocity threshold (SCIENCE.md §1.3).
@@ -38,24 +40,11 @@ public struct LoadVelocityProfile: Sendable, Equatable {
     guard loads.count >= max(2, rule.minimumLoads), let heaviest = loads.last,
       (heaviest - loads[0]) / heaviest >= rule.minimumSpan
     else { return nil }
-    let velocities = loads.map { fastest[$0]! }
-    let n = Double(loads.count)
-    let meanV = velocities.reduce(0, +) / n
-    let meanL = loads.reduce(0, +) / n
-    var sxy = 0.0
-    var sxx = 0.0
-    var syy = 0.0
-    for (load, velocity) in zip(loads, velocities) {
-      sxy += (velocity - meanV) * (load - meanL)
-      sxx += (velocity - meanV) * (velocity - meanV)
-      syy += (load - meanL) * (load - meanL)
-    }
-    guard sxx > 0, syy > 0 else { return nil }
-    let slope = sxy / sxx
-    let rSquared = sxy * sxy / (sxx * syy)
-    guard slope < 0, rSquared >= rule.minimumRSquared else { return nil }
+    guard let line = LeastSquaresLine(x: loads.map { fastest[$0]! }, y: loads), line.syy > 0,
+      line.slope < 0, line.rSquared >= rule.minimumRSquared
+    else { return nil }
     return LoadVelocityProfile(
-      intercept: meanL - slope * meanV, slope: slope, rSquared: rSquared, loads: loads.count)
+      intercept: line.intercept, slope: line.slope, rSquared: line.rSquared, loads: loads.count)
   }
 
   /// Load the profile predicts at `velocity`, kg. At the minimal velocity threshold this is the
