@@ -39,7 +39,9 @@ public struct RepFeatures: Codable, Sendable, Equatable {
   /// Largest trunk lean from vertical during the rep, degrees.
   public var maxTrunkLeanDegrees: Double?
   /// Share of the rep's samples where the bar proxy or the primary joint's points were
-  /// interpolated over a short gap or replaced as outliers, 0-1 (the validity mask).
+  /// interpolated over a short gap or replaced as outliers, 0-1 (the validity mask); from a
+  /// bar IMU alone, the share of the rep in a phase its height did not show, whose duration
+  /// was imputed (`ImuRepMeasurer`).
   public var interpolatedFraction: Double
 
   /// Mean concentric velocity: from the IMU where there is one, else from pose.

@@ -16,11 +16,15 @@ struct ImuPhaseClock {
   }
 
   /// The concentric (rising) and eccentric (falling) phase of each segment (the reps of one
-  /// set) as the load's height times them, nil where the height shows none.
+  /// set) as the load's height times them, nil where the height shows none or one of the
+  /// rep's legs was flattened (`RepSegmenter.Segment.flattened`: the velocity around it is
+  /// off, and its samples would bend the set's lever).
   func phases(_ segments: [RepSegmenter.Segment]) -> [(
     concentric: ClosedRange<Double>?, eccentric: ClosedRange<Double>?
   )] {
-    let samples = segments.indices.map { number in
+    let samples = segments.indices.map {
+      number -> (concentric: PhaseBoundary.Samples?, eccentric: PhaseBoundary.Samples?) in
+      guard segments[number].flattened == nil else { return (nil, nil) }
       let window = window(of: number, in: segments)
       return (
         concentric: phaseSamples(in: window, rising: true),

@@ -20,25 +20,59 @@ struct ImuRepMeasurer {
   }
 
   /// Features of each segment (the reps of one set), numbered from 1, with the load's
-  /// velocity over each concentric phase (`ImuHeightTrack.concentricVelocity`).
+  /// velocity over each concentric phase (`ImuHeightTrack.concentricVelocity`). A rep with a
+  /// flattened phase (`RepSegmenter.Segment.flattened`) has no velocity, and that phase's
+  /// share of it is its validity mask (`interpolatedFraction`).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
     let phases = clock.phases(segments)
-    return segments.enumerated().map { number, segment in
-      let concentric = phases[number].concentric ?? segment.concentric
-      let eccentric = phases[number].eccentric ?? segment.eccentric
-      let start = min(concentric.lowerBound, eccentric.lowerBound)
-      let end = max(concentric.upperBound, eccentric.upperBound)
-      let pause =
-        max(concentric.lowerBound, eccentric.lowerBound)
-        - min(concentric.upperBound, eccentric.upperBound)
+    var timed = segments
+    for number in timed.indices {
+      timed[number].concentric = phases[number].concentric ?? segments[number].concentric
+      timed[number].eccentric = phases[number].eccentric ?? segments[number].eccentric
+    }
+    return Self.imputingFlattenedPhases(timed).enumerated().map { number, segment in
+      let (start, end) = (segment.times.lowerBound, segment.times.upperBound)
       return RepFeatures(
         repNumber: number + 1, startSeconds: start, endSeconds: end,
-        eccentricSeconds: eccentric.upperBound - eccentric.lowerBound,
-        pauseSeconds: max(0, pause),
-        concentricSeconds: concentric.upperBound - concentric.lowerBound,
+        eccentricSeconds: segment.eccentric.upperBound - segment.eccentric.lowerBound,
+        pauseSeconds: max(0, segment.pause),
+        concentricSeconds: segment.concentric.upperBound - segment.concentric.lowerBound,
         romDegrees: nil, leftRomDegrees: nil, rightRomDegrees: nil, poseVelocity: nil,
-        imuVelocity: track.concentricVelocity(concentric),
-        barPathDeviationMeters: nil, maxTrunkLeanDegrees: nil, interpolatedFraction: 0)
+        imuVelocity: segment.flattened == nil ? track.concentricVelocity(segment.concentric) : nil,
+        barPathDeviationMeters: nil, maxTrunkLeanDegrees: nil,
+        interpolatedFraction: segment.flattened.map { phase in
+          end > start ? (segment[phase].upperBound - segment[phase].lowerBound) / (end - start) : 1
+        } ?? 0)
     }
+  }
+
+  /// `segments` (one set's reps, timed) with each flattened phase given the median duration
+  /// of that phase in the set's other reps, from the rep's turning point outwards and no
+  /// further than the neighbouring rep; left as it is when no other rep has one.
+  static func imputingFlattenedPhases(_ segments: [RepSegmenter.Segment])
+    -> [RepSegmenter.Segment]
+  {
+    var result = segments
+    for (number, segment) in segments.enumerated() {
+      guard let phase = segment.flattened else { continue }
+      var durations = segments.filter { $0.flattened == nil }.map {
+        $0[phase].upperBound - $0[phase].lowerBound
+      }
+      guard !durations.isEmpty else { continue }
+      let duration = SignalFilter.select(&durations, rank: durations.count / 2)
+      let placeholder = segment[phase]
+      let seen = segment[phase == .eccentric ? .concentric : .eccentric]
+      if placeholder.lowerBound <= seen.lowerBound {
+        let previousEnd = number > 0 ? result[number - 1].times.upperBound : -Double.infinity
+        let start = min(max(placeholder.upperBound - duration, previousEnd), placeholder.upperBound)
+        result[number][phase] = start...placeholder.upperBound
+      } else {
+        let nextStart =
+          number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
+        let end = max(min(placeholder.lowerBound + duration, nextStart), placeholder.lowerBound)
+        result[number][phase] = placeholder.lowerBound...end
+      }
+    }
+    return result
   }
 }

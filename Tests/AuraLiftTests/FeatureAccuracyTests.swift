@@ -264,10 +264,6 @@ import Testing
   @Test func aDriftingHeightIsCountedOnItsSwings() throws {
     var random = SeededRandom(seed: 5)
     let times = (0..<2600).map { Double($0) / 100 }
-    func ease(_ t: Double, from start: Double, over duration: Double) -> Double {
-      let share = min(max((t - start) / duration, 0), 1)
-      return 0.5 - 0.5 * cos(Double.pi * share)
-    }
     // Squats: from 1 s, each rep 0.8 s at rest, 2 s down, 0.3 s pause, 0.4 s up.
     let squat = times.map { t -> Double in
       var height = 0.0
@@ -302,13 +298,64 @@ import Testing
     #expect(count(deadlift, drifts: true, order: .concentricFirst) == 4)
   }
 
-  /// Selection gives the same order statistic as sorting, with duplicates and at every size.
+  /// A slow first descent taken for rest (the height stays at its rest level until the first
+  /// rep's bottom, and the set ends a travel higher) still makes a rep, judged on its rising
+  /// leg, with its eccentric marked flattened; so does a deadlift's last lowering. The
+  /// flattened eccentric then gets the median of the set's other eccentrics, ending at the
+  /// turning point.
+  @Test func aFlattenedLegStillMakesItsRep() throws {
+    var random = SeededRandom(seed: 7)
+    let times = (0..<2000).map { Double($0) / 100 }
+    // Squats from 1 s, each rep 2 s down, 0.3 s pause, 0.4 s up, 0.8 s at rest; the first
+    // descent never shows.
+    let squat = times.map { t -> Double in
+      var height = 0.0
+      for rep in 0..<5 {
+        let start = 1 + Double(rep) * 3.5
+        if rep > 0 { height -= 0.2 * ease(t, from: start, over: 2) }
+        height += 0.2 * ease(t, from: start + 2.3, over: 0.4)
+      }
+      return height + 0.001 * random.gaussian()
+    }
+    // Deadlifts from 1 s, each pull 0.8 s up, 0.3 s hold, 1.2 s down, 1 s rest; the last
+    // lowering never shows.
+    let deadlift = times.map { t -> Double in
+      var height = 0.0
+      for rep in 0..<4 {
+        let start = 1 + Double(rep) * 3.3
+        height += 0.5 * ease(t, from: start, over: 0.8)
+        if rep < 3 { height -= 0.5 * ease(t, from: start + 1.1, over: 1.2) }
+      }
+      return height + 0.001 * random.gaussian()
+    }
+    let segmenter = RepSegmenter(settings: .init(minimumTravel: 0.05, minimumRepSeconds: 0.5))
+    func segments(_ values: [Double], order: PhaseOrder) -> [RepSegmenter.Segment] {
+      segmenter.segment(
+        height: RepSegmenter.Signal(values: values, noise: 0.001, drifts: true), times: times,
+        range: 0..<times.count, order: order)
+    }
+    let squats = segments(squat, order: .eccentricFirst)
+    #expect(squats.map(\.flattened) == [.eccentric, nil, nil, nil, nil])
+    let pulls = segments(deadlift, order: .concentricFirst)
+    #expect(pulls.map(\.flattened) == [nil, nil, nil, .eccentric])
+    // The squats' own eccentrics are timed within 0.1 s of their 2 s.
+    for squat in squats.dropFirst() {
+      #expect(abs(squat.eccentric.upperBound - squat.eccentric.lowerBound - 2) < 0.1)
+    }
+    let imputed = ImuRepMeasurer.imputingFlattenedPhases(squats)[0].eccentric
+    var others = squats.dropFirst().map { $0.eccentric.upperBound - $0.eccentric.lowerBound }
+    #expect(imputed.upperBound == squats[0].eccentric.upperBound)
+    #expect(
+      imputed.upperBound - imputed.lowerBound == SignalFilter.select(&others, rank: 2))
+  }
+
   @Test func runsOfAMaskAreFoundToTheEnds() {
     #expect(SignalFilter.runs([]) == [])
     #expect(SignalFilter.runs([false, true, true, false, true]) == [1..<3, 4..<5])
     #expect(SignalFilter.runs([true, true, false, false]) == [0..<2])
   }
 
+  /// Selection gives the same order statistic as sorting, with duplicates and at every size.
   @Test func selectionMatchesSorting() {
     var random = SystemRandomNumberGenerator()
     for size in [1, 2, 7, 16, 17, 18, 100, 1001] {
@@ -363,4 +410,10 @@ import Testing
           && $0.hasSuffix("outside every set's bounds")
       })
   }
+}
+
+/// A half-cosine step from 0 to 1 over `duration` seconds from `start`.
+private func ease(_ t: Double, from start: Double, over duration: Double) -> Double {
+  let share = min(max((t - start) / duration, 0), 1)
+  return 0.5 - 0.5 * cos(Double.pi * share)
 }
