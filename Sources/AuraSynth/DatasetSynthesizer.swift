@@ -99,7 +99,14 @@ public struct DatasetSynthesizer {
       }
     }
     try writeTables(athletes: athletes, startDay: startDay, folder: folder, random: &random)
-    let truth = DatasetTruth(seed: config.seed, noise: config.noise.rawValue, sessions: truths)
+    let bodies = athletes.map { athlete in
+      let s = athlete.segments
+      return AthleteTruth(
+        athleteId: athlete.id, torsoCm: s.trunk * 100, femurCm: s.thigh * 100,
+        tibiaCm: s.shank * 100, humerusCm: s.upperArm * 100, forearmCm: s.forearm * 100)
+    }
+    let truth = DatasetTruth(
+      seed: config.seed, noise: config.noise.rawValue, sessions: truths, athletes: bodies)
     try write(truth, to: folder.appendingPathComponent("truth.json"))
     return truth
   }
@@ -211,6 +218,7 @@ public struct DatasetSynthesizer {
       "athlete_id,date,target_kcal,kcal,protein_g,carbs_g,fat_g,water_l,creatine_g,whey_g\n"
     var morpho =
       "athlete_id,date,torso_cm,femur_cm,tibia_cm,humerus_cm,forearm_cm,shoulder_width_cm,hip_width_cm,arm_span_cm\n"
+    var scan = SeededRandom(seed: config.seed &+ 0x5CA4)
     for athlete in athletes {
       let guild = athlete.guild
       athletesCSV +=
@@ -248,12 +256,14 @@ public struct DatasetSynthesizer {
       }
       let s = athlete.segments
       let h = athlete.heightMeters * 100
+      // A scan measures each segment with an error of about 2 % (drawn apart from the rest of
+      // the dataset, which stays as it was before scans had one).
+      func scanned(_ meters: Double) -> Double { meters * 100 * (1 + 0.02 * scan.gaussian()) }
       morpho += String(
         format: "%@,%@,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n", athlete.id,
         ISODates.string(day: startDay),
-        s.trunk * 100, s.thigh * 100, s.shank * 100, s.upperArm * 100, s.forearm * 100, 0.259 * h,
-        0.191 * h,
-        h * random.uniform(0.98...1.04))
+        scanned(s.trunk), scanned(s.thigh), scanned(s.shank), scanned(s.upperArm),
+        scanned(s.forearm), 0.259 * h, 0.191 * h, h * random.uniform(0.98...1.04))
     }
     try Data(athletesCSV.utf8).write(to: folder.appendingPathComponent("athletes.csv"))
     try Data(wellness.utf8).write(to: folder.appendingPathComponent("wellness.csv"))

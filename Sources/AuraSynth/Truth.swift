@@ -3,6 +3,19 @@ public struct DatasetTruth: Codable, Sendable {
   public var seed: UInt64
   public var noise: String
   public var sessions: [SessionTruth]
+  /// Each athlete's exact segment lengths (morpho.csv holds them as a scan measured them);
+  /// nil in truth files written before it was recorded.
+  public var athletes: [AthleteTruth]? = nil
+}
+
+/// One athlete's body as the generator built it: joint-centre segment lengths, centimetres.
+public struct AthleteTruth: Codable, Sendable {
+  public var athleteId: String
+  public var torsoCm: Double
+  public var femurCm: Double
+  public var tibiaCm: Double
+  public var humerusCm: Double
+  public var forearmCm: Double
 }
 
 /// Truth for one recorded session.

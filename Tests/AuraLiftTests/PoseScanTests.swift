@@ -11,13 +11,15 @@ import Testing
       athletes: 3, sessions: 3, seed: 31, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(dataset, out) }
-    // The generator's scans are its exact segment lengths; keep only a-03's.
+    // Keep only a-03's scan.
     let morpho = dataset.appendingPathComponent("morpho.csv")
     let lines = try String(contentsOf: morpho, encoding: .utf8).split(separator: "\n")
     let lengths = Dictionary(
-      uniqueKeysWithValues: lines.dropFirst().map { line in
-        let cells = line.split(separator: ",", omittingEmptySubsequences: false)
-        return (String(cells[0]), cells[2...6].map { Double($0)! })
+      uniqueKeysWithValues: try #require(truth.athletes).map { body in
+        (
+          body.athleteId,
+          [body.torsoCm, body.femurCm, body.tibiaCm, body.humerusCm, body.forearmCm]
+        )
       })
     try
       (lines.filter { $0.hasPrefix("athlete_id") || $0.hasPrefix("a-03") }
