@@ -13,7 +13,7 @@ public struct FeatureEvaluator: Sendable {
   public let extractor: SessionFeatureExtractor
   public let reader: SessionReader.Settings
   /// Height in cm of each athlete whose height is known.
-  let heights: [String: Double]
+  let bodies: [String: BodyDimensions]
 
   /// An evaluator of the dataset at `root` (whose tables were read as `tables`) with the ingest
   /// and features parameters of `parameters`.
@@ -24,9 +24,7 @@ public struct FeatureEvaluator: Sendable {
     self.truth = truth
     extractor = SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
     reader = try SessionReader.Settings(parameters)
-    heights = Dictionary(
-      tables.athletes.compactMap { athlete in athlete.heightCm.map { (athlete.id, $0) } },
-      uniquingKeysWith: { first, _ in first })
+    bodies = BodyDimensions.byAthlete(tables)
   }
 
   /// Reads truth.json.
@@ -60,14 +58,14 @@ public struct FeatureEvaluator: Sendable {
     let session = try SessionReader.read(
       folder: sessionTruth.sessionId, datasetRoot: root, catalog: extractor.catalog,
       settings: reader)
-    let height = heights[session.manifest.athleteId]
-    let measured = try extractor.extract(session, athleteHeightCm: height)
+    let body = bodies[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
+    let measured = try extractor.extract(session, body: body)
     var unbounded = session
     for index in unbounded.manifest.sets.indices {
       unbounded.manifest.sets[index].startSeconds = nil
       unbounded.manifest.sets[index].endSeconds = nil
     }
-    let detected = try extractor.extract(unbounded, athleteHeightCm: height)
+    let detected = try extractor.extract(unbounded, body: body)
     var groups: [AccuracyReport.GroupKey: AccuracyTally] = [:]
     var reps: [RepComparison] = []
     let poseSource = session.pose.map { "pose:\($0.quality.format)" }
@@ -100,8 +98,8 @@ public struct FeatureEvaluator: Sendable {
       var unboundedImuOnly = unbounded
       unboundedImuOnly.pose = nil
       let imuOnlyResult = try imuOnlyGroups(
-        sessionTruth, bounded: try extractor.extract(imuOnly, athleteHeightCm: height),
-        detected: try extractor.extract(unboundedImuOnly, athleteHeightCm: height),
+        sessionTruth, bounded: try extractor.extract(imuOnly, body: body),
+        detected: try extractor.extract(unboundedImuOnly, body: body),
         format: imu.quality.format)
       for (key, tally) in imuOnlyResult.groups {
         groups[key, default: .init()].merge(tally)

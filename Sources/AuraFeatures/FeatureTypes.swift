@@ -114,6 +114,6 @@ public struct SessionFeatures: Codable, Sendable, Equatable {
 /// The pose recording's scale.
 public struct PoseScale: Codable, Sendable, Equatable {
   public var pixelsPerMeter: Double
-  /// manifest, athlete_height or assumed_height.
+  /// manifest, world_metres, body_scan, athlete_height or assumed_height.
   public var method: String
 }

@@ -44,7 +44,7 @@ struct PoseSignals {
   /// A point on the near side.
   subscript(_ point: BodyPoint) -> Track { sides[nearSide]![point]! }
 
-  init(pose: PoseSeries, athleteHeightCm: Double?, settings: Settings) throws {
+  init(pose: PoseSeries, body: BodyDimensions, settings: Settings) throws {
     let rate = pose.quality.sampleRateHz
     guard let first = pose.times.first, let last = pose.times.last, rate > 0 else {
       throw FeatureError.unusable("pose recording has no usable timestamps")
@@ -67,7 +67,7 @@ struct PoseSignals {
           track, from: pose.times, to: times, maxGap: maxGap)
       }
     }
-    let scale = try Self.scale(pose: pose, near: raw[nearSide]!, athleteHeightCm: athleteHeightCm)
+    let scale = try Self.scale(pose: pose, near: raw[nearSide]!, body: body)
     self.scale = scale
     // Face +x: mirror when the knee bends towards −x.
     let facing = Self.facingSign(raw[nearSide]!)
@@ -178,8 +178,10 @@ struct PoseSignals {
   }
 
   /// Units per metre: from the manifest (or 1 for world metres), else the median shank +
-  /// thigh + trunk length over 0.779 of the athlete's height (Drillis & Contini ratios).
-  static func scale(pose: PoseSeries, near: [BodyPoint: Track], athleteHeightCm: Double?)
+  /// thigh + trunk length over the same length from the athlete's body scan, else over 0.779
+  /// of their height (Drillis & Contini ratios; an athlete's own proportions differ from these
+  /// by a few percent, and so did velocities).
+  static func scale(pose: PoseSeries, near: [BodyPoint: Track], body: BodyDimensions)
     throws -> PoseScale
   {
     if let given = pose.pixelsPerMeter {
@@ -199,10 +201,13 @@ struct PoseSignals {
     }
     chain.sort()
     let pixels = chain[chain.count / 2]
-    let heightMeters = (athleteHeightCm ?? 175) / 100
+    if let scanned = body.legAndTrunkCm {
+      return PoseScale(pixelsPerMeter: pixels / (scanned / 100), method: "body_scan")
+    }
+    let heightMeters = (body.heightCm ?? 175) / 100
     return PoseScale(
       pixelsPerMeter: pixels / (0.779 * heightMeters),
-      method: athleteHeightCm == nil ? "assumed_height" : "athlete_height")
+      method: body.heightCm == nil ? "assumed_height" : "athlete_height")
   }
 
   /// Distance between two tracks at sample `i` (3-D where both have depth).

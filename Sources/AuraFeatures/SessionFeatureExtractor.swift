@@ -46,8 +46,8 @@ public struct SessionFeatureExtractor: Sendable {
         minimumTravel: settings.minimumTravelMeters, minimumRepSeconds: settings.minimumRepSeconds))
   }
 
-  /// Extracts features. `athleteHeightCm` calibrates the pose scale when the manifest gives none.
-  public func extract(_ session: IngestedSession, athleteHeightCm: Double?) throws
+  /// Extracts features. `body` calibrates the pose scale when the manifest gives none.
+  public func extract(_ session: IngestedSession, body: BodyDimensions) throws
     -> SessionFeatures
   {
     let manifest = session.manifest
@@ -68,7 +68,7 @@ public struct SessionFeatureExtractor: Sendable {
     var signals: PoseSignals? = nil
     if let pose = session.pose, !sets.isEmpty {
       let conditioned = try PoseSignals(
-        pose: pose, athleteHeightCm: athleteHeightCm,
+        pose: pose, body: body,
         settings: .init(cutoffHz: settings.cutoffHz, maxGapSeconds: settings.maxGapSeconds))
       signals = conditioned
       if conditioned.scale.method == "assumed_height" {

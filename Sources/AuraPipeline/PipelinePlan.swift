@@ -50,8 +50,7 @@ struct PipelinePlan {
       scorer: SessionScorer(
         form: FormScorer(settings: try .init(parameters)), gamification: gamification,
         catalog: catalog),
-      heights: Dictionary(
-        tables.athletes.map { ($0.id, $0.heightCm ?? .nan) }, uniquingKeysWith: { a, _ in a }))
+      bodies: BodyDimensions.byAthlete(tables))
     let chain = chain
     sessions = WorkerPool.map(folders, workers: config.workers) { chain.plan(folder: $0) }
 

@@ -20,9 +20,9 @@ struct SessionChain: Sendable {
   let extractor: SessionFeatureExtractor
   let scorer: SessionScorer
   /// Height in cm of every athlete in athletes.csv (NaN where unknown).
-  let heights: [String: Double]
+  let bodies: [String: BodyDimensions]
   /// The fields every session's features key starts with: code versions, the stage's
-  /// parameters, and digests of `heights` and of the custom exercises.
+  /// parameters, and digests of `bodies` and of the custom exercises.
   let featuresTemplate: ContentKey
   /// The fields every session's scoring key starts with: code version and parameters.
   let scoringTemplate: ContentKey
@@ -63,7 +63,7 @@ struct SessionChain: Sendable {
   init(
     datasetRoot: URL, cache: ArtifactCache, digests: FileDigests, parameters: ParameterSet,
     catalog: ExerciseCatalog, ingest: SessionReader.Settings, extractor: SessionFeatureExtractor,
-    scorer: SessionScorer, heights: [String: Double]
+    scorer: SessionScorer, bodies: [String: BodyDimensions]
   ) {
     self.datasetRoot = datasetRoot
     sessionsPath = datasetRoot.appendingPathComponent("sessions").path
@@ -73,11 +73,12 @@ struct SessionChain: Sendable {
     self.ingest = ingest
     self.extractor = extractor
     self.scorer = scorer
-    self.heights = heights
-    // The athlete's height calibrates pose scale, so it is an input of features; the athlete
-    // is not known before the manifest is read, so the whole height table keys the stage. A
-    // custom exercise's pattern and muscles (exercises.csv) shape features and scores.
-    let heightList = heights.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)\n" }.joined()
+    self.bodies = bodies
+    // The athlete's body scan or height calibrates pose scale, so it is an input of features;
+    // the athlete is not known before the manifest is read, so the whole table keys the stage.
+    // A custom exercise's pattern and muscles (exercises.csv) shape features and scores.
+    let bodyList = bodies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.keyText)\n" }
+      .joined()
     let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
     var features = ContentKey(stage: "features", codeVersion: StageVersions.features)
     features.add("code ingest", String(StageVersions.ingest))
@@ -85,7 +86,8 @@ struct SessionChain: Sendable {
       parameters: parameters,
       keys: SessionReader.Settings.parameterKeys + SessionFeatureExtractor.Settings.parameterKeys)
     features.add(
-      "athlete heights (athletes.csv)", FieldHasher.hex(of: Data(heightList.utf8)))
+      "athlete heights and scans (athletes.csv, morpho.csv)",
+      FieldHasher.hex(of: Data(bodyList.utf8)))
     features.add("custom exercises (exercises.csv)", FieldHasher.hex(of: Data(custom.utf8)))
     featuresTemplate = features
     var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
@@ -187,12 +189,12 @@ struct SessionChain: Sendable {
     do {
       let session = try SessionReader.read(
         folder: folder, datasetRoot: datasetRoot, catalog: catalog, settings: ingest)
-      guard let height = heights[session.manifest.athleteId] else {
+      guard let body = bodies[session.manifest.athleteId] else {
         return .success(
           .problem(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder)))
       }
       return .success(
-        .features(try extractor.extract(session, athleteHeightCm: height.isNaN ? nil : height)))
+        .features(try extractor.extract(session, body: body)))
     } catch let problem as DatasetProblem {
       return .success(.problem(problem))
     } catch {

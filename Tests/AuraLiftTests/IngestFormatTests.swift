@@ -16,7 +16,7 @@ import Testing
       athletes: 2, sessions: 2, seed: 21, logOnlyShare: 0, poseFormats: [poseFormat],
       imuFormats: [imuFormat])
     defer { TestSupport.remove(folder) }
-    let tables = try DatasetTablesReader.read(root: folder)
+    let bodies = BodyDimensions.byAthlete(try DatasetTablesReader.read(root: folder))
     let extractor = SessionFeatureExtractor(
       settings: try .init(TestSupport.parameters), catalog: .builtIn)
     var sessions: [IngestedSession] = []
@@ -28,8 +28,8 @@ import Testing
         settings: try .init(TestSupport.parameters))
       sessions.append(session)
       guard measure else { continue }
-      let height = tables.athletes.first { $0.id == session.manifest.athleteId }?.heightCm
-      let features = try extractor.extract(session, athleteHeightCm: height)
+      let body = bodies[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
+      let features = try extractor.extract(session, body: body)
       for setTruth in sessionTruth.sets {
         sets += 1
         if features.sets.first(where: { $0.setNumber == setTruth.setNumber })?.reps.count

@@ -66,9 +66,10 @@ enum TestSupport {
     let tables = try DatasetTablesReader.read(root: folder)
     let session = try SessionReader.read(
       folder: sessionId, datasetRoot: folder, catalog: .builtIn, settings: try .init(parameters))
-    let height = tables.athletes.first { $0.id == session.manifest.athleteId }?.heightCm
+    let body =
+      BodyDimensions.byAthlete(tables)[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
     return try SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn)
-      .extract(session, athleteHeightCm: height)
+      .extract(session, body: body)
   }
 
   /// Rewrites a vision19 CSV with every x mirrored (x → 1 − x): the athlete faces the other way.
