@@ -68,6 +68,27 @@ enum RepFit {
     )
   }
 
+  /// The least-squares levels of `y` over `window` (finite samples) before, between and after
+  /// two fitted phases: the rest the rep left, its far turning point and the rest it came back
+  /// to. The far level less the rest levels is the rep's range without the bias of its extreme
+  /// samples, which noise pushes outwards. Nil with too few samples.
+  static func levels(
+    _ y: [Double], times: [Double], window: ClosedRange<Int>, first: PhaseBoundary.Fit,
+    second: PhaseBoundary.Fit
+  ) -> (before: Double, far: Double, after: Double)? {
+    let samples = window.filter { y[$0].isFinite }
+    guard samples.count >= 12 else { return nil }
+    func phase(_ fit: PhaseBoundary.Fit) -> Phase {
+      Phase(
+        start: fit.range.lowerBound,
+        duration: max(fit.range.upperBound - fit.range.lowerBound, 1e-4), law: fit.law)
+    }
+    let fitted = Samples(t: samples.map { times[$0] }, y: samples.map { y[$0] })
+    return solveLevels(fitted, phase(first), phase(second)).map {
+      (before: $0.levels.0, far: $0.levels.1, after: $0.levels.2)
+    }
+  }
+
   private struct Phase {
     var start: Double
     var duration: Double
@@ -105,11 +126,20 @@ enum RepFit {
 
   /// The residual sum of squares of the best three levels for phases `a` and `b` (`b` starting
   /// at or after `a`'s end), given the signal's sum of squares `energy`: energy − rᵀβ for the
-  /// least-squares levels β. Only samples inside a phase need its law; each flat stretch adds
-  /// its count and sum.
+  /// least-squares levels β (`solveLevels`: only samples inside a phase need its law; each
+  /// flat stretch adds its count and sum).
   private static func sumOfSquares(
     _ samples: Samples, energy: Double, _ a: Phase, _ b: Phase
   ) -> Double {
+    guard let solved = solveLevels(samples, a, b) else { return .infinity }
+    return energy - solved.explained
+  }
+
+  /// The least-squares levels β for phases `a` and `b` and the sum of squares they explain,
+  /// rᵀβ; nil when the normal equations are singular.
+  private static func solveLevels(_ samples: Samples, _ a: Phase, _ b: Phase) -> (
+    levels: (Double, Double, Double), explained: Double
+  )? {
     // Basis: the level before the first phase, between the phases and after the second.
     let t = samples.t
     let y = samples.y
@@ -153,13 +183,13 @@ enum RepFit {
     let c01 = -m01 * m22
     let c02 = m01 * m12
     let determinant = m00 * c00 + m01 * c01
-    guard abs(determinant) > 1e-9 else { return .infinity }
+    guard abs(determinant) > 1e-9 else { return nil }
     let c11 = m00 * m22
     let c12 = -m00 * m12
     let c22 = m00 * m11 - m01 * m01
     let b0 = (c00 * r0 + c01 * r1 + c02 * r2) / determinant
     let b1 = (c01 * r0 + c11 * r1 + c12 * r2) / determinant
     let b2 = (c02 * r0 + c12 * r1 + c22 * r2) / determinant
-    return energy - (b0 * r0 + b1 * r1 + b2 * r2)
+    return ((b0, b1, b2), b0 * r0 + b1 * r1 + b2 * r2)
   }
 }

@@ -11,8 +11,10 @@ struct RepMeasurer {
   /// model is fitted to).
   let bar: PoseSignals.Track
   let unfilteredBarHeight: [Double]
-  /// The primary joint's interior angle per side, and the trunk lean (near side).
+  /// The primary joint's interior angle per side, filtered and not (what ROM is fitted on),
+  /// and the trunk lean (near side).
   let primaryAngle: [PoseSignals.Side: [Double]]
+  let unfilteredPrimaryAngle: [PoseSignals.Side: [Double]]
   let trunkLean: [Double]
   /// Samples where the primary joint's points were filled or replaced.
   let primaryFilled: [Bool]
@@ -28,11 +30,15 @@ struct RepMeasurer {
     bar = Self.barTrack(exercise, signals)
     unfilteredBarHeight = Self.barTrack(exercise, signals.unfiltered).y
     var angles: [PoseSignals.Side: [Double]] = [:]
+    var unfilteredAngles: [PoseSignals.Side: [Double]] = [:]
+    let unfiltered = signals.unfiltered
     for side in PoseSignals.Side.allCases {
-      angles[side] = JointAngles.series(
-        JointAngles.primary(exercise.primaryJoint), side: side, signals)
+      let angle = JointAngles.primary(exercise.primaryJoint)
+      angles[side] = JointAngles.series(angle, side: side, signals)
+      unfilteredAngles[side] = JointAngles.series(angle, side: side, unfiltered)
     }
     primaryAngle = angles
+    unfilteredPrimaryAngle = unfilteredAngles
     trunkLean = JointAngles.series(.trunkLean, side: signals.nearSide, signals) ?? []
     primaryFilled = Self.filled(exercise.primaryJoint, side: signals.nearSide, signals)
     height = RepSegmenter.Signal(values: bar.y, noise: bar.noise)
@@ -96,7 +102,10 @@ struct RepMeasurer {
     let models = ConcentricHeightModel.shared(
       height: unfilteredBarHeight, times: signals.times, reps: reps)
     return segments.enumerated().map { number, segment in
-      measure(segment, number: number + 1, model: models[number])
+      // ROM is fitted over the rep and up to 0.4 s of the rest around it.
+      let span = RepSegmenter.Segment.surroundings(of: number, in: segments, margin: 0.4)
+      let window = signals.index(atOrAfter: span.lower)...signals.index(atOrAfter: span.upper)
+      return measure(segment, number: number + 1, model: models[number], window: window)
     }
   }
 
@@ -105,7 +114,8 @@ struct RepMeasurer {
   /// (`ConcentricHeightModel`); from the IMU, of the load's velocity over the recording
   /// (`ImuHeightTrack.concentricVelocity`), in the phase the pose times.
   private func measure(
-    _ segment: RepSegmenter.Segment, number: Int, model: ConcentricHeightModel?
+    _ segment: RepSegmenter.Segment, number: Int, model: ConcentricHeightModel?,
+    window: ClosedRange<Int>
   ) -> RepFeatures {
     let samples = segment.samples
     let concentric = segment.concentric
@@ -120,8 +130,25 @@ struct RepMeasurer {
       }
       return high - low
     }
+    // ROM: the far level of the unfiltered angle less the further rest level, with the rep's
+    // phases and laws (`RepFit.levels`); max minus min where the levels cannot be fitted. On
+    // seed 17's generated sets max minus min of the filtered angle read 0.3-0.8° wide on every
+    // exercise at low noise (noise pushes the extreme samples outwards).
+    let eccentricFit = PhaseBoundary.Fit(range: segment.eccentric, law: segment.eccentricLaw)
+    let concentricFit = PhaseBoundary.Fit(range: segment.concentric, law: segment.concentricLaw)
+    let (first, second) =
+      exercise.phaseOrder == .eccentricFirst
+      ? (eccentricFit, concentricFit) : (concentricFit, eccentricFit)
+    func rangeOfMotion(_ side: PoseSignals.Side) -> Double? {
+      guard let extremes = range(primaryAngle[side]) else { return nil }
+      guard let values = unfilteredPrimaryAngle[side],
+        let levels = RepFit.levels(
+          values, times: signals.times, window: window, first: first, second: second)
+      else { return extremes }
+      return max(abs(levels.far - levels.before), abs(levels.far - levels.after))
+    }
     let sway = [bar.x, bar.z].compactMap { range($0) }
-    let nearRange = range(primaryAngle[signals.nearSide])
+    let nearRange = rangeOfMotion(signals.nearSide)
     let filled = samples.filter { bar.filled[$0] || primaryFilled[$0] }.count
     return RepFeatures(
       repNumber: number, startSeconds: segment.times.lowerBound,
@@ -129,8 +156,8 @@ struct RepMeasurer {
       eccentricSeconds: segment.eccentric.upperBound - segment.eccentric.lowerBound,
       pauseSeconds: max(0, segment.pause),
       concentricSeconds: concentric.upperBound - concentric.lowerBound,
-      romDegrees: nearRange ?? 0, leftRomDegrees: range(primaryAngle[.left]),
-      rightRomDegrees: range(primaryAngle[.right]),
+      romDegrees: nearRange ?? 0, leftRomDegrees: rangeOfMotion(.left),
+      rightRomDegrees: rangeOfMotion(.right),
       poseVelocity: poseVelocity, imuVelocity: imuVelocity,
       barPathDeviationMeters: sway.isEmpty ? nil : sway.reduce(0) { $0 + $1 * $1 }.squareRoot(),
       maxTrunkLeanDegrees: samples.map { abs(trunkLean[$0]) }.filter(\.isFinite).max(),

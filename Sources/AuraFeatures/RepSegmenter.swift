@@ -28,8 +28,9 @@ struct RepSegmenter {
     var eccentric: ClosedRange<Double>
     var concentric: ClosedRange<Double>
     var samples: ClosedRange<Int>
-    /// The motion law the timing signal follows over the concentric phase.
+    /// The motion laws the timing signal follows over each phase.
     var concentricLaw: MotionLaw = .halfway
+    var eccentricLaw: MotionLaw = .halfway
     /// The phase of the rep that a drifting height flattened (a slow leg taken for rest,
     /// `swingExcursions`), if any: it spans the halfway mark to the turning point, its
     /// duration is unknown (`ImuRepMeasurer` imputes one), and a velocity integrated from the
@@ -96,6 +97,7 @@ struct RepSegmenter {
     ) {
       let (first, second) = (firstFit.range, secondFit.range)
       concentricLaw = order == .eccentricFirst ? secondFit.law : firstFit.law
+      eccentricLaw = order == .eccentricFirst ? firstFit.law : secondFit.law
       var firstEnd = first.upperBound
       var secondStart = second.lowerBound
       if secondStart < firstEnd {

@@ -2,7 +2,7 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 4
-  public static let features = 19
+  public static let features = 20
   public static let scoring = 3
   public static let aggregation = 7
   public static let reports = 2
