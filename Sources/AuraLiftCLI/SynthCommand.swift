@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraDomain
 import AuraSynth
 import Foundation
 
@@ -31,6 +32,11 @@ struct SynthCommand: ParsableCommand {
       "IMU formats to draw from, comma-separated, or 'all' (\(SynthConfig.allImuFormats.joined(separator: ", ")))."
   )
   var imuFormats: String = "generic"
+  @Option(
+    help:
+      "Exercises that recorded sessions rotate through, comma-separated catalog ids (default: \(SynthConfig.defaultRecordedExercises.joined(separator: ",")))."
+  )
+  var exercises: String = SynthConfig.defaultRecordedExercises.joined(separator: ",")
 
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
@@ -41,12 +47,22 @@ struct SynthCommand: ParsableCommand {
       frameRates: try numbers(frameRates), imuRates: try numbers(imuRates),
       logOnlyShare: logOnlyShare,
       poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
-      imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats))
+      imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
+      recordedExercises: try exerciseIds(exercises))
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))
     let sets = truth.sessions.reduce(0) { $0 + $1.sets.count }
     print(
       "wrote \(out): \(athletes) athletes, \(athletes * sessionsPerAthlete) sessions (\(truth.sessions.count) recorded, \(sets) recorded sets), truth.json"
     )
+  }
+
+  private func exerciseIds(_ text: String) throws -> [String] {
+    let ids = text.split(separator: ",").map(String.init)
+    guard !ids.isEmpty else { throw ValidationError("--exercises names no exercise") }
+    for id in ids where ExerciseCatalog.builtIn.resolve(id)?.id != id {
+      throw ValidationError("unknown exercise '\(id)' (a catalog id such as back_squat)")
+    }
+    return ids
   }
 
   private func formats(_ text: String, all: [String]) throws -> [String] {

@@ -57,11 +57,19 @@ struct MovementStyle {
 
   init(pattern: MovementPattern, segments: Segments, random: inout SeededRandom) {
     switch pattern {
-    case .squat, .lunge:
+    case .squat:
       bottomAngle = random.uniform(62...95)
       shankLean = random.uniform(25...38)
       trunkLean = random.uniform(20...40)
-    case .hinge, .row:
+    case .lunge:
+      bottomAngle = random.uniform(82...100)
+      shankLean = random.uniform(5...15)
+      trunkLean = random.uniform(0...8)
+    case .row:
+      bottomAngle = random.uniform(60...85)
+      shankLean = random.uniform(10...18)
+      trunkLean = random.uniform(35...50)
+    case .hinge:
       bottomAngle = random.uniform(100...125)
       shankLean = random.uniform(12...22)
       trunkLean = 0
@@ -78,7 +86,7 @@ struct MovementStyle {
       shankLean = 0
       trunkLean = 0
     }
-    if pattern == .hinge || pattern == .row {
+    if pattern == .hinge {
       trunkLean = Self.hingeLean(segments: segments, bottomKnee: bottomAngle, shankLean: shankLean)
     }
   }

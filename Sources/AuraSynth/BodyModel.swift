@@ -66,7 +66,7 @@ struct ExerciseKinematics {
   func pose(_ p: Double) -> BodyPose {
     let s = segments
     switch pattern {
-    case .squat, .lunge:
+    case .squat:
       let knee = 175 - p * (175 - bottomAngle)
       let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
       let lean = 8 + p * trunkLean
@@ -80,7 +80,34 @@ struct ExerciseKinematics {
         ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
         wrist: wrist,
         bar: bar, headDirection: trunkDirection)
-    case .hinge, .row:
+    case .lunge:
+      // The front leg, seen from the side, bends as in a squat with the trunk kept upright;
+      // dumbbells hang from straight arms, and the shoulders carry the load.
+      let knee = 175 - p * (175 - bottomAngle)
+      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+      let lean = 3 + p * trunkLean
+      let up = Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180))
+      let shoulder = legs.hip + up * s.trunk
+      let elbow = shoulder - Point2(x: 0, y: s.upperArm)
+      let wrist = elbow - Point2(x: 0, y: s.forearm)
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist, bar: shoulder, headDirection: up)
+    case .row:
+      // Bent over with soft knees and the trunk `trunkLean` from vertical throughout: the arm
+      // hangs straight down at the bottom (p = 1), and the upper arm swings back while the
+      // forearm hangs vertical until the elbow is bent to `bottomAngle` at the top of the pull
+      // (p = 0), so the bar rises straight up.
+      let legs = legChain(shankDegrees: shankLean, kneeInterior: 160)
+      let up = Point2(x: sin(trunkLean * .pi / 180), y: cos(trunkLean * .pi / 180))
+      let shoulder = legs.hip + up * s.trunk
+      let swing = (5 + (1 - p) * (175 - bottomAngle)) * .pi / 180
+      let elbow = shoulder + Point2(x: -sin(swing), y: -cos(swing)) * s.upperArm
+      let wrist = elbow - Point2(x: 0, y: s.forearm)
+      return BodyPose(
+        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+        wrist: wrist, bar: wrist - Point2(x: 0, y: s.hand * 0.5), headDirection: up)
+    case .hinge:
       let knee = 175 - p * (175 - bottomAngle)
       let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
       let lean = 5 + p * trunkLean
@@ -92,7 +119,27 @@ struct ExerciseKinematics {
         ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
         wrist: wrist,
         bar: bar, headDirection: (shoulder - legs.hip) * (1 / s.trunk))
-    case .horizontalPress, .pushUp:
+    case .pushUp:
+      // A straight body from the ankles (the toes fixed on the floor) to the shoulders, which
+      // pivots as the elbows bend from 175° (p = 0, arms straight under the shoulders) to
+      // `bottomAngle` (p = 1); the hands stay on the floor and the shoulders carry the load.
+      let body = s.shank + s.thigh + s.trunk
+      func reach(_ elbow: Double) -> Double {
+        let u = s.upperArm
+        let f = s.forearm
+        return (u * u + f * f - 2 * u * f * cos(elbow * .pi / 180)).squareRoot()
+      }
+      let hand = Point2(x: 0.05, y: 0.02)
+      let ankle = Point2(
+        x: hand.x - (body * body - pow(reach(175) - 0.06, 2)).squareRoot(), y: 0.08)
+      let elbowAngle = 175 - p * (175 - bottomAngle)
+      let shoulder = Self.meeting(ankle, body, hand, reach(elbowAngle))
+      let elbow = Self.meeting(hand, s.forearm, shoulder, s.upperArm)
+      let along = (shoulder - ankle) * (1 / body)
+      return BodyPose(
+        ankle: ankle, knee: ankle + along * s.shank, hip: ankle + along * (s.shank + s.thigh),
+        shoulder: shoulder, elbow: elbow, wrist: hand, bar: shoulder, headDirection: along)
+    case .horizontalPress:
       let shoulder = Point2(x: 0, y: 0.55)
       let hip = Point2(x: -s.trunk, y: 0.52)
       let knee = hip + Point2.direction(-165) * s.thigh
@@ -133,6 +180,15 @@ struct ExerciseKinematics {
         wrist: wrist,
         bar: bar, headDirection: Point2(x: 0, y: 1))
     }
+  }
+
+  /// The point `r0` from `c0` and `r1` from `c1` to the left of the line from `c0` to `c1`.
+  private static func meeting(_ c0: Point2, _ r0: Double, _ c1: Point2, _ r1: Double) -> Point2 {
+    let span = c1 - c0
+    let d = (span.x * span.x + span.y * span.y).squareRoot()
+    let along = (r0 * r0 - r1 * r1 + d * d) / (2 * d)
+    let across = max(0, r0 * r0 - along * along).squareRoot()
+    return c0 + span * (along / d) + Point2(x: -span.y / d, y: span.x / d) * across
   }
 
   /// Ankle at the origin; the shank leans forward by `shankDegrees`; the thigh closes the

@@ -19,6 +19,13 @@ public struct SynthConfig: Sendable {
   public var poseFormats: [String]
   /// IMU formats to draw from (`ImuFileWriter.formats`).
   public var imuFormats: [String]
+  /// Exercises that recorded sessions rotate through (catalog ids).
+  public var recordedExercises: [String]
+
+  /// The exercises recorded unless told otherwise.
+  public static let defaultRecordedExercises = [
+    "back_squat", "bench_press", "deadlift", "overhead_press", "biceps_curl",
+  ]
 
   /// Every pose format the generator writes.
   public static let allPoseFormats = PoseFileWriter.formats
@@ -30,8 +37,9 @@ public struct SynthConfig: Sendable {
     startDate: String = "2026-11-02", frameRates: [Double] = [30, 60],
     imuRates: [Double] = [50, 100, 200],
     logOnlyShare: Double = 0.3, poseFormats: [String] = ["vision19"],
-    imuFormats: [String] = ["generic"]
+    imuFormats: [String] = ["generic"], recordedExercises: [String] = defaultRecordedExercises
   ) {
+    self.recordedExercises = recordedExercises
     self.poseFormats = poseFormats
     self.imuFormats = imuFormats
     self.logOnlyShare = logOnlyShare
@@ -51,9 +59,6 @@ public struct DatasetSynthesizer {
 
   public init(config: SynthConfig) { self.config = config }
 
-  static let recordedExercises = [
-    "back_squat", "bench_press", "deadlift", "overhead_press", "biceps_curl",
-  ]
   static let logExercises = [
     "back_squat", "bench_press", "deadlift", "barbell_row", "lat_pulldown", "lunge",
   ]
@@ -88,8 +93,8 @@ public struct DatasetSynthesizer {
             sessionId: sessionId, athlete: athlete, startTime: startTime, random: &random)
           try write(manifest, to: folder.appendingPathComponent("session.json"))
         } else {
-          let exerciseId = Self.recordedExercises[
-            (athleteIndex + sessionIndex) % Self.recordedExercises.count]
+          let exercises = config.recordedExercises
+          let exerciseId = exercises[(athleteIndex + sessionIndex) % exercises.count]
           let (manifest, truth) = try recordedSession(
             sessionId: sessionId, athlete: athlete, exerciseId: exerciseId, startTime: startTime,
             folder: folder, random: &random)

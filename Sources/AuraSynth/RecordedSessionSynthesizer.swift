@@ -175,9 +175,15 @@ struct RecordedSessionSynthesizer {
     var facesLeft: Bool
 
     init(pattern: MovementPattern, random: inout SeededRandom) {
-      let lying = pattern == .horizontalPress || pattern == .pushUp
-      pixelsPerMeter = lying ? random.uniform(420...520) : random.uniform(620...760)
-      originX = lying ? random.uniform(640...700) : random.uniform(480...600)
+      // Lying on a bench the body reaches 0.9 m behind the shoulders, in a plank 1.4 m.
+      let lying = pattern == .horizontalPress
+      let plank = pattern == .pushUp
+      pixelsPerMeter =
+        lying
+        ? random.uniform(420...520) : plank ? random.uniform(380...450) : random.uniform(620...760)
+      originX =
+        lying
+        ? random.uniform(640...700) : plank ? random.uniform(700...760) : random.uniform(480...600)
       originY = random.uniform(120...220)
       facesLeft = random.chance(0.3)
     }
