@@ -56,7 +56,8 @@ struct BodyPose {
 struct ExerciseKinematics {
   let pattern: MovementPattern
   let segments: Segments
-  /// Joint angle at the bottom of a full rep (knee for squats, elbow for presses and curls).
+  /// Joint angle at the far end of a full rep: the knee at the bottom of a squat or lunge, the
+  /// elbow at the bottom of a press or push-up, at the top of a curl or row.
   let bottomAngle: Double
   /// Forward shank lean at the bottom, degrees.
   let shankLean: Double
