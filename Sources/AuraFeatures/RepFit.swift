@@ -161,21 +161,26 @@ enum RepFit {
     var r0 = before.sum
     var r1 = between.sum
     var r2 = after.sum
-    for k in aStart..<aEnd {
-      let u = a.law((t[k] - a.start) / a.duration)
-      m00 += (1 - u) * (1 - u)
-      m01 += (1 - u) * u
-      m11 += u * u
-      r0 += (1 - u) * y[k]
-      r1 += u * y[k]
-    }
-    for k in bStart..<bEnd {
-      let v = b.law((t[k] - b.start) / b.duration)
-      m11 += (1 - v) * (1 - v)
-      m12 += (1 - v) * v
-      m22 += v * v
-      r1 += (1 - v) * y[k]
-      r2 += v * y[k]
+    // (Unchecked buffers: the phase loops are most of a fit's time.)
+    t.withUnsafeBufferPointer { t in
+      y.withUnsafeBufferPointer { y in
+        for k in aStart..<aEnd {
+          let u = a.law((t[k] - a.start) / a.duration)
+          m00 += (1 - u) * (1 - u)
+          m01 += (1 - u) * u
+          m11 += u * u
+          r0 += (1 - u) * y[k]
+          r1 += u * y[k]
+        }
+        for k in bStart..<bEnd {
+          let v = b.law((t[k] - b.start) / b.duration)
+          m11 += (1 - v) * (1 - v)
+          m12 += (1 - v) * v
+          m22 += v * v
+          r1 += (1 - v) * y[k]
+          r2 += v * y[k]
+        }
+      }
     }
     // Cramer's rule on the symmetric normal equations (the first and last levels share no
     // sample: m02 = 0).
