@@ -19,7 +19,7 @@ struct SessionChain: Sendable {
   let ingest: SessionReader.Settings
   let extractor: SessionFeatureExtractor
   let scorer: SessionScorer
-  /// Height in cm of every athlete in athletes.csv (NaN where unknown).
+  /// What calibrates pose scale (body scan, height) for every athlete in athletes.csv.
   let bodies: [String: BodyDimensions]
   /// The fields every session's features key starts with: code versions, the stage's
   /// parameters, and digests of `bodies` and of the custom exercises.
