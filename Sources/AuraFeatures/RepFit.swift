@@ -153,35 +153,35 @@ enum RepFit {
     let before = flat(0..<aStart)
     let between = flat(aEnd..<bStart)
     let after = flat(bEnd..<t.count)
-    var m00 = before.count
-    var m01 = 0.0
-    var m11 = between.count
-    var m12 = 0.0
-    var m22 = after.count
-    var r0 = before.sum
-    var r1 = between.sum
-    var r2 = after.sum
-    // (Unchecked buffers: the phase loops are most of a fit's time.)
-    t.withUnsafeBufferPointer { t in
-      y.withUnsafeBufferPointer { y in
-        for k in aStart..<aEnd {
-          let u = a.law((t[k] - a.start) / a.duration)
-          m00 += (1 - u) * (1 - u)
-          m01 += (1 - u) * u
-          m11 += u * u
-          r0 += (1 - u) * y[k]
-          r1 += u * y[k]
-        }
-        for k in bStart..<bEnd {
-          let v = b.law((t[k] - b.start) / b.duration)
-          m11 += (1 - v) * (1 - v)
-          m12 += (1 - v) * v
-          m22 += v * v
-          r1 += (1 - v) * y[k]
-          r2 += v * y[k]
+    // A phase's samples, each u of the way from the level before it to the one after:
+    // Σ(1 − u)², Σ(1 − u)u, Σu², Σ(1 − u)y and Σuy (on unchecked buffers: these loops are most
+    // of a fit's time).
+    func sums(_ phase: Phase, _ range: Range<Int>) -> (Double, Double, Double, Double, Double) {
+      t.withUnsafeBufferPointer { t in
+        y.withUnsafeBufferPointer { y in
+          var s = (0.0, 0.0, 0.0, 0.0, 0.0)
+          for k in range {
+            let u = phase.law((t[k] - phase.start) / phase.duration)
+            s.0 += (1 - u) * (1 - u)
+            s.1 += (1 - u) * u
+            s.2 += u * u
+            s.3 += (1 - u) * y[k]
+            s.4 += u * y[k]
+          }
+          return s
         }
       }
     }
+    let sa = sums(a, aStart..<aEnd)
+    let sb = sums(b, bStart..<bEnd)
+    let m00 = before.count + sa.0
+    let m01 = sa.1
+    let m11 = between.count + sa.2 + sb.0
+    let m12 = sb.1
+    let m22 = after.count + sb.2
+    let r0 = before.sum + sa.3
+    let r1 = between.sum + sa.4 + sb.3
+    let r2 = after.sum + sb.4
     // Cramer's rule on the symmetric normal equations (the first and last levels share no
     // sample: m02 = 0).
     let c00 = m11 * m22 - m12 * m12

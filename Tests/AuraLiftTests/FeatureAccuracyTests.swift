@@ -289,33 +289,20 @@ import Testing
     var random = SeededRandom(seed: 5)
     let times = (0..<2600).map { Double($0) / 100 }
     // Squats: from 1 s, each rep 0.8 s at rest, 2 s down, 0.3 s pause, 0.4 s up.
-    let squat = times.map { t -> Double in
-      var height = 0.0
-      for rep in 0..<5 {
+    let squat = easedSteps(
+      (0..<5).flatMap { rep -> [Step] in
         let start = 1 + Double(rep) * 3.5
-        height +=
-          -0.2 * ease(t, from: start, over: 2) + 0.26 * ease(t, from: start + 2.3, over: 0.4)
-      }
-      return height + 0.001 * random.gaussian()
-    }
+        return [(-0.2, start, 2), (0.26, start + 2.3, 0.4)]
+      }, at: times, random: &random)
     // Deadlifts: from 1 s, each pull 0.8 s up, 0.3 s hold, 1.2 s down, 1 s rest; then the
     // failed attempt: 1 s up to 0.22 m, 0.6 s stalled, 0.8 s down.
-    let deadlift = times.map { t -> Double in
-      var height = 0.0
-      for rep in 0..<4 {
+    let deadlift = easedSteps(
+      (0..<4).flatMap { rep -> [Step] in
         let start = 1 + Double(rep) * 3.3
-        height +=
-          0.5 * ease(t, from: start, over: 0.8) - 0.5 * ease(t, from: start + 1.1, over: 1.2)
-      }
-      height += 0.22 * ease(t, from: 15, over: 1) - 0.22 * ease(t, from: 16.6, over: 0.8)
-      return height + 0.001 * random.gaussian()
-    }
-    let segmenter = RepSegmenter(settings: .init(minimumTravel: 0.05, minimumRepSeconds: 0.5))
+        return [(0.5, start, 0.8), (-0.5, start + 1.1, 1.2)]
+      } + [(0.22, 15, 1), (-0.22, 16.6, 0.8)], at: times, random: &random)
     func count(_ values: [Double], drifts: Bool, order: PhaseOrder) -> Int {
-      segmenter.segment(
-        height: RepSegmenter.Signal(values: values, noise: 0.001, drifts: drifts), times: times,
-        range: 0..<times.count, order: order
-      ).count
+      segmentHeight(values, times: times, drifts: drifts, order: order).count
     }
     #expect(count(squat, drifts: true, order: .eccentricFirst) == 5)
     #expect(count(squat, drifts: false, order: .eccentricFirst) < 5)
@@ -332,31 +319,20 @@ import Testing
     let times = (0..<2000).map { Double($0) / 100 }
     // Squats from 1 s, each rep 2 s down, 0.3 s pause, 0.4 s up, 0.8 s at rest; the first
     // descent never shows.
-    let squat = times.map { t -> Double in
-      var height = 0.0
-      for rep in 0..<5 {
+    let squat = easedSteps(
+      (0..<5).flatMap { rep -> [Step] in
         let start = 1 + Double(rep) * 3.5
-        if rep > 0 { height -= 0.2 * ease(t, from: start, over: 2) }
-        height += 0.2 * ease(t, from: start + 2.3, over: 0.4)
-      }
-      return height + 0.001 * random.gaussian()
-    }
+        return (rep > 0 ? [(-0.2, start, 2)] : []) + [(0.2, start + 2.3, 0.4)]
+      }, at: times, random: &random)
     // Deadlifts from 1 s, each pull 0.8 s up, 0.3 s hold, 1.2 s down, 1 s rest; the last
     // lowering never shows.
-    let deadlift = times.map { t -> Double in
-      var height = 0.0
-      for rep in 0..<4 {
+    let deadlift = easedSteps(
+      (0..<4).flatMap { rep -> [Step] in
         let start = 1 + Double(rep) * 3.3
-        height += 0.5 * ease(t, from: start, over: 0.8)
-        if rep < 3 { height -= 0.5 * ease(t, from: start + 1.1, over: 1.2) }
-      }
-      return height + 0.001 * random.gaussian()
-    }
-    let segmenter = RepSegmenter(settings: .init(minimumTravel: 0.05, minimumRepSeconds: 0.5))
+        return [(0.5, start, 0.8)] + (rep < 3 ? [(-0.5, start + 1.1, 1.2)] : [])
+      }, at: times, random: &random)
     func segments(_ values: [Double], order: PhaseOrder) -> [RepSegmenter.Segment] {
-      segmenter.segment(
-        height: RepSegmenter.Signal(values: values, noise: 0.001, drifts: true), times: times,
-        range: 0..<times.count, order: order)
+      segmentHeight(values, times: times, drifts: true, order: order)
     }
     let squats = segments(squat, order: .eccentricFirst)
     #expect(squats.map(\.flattened) == [.eccentric, nil, nil, nil, nil])
@@ -436,8 +412,28 @@ import Testing
   }
 }
 
-/// A half-cosine step from 0 to 1 over `duration` seconds from `start`.
-private func ease(_ t: Double, from start: Double, over duration: Double) -> Double {
-  let share = min(max((t - start) / duration, 0), 1)
-  return 0.5 - 0.5 * cos(Double.pi * share)
+/// A half-cosine step of the load's height: metres, start and duration in seconds.
+private typealias Step = (meters: Double, start: Double, duration: Double)
+
+/// The sum of `steps` at `times`, each from 0 to its metres over its duration, plus 1 mm of
+/// Gaussian noise.
+private func easedSteps(_ steps: [Step], at times: [Double], random: inout SeededRandom)
+  -> [Double]
+{
+  times.map { t in
+    steps.reduce(0) { height, step in
+      let share = min(max((t - step.start) / step.duration, 0), 1)
+      return height + step.meters * (0.5 - 0.5 * cos(Double.pi * share))
+    } + 0.001 * random.gaussian()
+  }
+}
+
+/// The reps the segmenter finds in a height signal over all of `times`, its noise given as
+/// 1 mm, with at least 5 cm of travel and 0.5 s a rep.
+private func segmentHeight(_ values: [Double], times: [Double], drifts: Bool, order: PhaseOrder)
+  -> [RepSegmenter.Segment]
+{
+  RepSegmenter(settings: .init(minimumTravel: 0.05, minimumRepSeconds: 0.5)).segment(
+    height: RepSegmenter.Signal(values: values, noise: 0.001, drifts: drifts), times: times,
+    range: 0..<times.count, order: order)
 }
