@@ -49,8 +49,9 @@ struct RepSegmenter {
     }
 
     /// The span around segment `number` of `segments`: `margin` seconds either side of it, and
-    /// no further than halfway to its neighbours (which may overlap it when fitted, so the span
-    /// need not cover the segment).
+    /// no further than halfway to its neighbours. A neighbour may overlap it when fitted, so
+    /// the span need not cover the segment; it is never inverted (a neighbour reaching past
+    /// the segment's far side leaves a span of one instant at its halfway mark).
     static func surroundings(of number: Int, in segments: [Segment], margin: Double) -> (
       lower: Double, upper: Double
     ) {
@@ -58,10 +59,9 @@ struct RepSegmenter {
       let previousEnd = number > 0 ? segments[number - 1].times.upperBound : -Double.infinity
       let nextStart =
         number + 1 < segments.count ? segments[number + 1].times.lowerBound : Double.infinity
-      return (
-        max(times.lowerBound - margin, (previousEnd + times.lowerBound) / 2),
-        min(times.upperBound + margin, (times.upperBound + nextStart) / 2)
-      )
+      let lower = max(times.lowerBound - margin, (previousEnd + times.lowerBound) / 2)
+      let upper = min(times.upperBound + margin, (times.upperBound + nextStart) / 2)
+      return (lower, max(lower, upper))
     }
 
     /// From the first movement to the end of the last phase.
@@ -183,7 +183,7 @@ struct RepSegmenter {
       let span = Segment.surroundings(of: number, in: found, margin: 0.4)
       let lower = Self.index(of: span.lower, in: times, from: segment.samples.lowerBound)
       let upper = Self.index(of: span.upper, in: times, from: segment.samples.upperBound)
-      let window = lower...max(lower, upper)
+      let window = lower...upper
       if segment.flattened == nil,
         let refined = RepFit.refine(
           rep.signal.unfiltered ?? rep.signal.values, times: times, window: window,
