@@ -4,6 +4,10 @@ enum NelderMead {
   /// The point minimizing `f`, searched from `start` with an initial simplex of `step` along
   /// each axis, until every vertex lies within `tolerance` of the best on every axis (or after
   /// 200 iterations per dimension).
+  ///
+  /// A fit calls this for every rep with a cheap `f`, so the bookkeeping allocates nothing per
+  /// iteration: the vertices are kept in order by a stable insertion sort, and trial points are
+  /// written into buffers that trade places with the vertex they replace.
   static func minimize(
     _ f: ([Double]) -> Double, from start: [Double], step: Double, tolerance: Double
   ) -> [Double] {
@@ -15,44 +19,63 @@ enum NelderMead {
       simplex.append(point)
     }
     var values = simplex.map(f)
+    var centroid = [Double](repeating: 0, count: n)
+    var trial = centroid
+    var other = centroid
     for _ in 0..<(200 * n) {
-      let order = values.indices.sorted { values[$0] < values[$1] }
-      simplex = order.map { simplex[$0] }
-      values = order.map { values[$0] }
-      let spread = simplex.dropFirst().map { point in
-        zip(point, simplex[0]).map { abs($0 - $1) }.max()!
-      }.max()!
-      if spread <= tolerance { break }
-      var centroid = [Double](repeating: 0, count: n)
-      for point in simplex.dropLast() {
-        for i in 0..<n { centroid[i] += point[i] / Double(n) }
+      for k in 1...n {
+        var j = k
+        while j > 0, values[j] < values[j - 1] {
+          values.swapAt(j, j - 1)
+          simplex.swapAt(j, j - 1)
+          j -= 1
+        }
       }
-      func toward(_ k: Double) -> [Double] {
-        (0..<n).map { centroid[$0] + k * (simplex[n][$0] - centroid[$0]) }
+      if isConverged(simplex, tolerance: tolerance) { break }
+      for i in 0..<n { centroid[i] = 0 }
+      for k in 0..<n {
+        for i in 0..<n { centroid[i] += simplex[k][i] / Double(n) }
       }
-      let reflected = toward(-1)
-      let reflectedValue = f(reflected)
+      func toward(_ k: Double, into point: inout [Double]) {
+        for i in 0..<n { point[i] = centroid[i] + k * (simplex[n][i] - centroid[i]) }
+      }
+      toward(-1, into: &trial)
+      let reflectedValue = f(trial)
       if reflectedValue < values[0] {
-        let expanded = toward(-2)
-        let expandedValue = f(expanded)
-        (simplex[n], values[n]) =
-          expandedValue < reflectedValue
-          ? (expanded, expandedValue) : (reflected, reflectedValue)
+        toward(-2, into: &other)
+        let expandedValue = f(other)
+        if expandedValue < reflectedValue {
+          swap(&simplex[n], &other)
+          values[n] = expandedValue
+        } else {
+          swap(&simplex[n], &trial)
+          values[n] = reflectedValue
+        }
       } else if reflectedValue < values[n - 1] {
-        (simplex[n], values[n]) = (reflected, reflectedValue)
+        swap(&simplex[n], &trial)
+        values[n] = reflectedValue
       } else {
-        let contracted = reflectedValue < values[n] ? toward(-0.5) : toward(0.5)
-        let contractedValue = f(contracted)
+        toward(reflectedValue < values[n] ? -0.5 : 0.5, into: &other)
+        let contractedValue = f(other)
         if contractedValue < min(reflectedValue, values[n]) {
-          (simplex[n], values[n]) = (contracted, contractedValue)
+          swap(&simplex[n], &other)
+          values[n] = contractedValue
         } else {
           for k in 1...n {
-            simplex[k] = (0..<n).map { simplex[0][$0] + 0.5 * (simplex[k][$0] - simplex[0][$0]) }
+            for i in 0..<n { simplex[k][i] = simplex[0][i] + 0.5 * (simplex[k][i] - simplex[0][i]) }
             values[k] = f(simplex[k])
           }
         }
       }
     }
     return simplex[values.indices.min { values[$0] < values[$1] }!]
+  }
+
+  /// Every vertex within `tolerance` of the first on every axis.
+  private static func isConverged(_ simplex: [[Double]], tolerance: Double) -> Bool {
+    for point in simplex.dropFirst() {
+      for i in point.indices where abs(point[i] - simplex[0][i]) > tolerance { return false }
+    }
+    return true
   }
 }

@@ -159,8 +159,25 @@ enum RepFit {
     func sums(_ phase: Phase, _ range: Range<Int>) -> (Double, Double, Double, Double, Double) {
       t.withUnsafeBufferPointer { t in
         y.withUnsafeBufferPointer { y in
-          var s = (0.0, 0.0, 0.0, 0.0, 0.0)
-          for k in range {
+          // Four samples at a time, then the rest one by one.
+          var v = (
+            SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>(), SIMD4<Double>()
+          )
+          var k = range.lowerBound
+          while k + 4 <= range.upperBound {
+            let times = SIMD4(t[k], t[k + 1], t[k + 2], t[k + 3])
+            let values = SIMD4(y[k], y[k + 1], y[k + 2], y[k + 3])
+            let u = phase.law((times - phase.start) / phase.duration)
+            let rest = 1 - u
+            v.0 += rest * rest
+            v.1 += rest * u
+            v.2 += u * u
+            v.3 += rest * values
+            v.4 += u * values
+            k += 4
+          }
+          var s = (v.0.sum(), v.1.sum(), v.2.sum(), v.3.sum(), v.4.sum())
+          for k in k..<range.upperBound {
             let u = phase.law((t[k] - phase.start) / phase.duration)
             s.0 += (1 - u) * (1 - u)
             s.1 += (1 - u) * u

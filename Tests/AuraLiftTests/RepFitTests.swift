@@ -85,6 +85,21 @@ import Testing
   }
 }
 
+/// The motion laws a fit evaluates four samples at a time.
+@Suite struct MotionLawTests {
+  @Test func fourAtOnceAreTheScalarLaw() {
+    var random = SeededRandom(seed: 3)
+    for smoothness in stride(from: -0.5, through: 2.5, by: 0.125) {
+      let law = MotionLaw(smoothness: smoothness)
+      for _ in 0..<200 {
+        let x = SIMD4((0..<4).map { _ in random.uniform(-0.2...1.2) })
+        let together = law(x)
+        for lane in 0..<4 { #expect(together[lane] == law(x[lane])) }
+      }
+    }
+  }
+}
+
 /// The sample rate of a recording whose timestamps were rounded.
 @Suite struct SampleRateTests {
   @Test func roundedTimestampsGiveTheTrueRate() throws {
