@@ -35,7 +35,7 @@ struct MotionLaw: Sendable {
   /// The law at four points at once (what a fit's inner loop evaluates), bit for bit the
   /// scalar law's values.
   func callAsFunction(_ x: SIMD4<Double>) -> SIMD4<Double> {
-    let x = pointwiseMin(pointwiseMax(x, .zero), .one)
+    let x = x.replacing(with: 0, where: x .< 0).replacing(with: 1, where: x .> 1)
     let s = min(max(smoothness, 0), 2)
     let jerkPolynomial: SIMD4<Double> = 10 - 15 * x + 6 * x * x
     let minimumJerk = x * x * x * jerkPolynomial

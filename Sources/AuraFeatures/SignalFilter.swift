@@ -90,7 +90,8 @@ public enum SignalFilter {
       let window = steps + 8
       let deviations = steps + 16
       values.withUnsafeBufferPointer { v in
-        for i in 0..<n where v[i].isFinite {
+        func check(_ i: Int) {
+          guard v[i].isFinite else { return }
           let low = max(0, i - 3)
           let high = min(n - 1, i + 3)
           var stepCount = 0
@@ -98,7 +99,7 @@ public enum SignalFilter {
             steps[stepCount] = v[j + 1] - v[j]
             stepCount += 1
           }
-          guard stepCount >= 4 else { continue }
+          guard stepCount >= 4 else { return }
           let slope = smallMedian(steps, stepCount)
           var windowCount = 0
           for j in low...high where v[j].isFinite {
@@ -107,7 +108,7 @@ public enum SignalFilter {
           }
           let center = smallMedian(window, windowCount)
           // Within the noise floor a sample stands, whatever the spread: skip computing it.
-          guard abs(v[i] - center) > floor else { continue }
+          guard abs(v[i] - center) > floor else { return }
           for k in 0..<windowCount { deviations[k] = abs(window[k] - center) }
           let spread = 1.4826 * smallMedian(deviations, windowCount)
           if abs(v[i] - center) > 5 * spread {
@@ -115,65 +116,59 @@ public enum SignalFilter {
             rejected[i] = true
           }
         }
+        var i = 0
+        while i < n {
+          // Four samples with full, finite windows at once: most stand within the noise floor,
+          // and the rest are checked one by one (`check` gives them the same values).
+          if i >= 3, i + 6 < n, (i - 3...i + 6).allSatisfy({ v[$0].isFinite }) {
+            let outside = outsideFloor(v, from: i, floor: floor)
+            for lane in 0..<4 where outside[lane] { check(i + lane) }
+            i += 4
+          } else {
+            check(i)
+            i += 1
+          }
+        }
       }
     }
     return (out, rejected)
   }
 
+  /// For samples `i` to `i + 3` of `v` (finite from `i − 3` to `i + 6`): whether each lies
+  /// further than `floor` from the median of its detrended window, by `rejectOutliers`'s
+  /// steps on four lanes (the same sorting networks, so the same medians bit for bit).
+  private static func outsideFloor(
+    _ v: UnsafeBufferPointer<Double>, from i: Int, floor: Double
+  ) -> SIMDMask<SIMD4<Int64>> {
+    @inline(__always) func lanes(_ j: Int) -> SIMD4<Double> {
+      SIMD4(v[j], v[j + 1], v[j + 2], v[j + 3])
+    }
+    return withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: 7) { buffer in
+      let lane = buffer.baseAddress!
+      for k in 0..<6 { lane[k] = lanes(i - 2 + k) - lanes(i - 3 + k) }
+      let slope = SortingNetwork.median(lane, 6)
+      for k in 0..<7 { lane[k] = lanes(i - 3 + k) - slope * Double(k - 3) }
+      let center = SortingNetwork.median(lane, 7)
+      let distance = lanes(i) - center
+      return distance.replacing(with: -distance, where: distance .< 0) .> floor
+    }
+  }
+
   /// The median of `count` values (a handful) at `values`, which it sorts: full windows of 7
-  /// and 6 by branch-free sorting networks (Knuth, TAOCP 5.3.4), others by insertion.
+  /// and 6 by branch-free sorting networks (`SortingNetwork`), others by insertion.
   @inline(__always)
   private static func smallMedian(_ values: UnsafeMutablePointer<Double>, _ count: Int) -> Double {
-    @inline(__always) func order(_ a: Int, _ b: Int) {
-      let low = min(values[a], values[b])
-      values[b] = max(values[a], values[b])
-      values[a] = low
-    }
-    switch count {
-    case 7:
-      order(0, 6)
-      order(2, 3)
-      order(4, 5)
-      order(0, 2)
-      order(1, 4)
-      order(3, 6)
-      order(0, 1)
-      order(2, 5)
-      order(3, 4)
-      order(1, 2)
-      order(4, 6)
-      order(2, 3)
-      order(4, 5)
-      order(1, 2)
-      order(3, 4)
-      order(5, 6)
-      return values[3]
-    case 6:
-      order(0, 5)
-      order(1, 3)
-      order(2, 4)
-      order(1, 2)
-      order(3, 4)
-      order(0, 3)
-      order(2, 5)
-      order(0, 1)
-      order(2, 3)
-      order(4, 5)
-      order(1, 2)
-      order(3, 4)
-      return (values[2] + values[3]) / 2
-    default:
-      for k in 1..<count {
-        let value = values[k]
-        var j = k - 1
-        while j >= 0, values[j] > value {
-          values[j + 1] = values[j]
-          j -= 1
-        }
-        values[j + 1] = value
+    if count == 6 || count == 7 { return SortingNetwork.median(values, count) }
+    for k in 1..<count {
+      let value = values[k]
+      var j = k - 1
+      while j >= 0, values[j] > value {
+        values[j + 1] = values[j]
+        j -= 1
       }
-      return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
+      values[j + 1] = value
     }
+    return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
   }
 
   /// The median of `values` (not NaN), which it reorders.
