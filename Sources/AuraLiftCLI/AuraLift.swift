@@ -9,7 +9,7 @@ struct AuraLift: ParsableCommand {
     subcommands: [
       RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
       SweepCommand.self, ReportCommand.self, EvalCommand.self,
-      SynthCommand.self,
+      SynthCommand.self, ComputeSessionCommand.self,
       BenchIngestCommand.self,
     ])
 

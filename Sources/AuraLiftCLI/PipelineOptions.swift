@@ -20,4 +20,14 @@ struct PipelineOptions: ParsableArguments {
     for assignment in overrides { try config.override(assignment) }
     return config
   }
+
+  /// Arguments that give another command these options.
+  var arguments: [String] {
+    var arguments = [pipeline]
+    if let dataset { arguments += ["--dataset", dataset] }
+    if let out { arguments += ["--out", out] }
+    if let workers { arguments += ["--workers", String(workers)] }
+    for assignment in overrides { arguments += ["--set", assignment] }
+    return arguments
+  }
 }

@@ -43,7 +43,9 @@ struct RunCommand: ParsableCommand {
     let summary: RunSummary
     do {
       summary = try Runner(config: config, logger: logger).run(
-        .init(waitForLock: wait, retryFailed: retryFailed, progress: progress.update))
+        .init(
+          waitForLock: wait, retryFailed: retryFailed, progress: progress.update,
+          isolation: ComputeSessionCommand.isolation(options)))
     } catch let error as PipelineError {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }

@@ -28,29 +28,15 @@ struct PipelinePlan {
   init(config: PipelineConfig, out: URL) throws {
     datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
     let parameters = config.parameters
-    do { tables = try DatasetTablesReader.read(root: datasetRoot) } catch let problem
-      as DatasetProblem
-    {
-      throw PipelineError.fatal("nothing published: \(problem)")
-    }
+    tables = try Self.tables(datasetRoot: datasetRoot)
     let folders: [String]
     do { folders = try SessionReader.sessionFolders(datasetRoot: datasetRoot) } catch {
       throw PipelineError.fatal("nothing published: \(datasetRoot.path)/sessions is not readable")
     }
-    let catalog = tables.catalog
     gamification = Gamification(settings: try .init(parameters))
     digests = FileDigests(file: out.appendingPathComponent(".state/digests.tsv"))
-    chain = SessionChain(
-      datasetRoot: datasetRoot,
-      cache: ArtifactCache(
-        root: config.cacheFolder.map { URL(fileURLWithPath: $0) }
-          ?? out.appendingPathComponent(".cache")),
-      digests: digests, parameters: parameters, catalog: catalog, ingest: try .init(parameters),
-      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
-      scorer: SessionScorer(
-        form: FormScorer(settings: try .init(parameters)), gamification: gamification,
-        catalog: catalog),
-      bodies: BodyDimensions.byAthlete(tables))
+    chain = try Self.chain(
+      config: config, out: out, tables: tables, digests: digests, gamification: gamification)
     let chain = chain
     sessions = WorkerPool.map(folders, workers: config.workers) { chain.plan(folder: $0) }
 
@@ -79,5 +65,34 @@ struct PipelinePlan {
     }
     self.publish = publish
     publishKey = publish.finalize()
+  }
+
+  /// The dataset's tables, or why nothing can be published.
+  static func tables(datasetRoot: URL) throws -> DatasetTables {
+    do { return try DatasetTablesReader.read(root: datasetRoot) } catch let problem
+      as DatasetProblem
+    {
+      throw PipelineError.fatal("nothing published: \(problem)")
+    }
+  }
+
+  /// The per-session stages of `config`'s dataset (`tables`), cached under `out`.
+  static func chain(
+    config: PipelineConfig, out: URL, tables: DatasetTables, digests: FileDigests,
+    gamification: Gamification
+  ) throws -> SessionChain {
+    let parameters = config.parameters
+    let catalog = tables.catalog
+    return SessionChain(
+      datasetRoot: URL(fileURLWithPath: config.dataset).standardizedFileURL,
+      cache: ArtifactCache(
+        root: config.cacheFolder.map { URL(fileURLWithPath: $0) }
+          ?? out.appendingPathComponent(".cache")),
+      digests: digests, parameters: parameters, catalog: catalog, ingest: try .init(parameters),
+      extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
+      scorer: SessionScorer(
+        form: FormScorer(settings: try .init(parameters)), gamification: gamification,
+        catalog: catalog),
+      bodies: BodyDimensions.byAthlete(tables))
   }
 }

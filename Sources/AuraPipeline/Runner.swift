@@ -30,14 +30,18 @@ public struct Runner {
     public var retryFailed: Bool
     /// Called after each session partition with the number done and the total.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// How to compute a session in a process of its own (those in flight when an earlier run
+    /// died, or whose isolated computation crashed); without it they are computed in-process.
+    public var isolation: SessionIsolation?
 
     public init(
       waitForLock: TimeInterval = 0, retryFailed: Bool = false,
-      progress: (@Sendable (Int, Int) -> Void)? = nil
+      progress: (@Sendable (Int, Int) -> Void)? = nil, isolation: SessionIsolation? = nil
     ) {
       self.waitForLock = waitForLock
       self.retryFailed = retryFailed
       self.progress = progress
+      self.isolation = isolation
     }
   }
 
@@ -81,12 +85,22 @@ public struct Runner {
     let total = plan.sessions.count
     var finished: (@Sendable (Int) -> Void)? = nil
     if let report = options.progress { finished = { report($0, total) } }
+    let journal: CrashJournal
+    do { journal = try CrashJournal(out: out) } catch {
+      throw PipelineError.fatal("nothing published: \(error)")
+    }
+    for suspect in journal.suspects.sorted() where options.isolation != nil {
+      logger.warning("computing \(suspect) in a process of its own: an earlier run died on it")
+    }
     let outcomes = WorkerPool.map(
       plan.sessions, workers: config.workers, finished: finished
     ) { session in
-      plan.chain.run(
+      if let isolation = options.isolation, journal.suspects.contains(session.partition) {
+        return plan.chain.runIsolated(session, isolation: isolation, journal: journal)
+      }
+      return plan.chain.run(
         session, last: last[session.partition],
-        force: options.retryFailed && retry.contains(session.partition))
+        force: options.retryFailed && retry.contains(session.partition), journal: journal)
     }
     try plan.digests.save()
     // The run state about to be saved trusts the entries it names to be in the cache.
@@ -263,6 +277,19 @@ public struct Runner {
       partitions: aggregation.athletes.map(\.partition))
   }
 
+  /// Computes one session folder's stages into the cache, ignoring what it holds, and nothing
+  /// else (no lock, no run state): what a run's isolated child process does
+  /// (`Options.isolation`) while that run holds the lock.
+  public func computeSession(folder: String) throws {
+    let datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
+    let tables = try PipelinePlan.tables(datasetRoot: datasetRoot)
+    let chain = try PipelinePlan.chain(
+      config: config, out: out, tables: tables,
+      digests: FileDigests(file: out.appendingPathComponent(".state/digests.tsv")),
+      gamification: Gamification(settings: try .init(config.parameters)))
+    _ = chain.run(chain.plan(folder: folder), last: nil, force: true)
+  }
+
   /// What a run would compute now, and why, without computing or writing anything.
   public func explain() throws -> [PlannedWork] {
     let plan = try PipelinePlan(config: config, out: out)
@@ -271,6 +298,7 @@ public struct Runner {
     let cache = plan.chain.cache
     var work: [PlannedWork] = []
     var quarantined = Set<String>()
+    let suspects = CrashJournal.suspects(out: out)
     // A stage runs when its result is not cached; the reasons compare with the fields of the
     // key the session had last time.
     func needed(
@@ -290,10 +318,13 @@ public struct Runner {
         continue
       }
       let record = last[session.partition]
-      if let features = needed(
+      if var features = needed(
         "features", session.partition, key: session.featureKey, fields: session.features,
         lastKey: record?.featureKey)
       {
+        if suspects.contains(session.partition) {
+          features.reasons.append("a run died computing it: computed in a process of its own")
+        }
         work.append(features)
       } else if case .problem? = cache.load(
         SessionChain.FeatureOutcome.self, stage: "features", key: session.featureKey)

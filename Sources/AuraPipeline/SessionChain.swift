@@ -120,8 +120,11 @@ struct SessionChain: Sendable {
 
   /// Loads or computes the session's stages; `force` ignores cached results. `last` is how the
   /// last run left the session: if it published it under the same scoring key and the entry
-  /// is still cached, nothing is decoded.
-  func run(_ plan: Plan, last: RunState.SessionRecord?, force: Bool = false) -> Outcome {
+  /// is still cached, nothing is decoded. A computation is recorded in `journal` while it runs.
+  func run(
+    _ plan: Plan, last: RunState.SessionRecord?, force: Bool = false,
+    journal: CrashJournal? = nil
+  ) -> Outcome {
     let folder = plan.folder
     if let failure = plan.failure {
       return Outcome(
@@ -140,6 +143,9 @@ struct SessionChain: Sendable {
         folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
         computedFeatures: false, computedScoring: false)
     }
+    // From here on the session is computed (its scoring at least).
+    journal?.started(plan.partition)
+    defer { journal?.finished(plan.partition) }
     let computedFeatures: Bool
     let outcome: FeatureOutcome
     if !force, let cached = cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
@@ -185,7 +191,12 @@ struct SessionChain: Sendable {
     var message: String
   }
 
+  /// Fault injection for the crash-isolation test: computing the session folder that
+  /// `AURALIFT_CRASH_SESSION` names traps, as a defect would.
+  private static let crashFolder = ProcessInfo.processInfo.environment["AURALIFT_CRASH_SESSION"]
+
   private func computeFeatures(folder: String) -> Result<FeatureOutcome, Failure> {
+    if folder == Self.crashFolder { fatalError("AURALIFT_CRASH_SESSION: \(folder)") }
     do {
       let session = try SessionReader.read(
         folder: folder, datasetRoot: datasetRoot, catalog: catalog, settings: ingest)

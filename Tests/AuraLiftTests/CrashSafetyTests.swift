@@ -89,4 +89,59 @@ import Testing
     // Some kills came after a publication existed (the check above ran).
     #expect(published > 0)
   }
+
+  /// Runs the CLI to its end with `environment` added to the test's; what it printed on stdout.
+  static func finish(_ arguments: [String], environment: [String: String]) throws -> (
+    process: Process, output: String
+  ) {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = PipelineTests.repositoryRoot
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process, String(decoding: printed, as: UTF8.self))
+  }
+
+  /// A defect that traps on one session stops the run that meets it. The next run computes
+  /// the sessions that were in flight in processes of their own: it fails that one session
+  /// and publishes the rest, and so does every run after it until the defect is gone.
+  @Test func aSessionThatCrashesFailsAloneFromTheNextRunOn() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 3, seed: 61, logOnlyShare: 0)
+    let cleanOut = try TestSupport.temporaryFolder()
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, cleanOut, out) }
+    func arguments(_ folder: URL) -> [String] {
+      ["run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", folder.path]
+    }
+    #expect(try Self.finish(arguments(cleanOut), environment: [:]).process.terminationStatus == 0)
+    let referenceRows = try RunnerTests.publishedRows(cleanOut)
+    let referenceFiles = try Self.exports(cleanOut)
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: dataset.appendingPathComponent("sessions").path
+    ).sorted()
+    let crashing = folders[1]
+    let crash = ["AURALIFT_CRASH_SESSION": crashing, "SWIFT_BACKTRACE": "enable=no"]
+
+    let first = try Self.finish(arguments(out), environment: crash).process
+    #expect(first.terminationReason == .uncaughtSignal)
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("current").path))
+    for attempt in 1...2 {
+      let (next, output) = try Self.finish(arguments(out), environment: crash)
+      #expect(next.terminationReason == .exit && next.terminationStatus == 3, "run \(attempt)")
+      #expect(output.contains("failed: sessions/\(crashing): auralift crashed computing it"))
+      let rows = try RunnerTests.publishedRows(out)
+      #expect(rows["workout_session"]?.count == referenceRows["workout_session"]!.count - 1)
+    }
+    let fixed = try Self.finish(arguments(out), environment: [:]).process
+    #expect(fixed.terminationStatus == 0)
+    #expect(try RunnerTests.publishedRows(out) == referenceRows)
+    #expect(try Self.exports(out) == referenceFiles)
+  }
 }

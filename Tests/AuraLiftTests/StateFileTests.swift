@@ -69,4 +69,28 @@ struct StateFileTests {
     otherVersion.add("ab", "c")
     #expect(joined.finalize() != otherVersion.finalize())
   }
+
+  /// A partition left started is a suspect in the next run, which starts its journal with the
+  /// suspects alone; finishing one there clears it, and a torn last line changes nothing.
+  @Test func crashJournalKeepsThePartitionsStartedAndNotFinished() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    try FileManager.default.createDirectory(
+      at: out.appendingPathComponent(".state"), withIntermediateDirectories: true)
+    let first = try CrashJournal(out: out)
+    #expect(first.suspects.isEmpty)
+    for partition in ["sessions/s-1", "sessions/s-2", "sessions/s-3"] { first.started(partition) }
+    first.finished("sessions/s-2")
+    let second = try CrashJournal(out: out)
+    #expect(second.suspects == ["sessions/s-1", "sessions/s-3"])
+    second.started("sessions/s-1")
+    second.finished("sessions/s-1")
+    second.started("sessions/s-3")
+    let file = out.appendingPathComponent(".state/in-flight")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("- sessi".utf8))
+    try handle.close()
+    #expect(try CrashJournal(out: out).suspects == ["sessions/s-3"])
+  }
 }
