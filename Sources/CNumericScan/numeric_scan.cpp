@@ -1,5 +1,6 @@
 #include "numeric_scan.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -129,8 +130,24 @@ extern "C" bool aura_scan_rows(aura_scan_job *job) {
 }
 
 extern "C" size_t aura_count_byte(const uint8_t *begin, const uint8_t *end, uint8_t byte) {
+  // Sixteen byte-wide counters in one vector (a compare and a subtract per 16 bytes), emptied
+  // into the total before any can pass 255. A plain `count += *p == byte` loop widens every
+  // byte to a 64-bit lane and counts 4 bytes a step.
+  typedef uint8_t Bytes __attribute__((vector_size(16)));
+  const Bytes target = Bytes{} + byte;
   size_t count = 0;
-  for (const uint8_t *p = begin; p < end; ++p) count += *p == byte;  // vectorised by the compiler
+  const uint8_t *p = begin;
+  while (end - p >= 16) {
+    const ptrdiff_t blocks = std::min<ptrdiff_t>((end - p) / 16, 255);
+    Bytes lanes = {};
+    for (ptrdiff_t block = 0; block < blocks; ++block, p += 16) {
+      Bytes chunk;
+      std::memcpy(&chunk, p, 16);
+      lanes -= (Bytes)(chunk == target);  // a match is all ones: -1
+    }
+    for (int k = 0; k < 16; ++k) count += lanes[k];
+  }
+  for (; p < end; ++p) count += *p == byte;
   return count;
 }
 
