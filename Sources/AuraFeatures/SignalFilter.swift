@@ -171,19 +171,70 @@ public enum SignalFilter {
     return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
   }
 
-  /// The median of `values` (not NaN), which it reorders.
+  /// The median of `values` (not NaN), which it may reorder.
   private static func medianSorting(_ values: inout [Double]) -> Double {
     let n = values.count
-    let upper = select(&values, rank: n / 2)
-    guard n % 2 == 0 else { return upper }
+    let upperRank = n / 2
+    let lowerRank = n % 2 == 0 ? upperRank - 1 : upperRank
+    if let (below, inside) = bracket(values, ranks: lowerRank...upperRank) {
+      var inside = inside
+      let upper = partitionSelect(&inside, rank: upperRank - below)
+      guard lowerRank < upperRank else { return upper }
+      return (inside[0..<(upperRank - below)].max()! + upper) / 2
+    }
+    let upper = partitionSelect(&values, rank: upperRank)
+    guard lowerRank < upperRank else { return upper }
     // The lower middle is the largest of the values now left of the upper one.
-    return (values[0..<(n / 2)].max()! + upper) / 2
+    return (values[0..<upperRank].max()! + upper) / 2
   }
 
-  /// The value of rank `rank` (0 = smallest) among `values` (not NaN), which it reorders so
-  /// that smaller values come before it and larger after (Hoare's selection, insertion sort
-  /// for short ranges): O(n) instead of a full sort.
+  /// The value of rank `rank` (0 = smallest) among `values` (not NaN), which it may reorder:
+  /// O(n) instead of a full sort.
   static func select(_ values: inout [Double], rank: Int) -> Double {
+    if let (below, inside) = bracket(values, ranks: rank...rank) {
+      var inside = inside
+      return partitionSelect(&inside, rank: rank - below)
+    }
+    return partitionSelect(&values, rank: rank)
+  }
+
+  /// For a long series (2048 values or more), where selection on everything costs most: the
+  /// values between two of a strided 256-value sample's, taken 24 places (three standard
+  /// deviations of a sampled rank) either side of where `ranks` fall, and how many values lie
+  /// below them. One branch-free pass gathers them; nil when `ranks` are not among them (the
+  /// sample missed), so the caller selects among all values instead. A rank `r` of all values
+  /// is rank `r - below` of those inside.
+  private static func bracket(_ values: [Double], ranks: ClosedRange<Int>) -> (
+    below: Int, inside: [Double]
+  )? {
+    let n = values.count
+    let sampleCount = 256
+    guard n >= 2048 else { return nil }
+    let stride = n / sampleCount
+    var sample = (0..<sampleCount).map { values[$0 * stride] }
+    sample.sort()
+    let position = ranks.lowerBound * sampleCount / n
+    let low = sample[max(0, position - 24)]
+    let high = sample[min(sampleCount - 1, position + 24)]
+    var below = 0
+    let inside = [Double](unsafeUninitializedCapacity: n) { buffer, count in
+      values.withUnsafeBufferPointer { v in
+        var gathered = 0
+        for value in v {
+          buffer[gathered] = value
+          gathered += value >= low && value <= high ? 1 : 0
+          below += value < low ? 1 : 0
+        }
+        count = gathered
+      }
+    }
+    guard below <= ranks.lowerBound, ranks.upperBound < below + inside.count else { return nil }
+    return (below, inside)
+  }
+
+  /// `select` by Hoare's selection (insertion sort for short ranges), which reorders `values`
+  /// so that smaller values come before rank `rank` and larger after.
+  private static func partitionSelect(_ values: inout [Double], rank: Int) -> Double {
     values.withUnsafeMutableBufferPointer { v in
       var low = 0
       var high = v.count - 1

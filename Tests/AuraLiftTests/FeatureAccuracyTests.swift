@@ -372,6 +372,35 @@ import Testing
     }
   }
 
+  /// Long series are selected among the values a sample brackets: the same order statistics
+  /// and noise deviations as sorting gives, whether the sample brackets the rank (noise, a
+  /// movement) or misses it (a sorted ramp sampled at its start of every stride, ties).
+  @Test func longSeriesSelectionMatchesSorting() {
+    var random = SeededRandom(seed: 5)
+    for size in [2048, 2049, 5000, 20_001] {
+      let series: [[Double]] = [
+        (0..<size).map { _ in random.gaussian() },
+        (0..<size).map { sin(Double($0) / 40) + 0.01 * random.gaussian() },
+        (0..<size).map { Double($0 / 3) },
+        (0..<size).map { Double($0 % 5) },
+      ]
+      for values in series {
+        let sorted = values.sorted()
+        for rank in Set([0, size / 2, (size - 1) * 9 / 10, size - 1]) {
+          var scratch = values
+          #expect(SignalFilter.select(&scratch, rank: rank) == sorted[rank])
+        }
+        let second = (1..<(size - 1)).map { (i: Int) -> Double in
+          let difference: Double = values[i + 1] - 2 * values[i] + values[i - 1]
+          return abs(difference)
+        }.sorted()
+        let half = second.count / 2
+        let middle = second.count % 2 == 1 ? second[half] : (second[half - 1] + second[half]) / 2
+        #expect(SignalFilter.noiseDeviation(values) == 1.4826 * middle / 6.0.squareRoot())
+      }
+    }
+  }
+
   /// The Hampel filter removes tracking spikes from a noisy movement and nothing else.
   @Test func outlierRejectionRemovesSpikesOnly() {
     var random = SeededRandom(seed: 9)
