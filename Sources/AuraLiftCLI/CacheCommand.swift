@@ -16,8 +16,11 @@ struct CacheCommand: ParsableCommand {
     @OptionGroup var options: PipelineOptions
 
     func run() throws {
-      let usage = try CacheHousekeeping(out: URL(fileURLWithPath: try options.config().out))
-        .status()
+      let out = URL(fileURLWithPath: try options.config().out)
+      let usage: [CacheHousekeeping.StageUsage]
+      do { usage = try CacheHousekeeping(out: out).status() } catch {
+        throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
+      }
       if usage.isEmpty { print("cache is empty") }
       for stage in usage {
         print(
@@ -48,7 +51,7 @@ struct CacheCommand: ParsableCommand {
         let removed = try CacheHousekeeping(out: out).collect(
           maxBytes: maxSize.map { Int64($0 * 1_048_576) }, waitForLock: wait)
         print("removed \(removed.entries) entries, \(Status.megabytes(removed.bytes))")
-      } catch let error as PipelineError {
+      } catch {
         throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
       }
     }

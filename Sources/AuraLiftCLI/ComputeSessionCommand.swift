@@ -15,10 +15,7 @@ struct ComputeSessionCommand: ParsableCommand {
   var session: String
 
   func run() throws {
-    let config: PipelineConfig
-    do { config = try options.config() } catch let error as PipelineError {
-      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
-    }
+    let config = try options.config()
     do { try Runner(config: config).computeSession(folder: session) } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }

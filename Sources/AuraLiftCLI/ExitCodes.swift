@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraDomain
 import AuraPipeline
 import Foundation
 
@@ -16,13 +17,14 @@ enum ExitCodes {
   /// Another run holds the output's lock beyond `--wait` (sysexits EX_TEMPFAIL: try later).
   static let lockHeld = ExitCode(75)
 
-  /// Writes `error` to stderr and returns the code a scheduler acts on: `lockHeld` for a held
-  /// lock, `usage` for a bad pipeline file or option, `otherwise` for anything else.
+  /// Writes `error` to stderr (a file-system error as "path: reason") and returns the code a
+  /// scheduler acts on: `lockHeld` for a held lock, `usage` for a bad pipeline file, option or
+  /// parameter, `otherwise` for anything else.
   static func reporting(_ error: any Error, otherwise: ExitCode) -> ExitCode {
-    FileHandle.standardError.write(Data("auralift: \(error)\n".utf8))
-    switch error as? PipelineError {
-    case .lockHeld?: return lockHeld
-    case .config?: return usage
+    FileHandle.standardError.write(Data("auralift: \(ErrorMessage.describe(error))\n".utf8))
+    switch error {
+    case PipelineError.lockHeld: return lockHeld
+    case PipelineError.config, is ParameterError: return usage
     default: return otherwise
     }
   }

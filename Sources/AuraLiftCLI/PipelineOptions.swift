@@ -11,14 +11,20 @@ struct PipelineOptions: ParsableArguments {
   @Option(name: .customLong("set"), help: "Override a parameter: key=value (repeatable).")
   var overrides: [String] = []
 
-  /// The pipeline file with the flags applied.
+  /// The pipeline file with the flags applied, its parameters checked; a bad file, flag or
+  /// parameter is reported on stderr and exits with the usage code.
   func config() throws -> PipelineConfig {
-    var config = try PipelineConfig.load(path: pipeline)
-    if let dataset { config.dataset = dataset }
-    if let out { config.out = out }
-    if let workers { config.workers = workers }
-    for assignment in overrides { try config.override(assignment) }
-    return config
+    do {
+      var config = try PipelineConfig.load(path: pipeline)
+      if let dataset { config.dataset = dataset }
+      if let out { config.out = out }
+      if let workers { config.workers = workers }
+      for assignment in overrides { try config.override(assignment) }
+      try config.checkParameters()
+      return config
+    } catch {
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
+    }
   }
 
   /// Arguments that give another command these options.

@@ -29,10 +29,7 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let config: PipelineConfig
-    do { config = try options.config() } catch let error as PipelineError {
-      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
-    }
+    let config = try options.config()
     if dryRun {
       try ExplainCommand.explain(config)
       return
@@ -46,7 +43,7 @@ struct RunCommand: ParsableCommand {
         .init(
           waitForLock: wait, retryFailed: retryFailed, progress: progress.update,
           isolation: ComputeSessionCommand.isolation(options)))
-    } catch let error as PipelineError {
+    } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     let timing = String(
@@ -90,17 +87,14 @@ struct ExplainCommand: ParsableCommand {
   @OptionGroup var options: PipelineOptions
 
   func run() throws {
-    let config: PipelineConfig
-    do { config = try options.config() } catch let error as PipelineError {
-      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
-    }
+    let config = try options.config()
     try Self.explain(config)
   }
 
   /// Prints the planned work, at most five reasons per line.
   static func explain(_ config: PipelineConfig) throws {
     let work: [PlannedWork]
-    do { work = try Runner(config: config).explain() } catch let error as PipelineError {
+    do { work = try Runner(config: config).explain() } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     if work.isEmpty { print("up to date: nothing would run") }

@@ -32,16 +32,17 @@ struct SweepCommand: ParsableCommand {
       if let dataset { config.dataset = dataset }
       if let out { config.out = out }
       if let workers { config.workers = workers }
+      try config.checkParameters()
       sweep = try Sweep(
         base: config, specs: axes,
         folder: URL(fileURLWithPath: experiments).appendingPathComponent(name))
-    } catch let error as PipelineError {
+    } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     var logger = Logger(label: "auralift")
     logger.logLevel = .info
     let outcomes: [Sweep.Outcome]
-    do { outcomes = try sweep.run(logger: logger) } catch let error as PipelineError {
+    do { outcomes = try sweep.run(logger: logger) } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     print(try String(contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8))

@@ -1,4 +1,8 @@
+import AuraAggregation
 import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraScoring
 import Foundation
 import Yams
 
@@ -24,9 +28,20 @@ public struct PipelineConfig: Sendable {
 
   /// Loads a pipeline file; relative dataset and out paths are taken as given (relative to
   /// the working directory, as `make run` uses them).
+  /// Throws `PipelineError.config` naming the file: unreadable, not YAML (with its line and
+  /// column), or not a pipeline.
   public static func load(path: String) throws -> PipelineConfig {
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    guard let root = try Yams.load(yaml: text) as? [String: Any] else {
+    let text: String
+    do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+      throw PipelineError.config(
+        "\(path): cannot read the pipeline file: \(ErrorMessage.reason(error))")
+    }
+    let tree: Any?
+    do { tree = try Yams.load(yaml: text) } catch {
+      // Yams's own text starts with "line:column: error: …".
+      throw PipelineError.config("\(path):\(error)")
+    }
+    guard let root = tree as? [String: Any] else {
       throw PipelineError.config("\(path): expected a mapping at the top level")
     }
     var parameters = ParameterSet()
@@ -64,6 +79,21 @@ public struct PipelineConfig: Sendable {
         parameters[dotted] = .list(numbers)
       default: throw PipelineError.config("\(path): \(dotted) has an unsupported value")
       }
+    }
+  }
+
+  /// Reads every stage's settings from the parameters, so that a missing parameter or one of
+  /// the wrong type is a `PipelineError.config` before a run starts rather than a failure
+  /// halfway through it.
+  public func checkParameters() throws {
+    do {
+      _ = try SessionReader.Settings(parameters)
+      _ = try SessionFeatureExtractor.Settings(parameters)
+      _ = try FormScorer.Settings(parameters)
+      _ = try Gamification.Settings(parameters)
+      _ = try AggregationSettings(parameters)
+    } catch let error as ParameterError {
+      throw PipelineError.config(error.description)
     }
   }
 

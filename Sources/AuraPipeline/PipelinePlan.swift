@@ -69,6 +69,12 @@ struct PipelinePlan {
 
   /// The dataset's tables, or why nothing can be published.
   static func tables(datasetRoot: URL) throws -> DatasetTables {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: datasetRoot.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw PipelineError.fatal("nothing published: no dataset folder at \(datasetRoot.path)")
+    }
     do { return try DatasetTablesReader.read(root: datasetRoot) } catch let problem
       as DatasetProblem
     {

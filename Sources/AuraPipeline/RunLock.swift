@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 #if canImport(Glibc)
@@ -44,7 +45,13 @@ public final class RunLock {
   /// throws `PipelineError.lockHeld` naming the holder when the wait runs out.
   public init(out: URL, owner: Owner, wait: TimeInterval) throws {
     let state = out.appendingPathComponent(".state")
-    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    do {
+      try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    } catch {
+      throw PipelineError.fatal(
+        "nothing published: cannot create the output folder \(state.path): \(ErrorMessage.reason(error))"
+      )
+    }
     path = state.appendingPathComponent("lock").path
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {

@@ -108,7 +108,7 @@ struct SessionChain: Sendable {
     } catch let error as FileDigests.UnreadableFile {
       failure = "sessions/\(folder)/\(error)"
     } catch {
-      failure = "sessions/\(folder) cannot be listed: \(Self.describe(error))"
+      failure = "sessions/\(folder) cannot be listed: \(ErrorMessage.describe(error))"
     }
     let featureKey = features.finalize()
     var scoring = scoringTemplate
@@ -178,7 +178,7 @@ struct SessionChain: Sendable {
       try cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
     } catch {
       return Outcome(
-        folder: folder, failure: "cannot write the cache: \(Self.describe(error))",
+        folder: folder, failure: "cannot write the cache: \(ErrorMessage.describe(error))",
         computedFeatures: computedFeatures, computedScoring: true)
     }
     return Outcome(
@@ -209,16 +209,7 @@ struct SessionChain: Sendable {
     } catch let problem as DatasetProblem {
       return .success(.problem(problem))
     } catch {
-      return .failure(Failure(message: Self.describe(error)))
+      return .failure(Failure(message: ErrorMessage.describe(error)))
     }
-  }
-
-  /// An error's message, with the file it names where it names one.
-  private static func describe(_ error: Error) -> String {
-    let nsError = error as NSError
-    if let path = nsError.userInfo[NSFilePathErrorKey] as? String {
-      return "\(path): \(nsError.localizedDescription)"
-    }
-    return "\(error)"
   }
 }
