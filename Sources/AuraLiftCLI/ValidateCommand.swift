@@ -11,7 +11,7 @@ struct ValidateCommand: ParsableCommand {
     abstract: "Check a dataset against the contract and list every problem (path:line: reason).",
     discussion: """
       Exit codes: 0 no problems, 3 problems found (those sessions would be quarantined),
-      2 athletes.csv is missing or unusable, 64 usage error.
+      2 no dataset folder, or athletes.csv is missing or unusable, 64 usage error.
       """)
 
   @Argument(help: "Dataset folder.") var dataset: String
@@ -19,11 +19,20 @@ struct ValidateCommand: ParsableCommand {
   var pipeline: String = "pipelines/nightly.yaml"
 
   func run() throws {
-    let settings: SessionReader.Settings
+    var settings = SessionReader.Settings(minimumPoseConfidence: 0.3)
     if FileManager.default.fileExists(atPath: pipeline) {
-      settings = try SessionReader.Settings(try PipelineConfig.load(path: pipeline).parameters)
-    } else {
-      settings = SessionReader.Settings(minimumPoseConfidence: 0.3)
+      do {
+        settings = try SessionReader.Settings(try PipelineConfig.load(path: pipeline).parameters)
+      } catch {
+        throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
+      }
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: dataset, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      FileHandle.standardError.write(Data("auralift: no dataset folder at \(dataset)\n".utf8))
+      throw ExitCodes.nothingPublished
     }
     let report = DatasetValidator.validate(
       root: URL(fileURLWithPath: dataset), settings: settings)

@@ -38,8 +38,7 @@ public struct PipelineConfig: Sendable {
     }
     let tree: Any?
     do { tree = try Yams.load(yaml: text) } catch {
-      // Yams's own text starts with "line:column: error: …".
-      throw PipelineError.config("\(path):\(error)")
+      throw PipelineError.config(Self.describe(error, path: path))
     }
     guard let root = tree as? [String: Any] else {
       throw PipelineError.config("\(path): expected a mapping at the top level")
@@ -57,6 +56,22 @@ public struct PipelineConfig: Sendable {
       dataset: root["dataset"] as? String ?? "datasets/sample",
       out: root["out"] as? String ?? "reports",
       workers: root["workers"] as? Int ?? 0, parameters: parameters)
+  }
+
+  /// A YAML error on one line: "path:line:column: problem (while …)".
+  static func describe(_ error: any Error, path: String) -> String {
+    switch error as? YamlError {
+    case .scanner(let context, let problem, let mark, _)?,
+      .parser(let context, let problem, let mark, _)?,
+      .composer(let context, let problem, let mark, _)?:
+      let during = context.map { " (\($0.text))" } ?? ""
+      return "\(path):\(mark.line):\(mark.column): \(problem)\(during)"
+    case .duplicatedKeysInMapping(let duplicates, let context)?:
+      return
+        "\(path):\(context.mark.line):\(context.mark.column): the mapping that starts here repeats \(duplicates.joined(separator: ", "))"
+    default:
+      return "\(path): not valid YAML: \(error)"
+    }
   }
 
   static func flatten(
