@@ -2,27 +2,31 @@ import AuraDomain
 import CFileSystem
 import Foundation
 
-/// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.entry`.
+/// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.bin`.
 /// An entry is the key's fields (`label<TAB>value` lines, so that a later run can say what
-/// changed), a blank line, then the result as JSON: one file per entry, as creating files is a
-/// large share of a cold run. Writes go to a temporary file first and are renamed into place,
+/// changed), a blank line, then the result in binary (`BinaryEncoder`): one file per entry, as
+/// creating files is a large share of a cold run. Writes go to a temporary file first and are renamed into place,
 /// so a killed run never leaves a half-written entry. Entries are not flushed one by one
 /// (`Data.write` flushes every file: two `fsync`s per computed session): `synchronize` flushes
 /// them all at once before the run state names them, and an entry a power loss truncated fails
-/// to decode, which reads as a miss.
+/// to decode, which reads as a miss. Files of another name (the JSON `.entry` files of earlier
+/// versions, temporary files) are never read, and `cache gc` removes them.
 struct ArtifactCache: Sendable {
   let root: URL
 
   func url(stage: String, key: String) -> URL {
     root.appendingPathComponent(stage).appendingPathComponent(String(key.prefix(2)))
-      .appendingPathComponent(key + ".entry")
+      .appendingPathComponent(key + Self.suffix)
   }
+
+  /// The name ending of entry files.
+  static let suffix = ".bin"
 
   func load<T: Decodable>(_ type: T.Type, stage: String, key: String) -> T? {
     guard let data = try? Data(contentsOf: url(stage: stage, key: key)),
       let split = Self.separatorRange(in: data)
     else { return nil }
-    return try? Self.decoder().decode(type, from: data[split.upperBound...])
+    return try? BinaryDecoder().decode(type, from: data[split.upperBound...])
   }
 
   /// Stores `value` under `key`, with the key's fields.
@@ -32,7 +36,7 @@ struct ArtifactCache: Sendable {
       at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
     var data = Data(fields.serialized.utf8)
     data.append(UInt8(ascii: "\n"))
-    data.append(try Self.encoder().encode(value))
+    data.append(try BinaryEncoder().encode(value))
     try AtomicFile.write(data, to: target, durable: false)
   }
 
@@ -90,7 +94,8 @@ struct ArtifactCache: Sendable {
   /// One file of the cache.
   struct Entry {
     var stage: String
-    /// The content key; for a temporary file a killed run left, its hidden name.
+    /// The content key; for any other file (a killed run's temporary file, an entry of an
+    /// earlier format), its whole name, which no run uses.
     var key: String
     var file: URL
     var bytes: Int64
@@ -114,27 +119,13 @@ struct ArtifactCache: Sendable {
           found.append(
             Entry(
               stage: stage,
-              key: name.hasPrefix(".") ? name : String(name.split(separator: ".")[0]),
+              key: !name.hasPrefix(".") && name.hasSuffix(Self.suffix)
+                ? String(name.dropLast(Self.suffix.count)) : name,
               file: file, bytes: (attributes?[.size] as? NSNumber)?.int64Value ?? 0,
               modified: attributes?[.modificationDate] as? Date ?? .distantPast))
         }
       }
     }
     return found
-  }
-
-  static func encoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return encoder
-  }
-
-  static func decoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-    return decoder
   }
 }
