@@ -29,7 +29,7 @@ struct ImuHeightTrack {
     }
     // An even grid at the median sample interval (a dropout leaves a gap, not a slower rate).
     var steps = (1..<n).map { imu.times[$0] - imu.times[$0 - 1] }
-    let step = SignalFilter.select(&steps, rank: steps.count / 2)
+    let step = OrderStatistic.select(&steps, rank: steps.count / 2)
     guard step > 0 else { return nil }
     let rate = 1 / step
     let grid = (0...Int((last - first) * rate)).map { first + Double($0) * step }
@@ -92,7 +92,7 @@ struct ImuHeightTrack {
   /// 1.4826 × the median absolute value: the deviation of a series that is mostly noise.
   private static func robustDeviation(_ values: [Double]) -> Double {
     var magnitudes = values.map(abs)
-    return 1.4826 * SignalFilter.select(&magnitudes, rank: magnitudes.count / 2)
+    return 1.4826 * OrderStatistic.select(&magnitudes, rank: magnitudes.count / 2)
   }
 
   /// Velocity integrated over each movement between still stretches, zero at both ends.

@@ -1,3 +1,5 @@
+import AuraDomain
+
 /// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
 /// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over
 /// a set does not pile up from rep to rep, and on its swings rather than against fixed marks
@@ -59,7 +61,7 @@ struct ImuRepMeasurer {
         $0[phase].upperBound - $0[phase].lowerBound
       }
       guard !durations.isEmpty else { continue }
-      let duration = SignalFilter.select(&durations, rank: durations.count / 2)
+      let duration = OrderStatistic.select(&durations, rank: durations.count / 2)
       let placeholder = segment[phase]
       let seen = segment[phase == .eccentric ? .concentric : .eccentric]
       if placeholder.lowerBound <= seen.lowerBound {

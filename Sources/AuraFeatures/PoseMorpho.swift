@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// Limb lengths measured on a pose recording, and the AuraLift MorphoScan ratios.
@@ -24,7 +25,7 @@ public struct PoseMorpho: Codable, Sendable, Equatable {
       var values = signals.times.indices.map { PoseSignals.distance(first, second, $0) }
         .filter(\.isFinite)
       guard values.count >= 10 else { return nil }
-      return SignalFilter.select(&values, rank: Int(Double(values.count - 1) * 0.9)) * 100
+      return OrderStatistic.select(&values, rank: Int(Double(values.count - 1) * 0.9)) * 100
     }
     guard let torso = length(.hip, .shoulder), let femur = length(.hip, .knee),
       let tibia = length(.knee, .ankle), let humerus = length(.shoulder, .elbow),

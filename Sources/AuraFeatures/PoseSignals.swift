@@ -199,8 +199,7 @@ struct PoseSignals {
     guard !chain.isEmpty else {
       throw FeatureError.unusable("no frame shows the legs and trunk to calibrate scale")
     }
-    chain.sort()
-    let pixels = chain[chain.count / 2]
+    let pixels = OrderStatistic.select(&chain, rank: chain.count / 2)
     if let scanned = body.legAndTrunkCm {
       return PoseScale(pixelsPerMeter: pixels / (scanned / 100), method: "body_scan")
     }

@@ -148,9 +148,9 @@ struct RepSegmenter {
     let y = height.values
     let window = range.filter { y[$0].isFinite }
     guard window.count > 4 else { return [] }
-    let sorted = window.map { y[$0] }.sorted()
-    let low = sorted[Int(Double(sorted.count - 1) * 0.03)]
-    let high = sorted[Int(Double(sorted.count - 1) * 0.97)]
+    var values = window.map { y[$0] }
+    let low = OrderStatistic.select(&values, rank: Int(Double(values.count - 1) * 0.03))
+    let high = OrderStatistic.select(&values, rank: Int(Double(values.count - 1) * 0.97))
     guard high - low >= settings.minimumTravel else { return [] }
     let excursions =
       height.drifts
@@ -251,7 +251,7 @@ struct RepSegmenter {
     let first = turningPoints(y, window: window, threshold: minimum)
     var swings = zip(first, first.dropFirst()).map { abs(y[$0.index] - y[$1.index]) }
     guard !swings.isEmpty else { return [] }
-    let typical = SignalFilter.select(&swings, rank: swings.count / 2)
+    let typical = OrderStatistic.select(&swings, rank: swings.count / 2)
     var points = turningPoints(y, window: window, threshold: max(minimum / 2, 0.4 * typical))
     // A slow leg next to the rest before or after the set can be taken for rest itself and
     // integrated flat, so the set starts (or ends) at a far turning point: the window's edge

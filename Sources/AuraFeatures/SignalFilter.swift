@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// Signal conditioning for uniformly sampled series with NaN gaps.
@@ -67,7 +68,7 @@ public enum SignalFilter {
       if d.isFinite { second.append(abs(d)) }
     }
     guard !second.isEmpty else { return 0 }
-    return 1.4826 * medianSorting(&second) / 6.0.squareRoot()
+    return 1.4826 * OrderStatistic.median(&second) / 6.0.squareRoot()
   }
 
   /// Hampel filter on the local trend: within the 7 samples around each sample, the slope is
@@ -169,115 +170,6 @@ public enum SignalFilter {
       values[j + 1] = value
     }
     return count % 2 == 1 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2
-  }
-
-  /// The median of `values` (not NaN), which it may reorder.
-  private static func medianSorting(_ values: inout [Double]) -> Double {
-    let n = values.count
-    let upperRank = n / 2
-    let lowerRank = n % 2 == 0 ? upperRank - 1 : upperRank
-    if let (below, inside) = bracket(values, ranks: lowerRank...upperRank) {
-      var inside = inside
-      let upper = partitionSelect(&inside, rank: upperRank - below)
-      guard lowerRank < upperRank else { return upper }
-      return (inside[0..<(upperRank - below)].max()! + upper) / 2
-    }
-    let upper = partitionSelect(&values, rank: upperRank)
-    guard lowerRank < upperRank else { return upper }
-    // The lower middle is the largest of the values now left of the upper one.
-    return (values[0..<upperRank].max()! + upper) / 2
-  }
-
-  /// The value of rank `rank` (0 = smallest) among `values` (not NaN), which it may reorder:
-  /// O(n) instead of a full sort.
-  static func select(_ values: inout [Double], rank: Int) -> Double {
-    if let (below, inside) = bracket(values, ranks: rank...rank) {
-      var inside = inside
-      return partitionSelect(&inside, rank: rank - below)
-    }
-    return partitionSelect(&values, rank: rank)
-  }
-
-  /// For a long series (2048 values or more), where selection on everything costs most: the
-  /// values between two of a strided 256-value sample's, taken 24 places (three standard
-  /// deviations of a sampled rank) either side of where `ranks` fall, and how many values lie
-  /// below them. One branch-free pass gathers them; nil when `ranks` are not among them (the
-  /// sample missed), so the caller selects among all values instead. A rank `r` of all values
-  /// is rank `r - below` of those inside.
-  private static func bracket(_ values: [Double], ranks: ClosedRange<Int>) -> (
-    below: Int, inside: [Double]
-  )? {
-    let n = values.count
-    let sampleCount = 256
-    guard n >= 2048 else { return nil }
-    let stride = n / sampleCount
-    var sample = (0..<sampleCount).map { values[$0 * stride] }
-    sample.sort()
-    let position = ranks.lowerBound * sampleCount / n
-    let low = sample[max(0, position - 24)]
-    let high = sample[min(sampleCount - 1, position + 24)]
-    var below = 0
-    let inside = [Double](unsafeUninitializedCapacity: n) { buffer, count in
-      values.withUnsafeBufferPointer { v in
-        var gathered = 0
-        for value in v {
-          buffer[gathered] = value
-          gathered += value >= low && value <= high ? 1 : 0
-          below += value < low ? 1 : 0
-        }
-        count = gathered
-      }
-    }
-    guard below <= ranks.lowerBound, ranks.upperBound < below + inside.count else { return nil }
-    return (below, inside)
-  }
-
-  /// `select` by Hoare's selection (insertion sort for short ranges), which reorders `values`
-  /// so that smaller values come before rank `rank` and larger after.
-  private static func partitionSelect(_ values: inout [Double], rank: Int) -> Double {
-    values.withUnsafeMutableBufferPointer { v in
-      var low = 0
-      var high = v.count - 1
-      while high - low > 16 {
-        // Median of three as the pivot, then partition.
-        let middle = (low + high) / 2
-        if v[middle] < v[low] { v.swapAt(middle, low) }
-        if v[high] < v[low] { v.swapAt(high, low) }
-        if v[high] < v[middle] { v.swapAt(high, middle) }
-        let pivot = v[middle]
-        var i = low
-        var j = high
-        while i <= j {
-          while v[i] < pivot { i += 1 }
-          while v[j] > pivot { j -= 1 }
-          if i <= j {
-            v.swapAt(i, j)
-            i += 1
-            j -= 1
-          }
-        }
-        if rank <= j {
-          high = j
-        } else if rank >= i {
-          low = i
-        } else {
-          return v[rank]
-        }
-      }
-      // Insertion sort of the short range left.
-      if low < high {
-        for k in (low + 1)...high {
-          let value = v[k]
-          var m = k - 1
-          while m >= low, v[m] > value {
-            v[m + 1] = v[m]
-            m -= 1
-          }
-          v[m + 1] = value
-        }
-      }
-      return v[rank]
-    }
   }
 
   /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous

@@ -61,7 +61,6 @@ struct TimeAxis {
   /// The median of the intervals between consecutive times (at least 2 times).
   static func medianInterval(_ times: [Double]) -> Double {
     var intervals = zip(times.dropFirst(), times).map { $0 - $1 }
-    intervals.sort()
-    return intervals[intervals.count / 2]
+    return OrderStatistic.select(&intervals, rank: intervals.count / 2)
   }
 }

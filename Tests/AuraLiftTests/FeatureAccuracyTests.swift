@@ -346,7 +346,7 @@ import Testing
     var others = squats.dropFirst().map { $0.eccentric.upperBound - $0.eccentric.lowerBound }
     #expect(imputed.upperBound == squats[0].eccentric.upperBound)
     #expect(
-      imputed.upperBound - imputed.lowerBound == SignalFilter.select(&others, rank: 2))
+      imputed.upperBound - imputed.lowerBound == OrderStatistic.select(&others, rank: 2))
   }
 
   @Test func runsOfAMaskAreFoundToTheEnds() {
@@ -366,7 +366,7 @@ import Testing
         let sorted = values.sorted()
         for rank in Set([0, size / 2, (size - 1) * 9 / 10, size - 1]) {
           var scratch = values
-          #expect(SignalFilter.select(&scratch, rank: rank) == sorted[rank])
+          #expect(OrderStatistic.select(&scratch, rank: rank) == sorted[rank])
         }
       }
     }
@@ -388,7 +388,7 @@ import Testing
         let sorted = values.sorted()
         for rank in Set([0, size / 2, (size - 1) * 9 / 10, size - 1]) {
           var scratch = values
-          #expect(SignalFilter.select(&scratch, rank: rank) == sorted[rank])
+          #expect(OrderStatistic.select(&scratch, rank: rank) == sorted[rank])
         }
         let second = (1..<(size - 1)).map { (i: Int) -> Double in
           let difference: Double = values[i + 1] - 2 * values[i] + values[i - 1]
