@@ -4,7 +4,7 @@ import AuraStore
 import Foundation
 
 /// Reads one athlete's published rows and shapes them into the weekly report's view.
-struct AthleteWeekBuilder {
+struct AthleteWeekBuilder: Sendable {
   let context: ReportContext
   /// At most this many of a week's sessions are shown set by set (the latest): a week with
   /// more (two a day, or imported duplicates) would make a page no coach reads on a phone.

@@ -5,7 +5,7 @@ import Foundation
 /// What every report of one published run shares: the run, its parameters, the reporting
 /// window (the 7 days ending on the run's last session day, as the coach roster counts them),
 /// names, and the footer.
-struct ReportContext {
+struct ReportContext: Sendable {
   let store: StoreReader
   let run: ReportRows.Run
   /// The run's parameters, as recorded in the `run` table.

@@ -32,7 +32,10 @@ public enum ReportWriter {
     let previousDigests = previous.map(ReportManifest.read) ?? [:]
     var reports: [Report] = []
 
-    let weeks = try athletes.map { try builder.build($0) }
+    // Building an athlete's view is most of the reports' time after rendering: both run on
+    // every core.
+    let weeks = try WorkerPool.map(athletes) { athlete in Result { try builder.build(athlete) } }
+      .map { try $0.get() }
     let views = weeks.map(TemplateValue.Converted.init)
     for (athlete, view) in zip(athletes, views) {
       let title = "\(athlete.username): week of \(context.windowLabel)"

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Read-only, typed access to a published database (for reports and tests).
-public struct StoreReader {
+public struct StoreReader: Sendable {
   let queue: DatabaseQueue
 
   public init(databasePath: String) throws {
