@@ -209,21 +209,24 @@ public enum SignalFilter {
     for i in stride(from: pad, through: 1, by: -1) { extended.append(2 * x[0] - x[i]) }
     extended.append(contentsOf: x)
     for i in 1...pad { extended.append(2 * x[x.count - 1] - x[x.count - 1 - i]) }
-    func pass(_ s: [Double]) -> [Double] {
-      var y = [Double](repeating: 0, count: s.count)
-      var (x1, x2, y1, y2) = (s[0], s[0], s[0], s[0])
-      for n in 0..<s.count {
-        let value = b0 * s[n] + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2
-        x2 = x1
-        x1 = s[n]
-        y2 = y1
-        y1 = value
-        y[n] = value
+    // Forward, then backward, in place (a sample is read before it is overwritten), each pass
+    // starting from rest at its first sample.
+    extended.withUnsafeMutableBufferPointer { y in
+      func pass(_ indices: some Sequence<Int>, from start: Double) {
+        var (x1, x2, y1, y2) = (start, start, start, start)
+        for n in indices {
+          let sample = y[n]
+          let value = b0 * sample + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2
+          x2 = x1
+          x1 = sample
+          y2 = y1
+          y1 = value
+          y[n] = value
+        }
       }
-      return y
+      pass(0..<y.count, from: y[0])
+      pass(stride(from: y.count - 1, through: 0, by: -1), from: y[y.count - 1])
     }
-    let forward = pass(extended)
-    let backward = pass(forward.reversed())
-    return Array(backward.reversed()[pad..<(pad + x.count)])
+    return Array(extended[pad..<(pad + x.count)])
   }
 }
