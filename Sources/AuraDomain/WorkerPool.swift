@@ -26,6 +26,26 @@ public enum WorkerPool {
   }
 }
 
+extension WorkerPool {
+  /// Runs `side` on another thread while `main` runs on this one, and returns `main`'s result
+  /// once both have finished; throws `main`'s error, else `side`'s.
+  public static func alongside<T>(
+    _ side: @Sendable () throws -> Void, _ main: () throws -> T
+  ) throws -> T {
+    let sideResult = ResultSlots<Result<Void, any Error>>(count: 1)
+    let group = DispatchGroup()
+    let result = withoutActuallyEscaping(side) { side in
+      DispatchQueue.global().async(group: group) { sideResult.set(0, Result { try side() }) }
+      let result = Result { try main() }
+      group.wait()
+      return result
+    }
+    let value = try result.get()
+    try sideResult.values()[0].get()
+    return value
+  }
+}
+
 /// Thread-safe result slots for the worker pool.
 final class ResultSlots<R>: @unchecked Sendable {
   private var slots: [R?]

@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraReports
 import AuraStore
 import Foundation
@@ -39,13 +40,18 @@ struct Publisher {
       return contents.bundle
     }
     try PublishedPartitions.write(partitions, release: staging)
-    try store.exportCSV(databasePath: database, folder: staging.appendingPathComponent("csv").path)
     let current = out.appendingPathComponent("current")
-    let reports = try ReportWriter.writeAll(
-      store: try StoreReader(databasePath: database), folder: staging,
-      generatedAt: generatedAt,
-      previous: fileManager.fileExists(atPath: current.path)
-        ? current.resolvingSymlinksInPath() : nil)
+    // The CSV export and the reports only read the finished database: side by side.
+    let reports = try WorkerPool.alongside {
+      try store.exportCSV(
+        databasePath: database, folder: staging.appendingPathComponent("csv").path)
+    } _: {
+      try ReportWriter.writeAll(
+        store: try StoreReader(databasePath: database), folder: staging,
+        generatedAt: generatedAt,
+        previous: fileManager.fileExists(atPath: current.path)
+          ? current.resolvingSymlinksInPath() : nil)
+    }
     let final = releases.appendingPathComponent(runId)
     try? fileManager.removeItem(at: final)
     try fileManager.moveItem(at: staging, to: final)

@@ -6,7 +6,7 @@ import Foundation
 import GRDB
 
 /// The SQLite implementation of `ResultStore`, through GRDB with prepared statements.
-public struct SQLiteStore: ResultStore {
+public struct SQLiteStore: ResultStore, Sendable {
   public init() {}
 
   public func publish(
