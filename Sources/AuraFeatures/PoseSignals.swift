@@ -44,7 +44,12 @@ struct PoseSignals {
   /// A point on the near side.
   subscript(_ point: BodyPoint) -> Track { sides[nearSide]![point]! }
 
-  init(pose: PoseSeries, body: BodyDimensions, settings: Settings) throws {
+  /// Conditions every point of the near side and `farPoints` of the far side, which only adds
+  /// a second view of the exercises' primary joints.
+  init(
+    pose: PoseSeries, body: BodyDimensions, settings: Settings,
+    farPoints: Set<BodyPoint> = Set(BodyPoint.allCases)
+  ) throws {
     let rate = pose.quality.sampleRateHz
     guard let first = pose.times.first, let last = pose.times.last, rate > 0 else {
       throw FeatureError.unusable("pose recording has no usable timestamps")
@@ -56,7 +61,7 @@ struct PoseSignals {
     let maxGap = max(1, Int((settings.maxGapSeconds * rate).rounded()))
     var raw: [Side: [BodyPoint: Track]] = [:]
     for side in Side.allCases {
-      for point in BodyPoint.allCases {
+      for point in BodyPoint.allCases where side == nearSide || farPoints.contains(point) {
         guard let track = pose.joints[Self.joint(point, side: side)] else {
           if side == nearSide {
             throw FeatureError.unusable("pose recording lacks the \(point) joints")

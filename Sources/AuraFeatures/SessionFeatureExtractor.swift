@@ -67,9 +67,16 @@ public struct SessionFeatureExtractor: Sendable {
     }
     var signals: PoseSignals? = nil
     if let pose = session.pose, !sets.isEmpty {
+      // The far side is measured on the exercises' primary joints only (range of motion on
+      // both sides, rep timing from both).
+      let primaryPoints = exercises.flatMap { exercise in
+        let (a, b, c) = JointAngles.points(exercise.primaryJoint)
+        return [a, b, c]
+      }
       let conditioned = try PoseSignals(
         pose: pose, body: body,
-        settings: .init(cutoffHz: settings.cutoffHz, maxGapSeconds: settings.maxGapSeconds))
+        settings: .init(cutoffHz: settings.cutoffHz, maxGapSeconds: settings.maxGapSeconds),
+        farPoints: Set(primaryPoints))
       signals = conditioned
       if conditioned.scale.method == "assumed_height" {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
