@@ -7,7 +7,7 @@ import Foundation
 /// Publication's step for one athlete: their history from the cache, or from their weeks (each
 /// from the cache, or computed from the week before's fold and the week's scored sessions,
 /// read back from the cache one week at a time); and their sessions' rows from a given week on.
-struct AthleteAggregation {
+struct AthleteAggregation: Sendable {
   let aggregator: Aggregator
   let cache: ArtifactCache
   let workers: Int
@@ -22,13 +22,19 @@ struct AthleteAggregation {
     var sessionsWritten: Int
   }
 
-  /// Aggregates `work`'s athlete and writes the rows of their sessions in weeks from
-  /// `rowsFrom` (a Monday, days since 1970) on; none when it is nil. `cached` is their history
-  /// when the cache has it; it is used when the cache also has every week whose rows are
-  /// written (their sets' efforts are the weeks'), else the history is computed again.
+  /// The rows of one week's sessions: the sessions with what their week adds to them.
+  struct WeekRows: Sendable {
+    var sessions: [ScoredSession]
+    var annotations: SessionAnnotations
+  }
+
+  /// Aggregates `work`'s athlete and emits the rows of their sessions in weeks from `rowsFrom`
+  /// (a Monday, days since 1970) on, week by week; none when it is nil. `cached` is their
+  /// history when the cache has it; it is used when the cache also has every week whose rows
+  /// are written (their sets' efforts are the weeks'), else the history is computed again.
   func run(
     _ work: AggregationPlan.AthleteWork, cached: Aggregator.AthleteHistory?, rowsFrom: Int?,
-    writer: any SessionWriter
+    emit: (WeekRows) throws -> Void
   ) throws -> Outcome {
     let partition = work.partition
     let written = partition.weeks(from: rowsFrom)
@@ -58,7 +64,7 @@ struct AthleteAggregation {
       weeks.append(aggregated)
       if writeRows {
         let rows = try sessions ?? scoredSessions(week, of: work)
-        try writer.write(rows, annotations: aggregated.annotations)
+        try emit(WeekRows(sessions: rows, annotations: aggregated.annotations))
         sessionsWritten += rows.count
       }
     }

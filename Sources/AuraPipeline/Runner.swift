@@ -196,6 +196,16 @@ public struct Runner {
     return summary
   }
 
+  /// A write of publication's athlete step, made on the database's thread.
+  private enum RowWrite: Sendable {
+    /// Removes the athlete's published sessions from a week (a Monday, days since 1970) on.
+    case remove(athleteId: String, fromWeek: Int)
+    case rows(AthleteAggregation.WeekRows)
+  }
+
+  /// How many weeks of rows an athlete's aggregation gets ahead of the database's writes.
+  private static let weeksAhead = 4
+
   /// What publication aggregated and wrote.
   struct AggregationTally {
     /// Athletes whose history was computed rather than found in the cache.
@@ -220,43 +230,43 @@ public struct Runner {
       catalog: plan.tables.catalog)
     let cache = plan.chain.cache
     let step = AthleteAggregation(aggregator: aggregator, cache: cache, workers: config.workers)
-    var aggregates = AggregateResults.empty
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {
         try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
       }
     }
-    // Cached histories are decoded a few athletes at a time, one per worker: decoding is most
-    // of a rerun's aggregation, and a chunk bounds how many are held at once.
-    var cached: [String: Aggregator.AthleteHistory] = [:]
-    let chunk = max(1, WorkerPool.threads(config.workers))
-    for (position, work) in aggregation.athletes.enumerated() {
-      if position % chunk == 0 {
-        let keys = aggregation.athletes[
-          position..<min(position + chunk, aggregation.athletes.count)
-        ]
-        .map(\.partition.historyKey)
-        let loaded = WorkerPool.map(keys, workers: chunk) {
-          cache.load(
-            Aggregator.AthleteHistory.self, stage: AthleteAggregation.historyStage, key: $0)
-        }
-        cached = [:]
-        for (key, history) in zip(keys, loaded) { cached[key] = history }
-      }
+    // Athletes are aggregated on every core, and their rows written here in athlete order, a
+    // few weeks behind at most: the database gets the same rows in the same order whatever the
+    // number of workers.
+    let changedFrom = reused?.changedFrom
+    let outcomes = try WorkerPool.stream(
+      aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
+    ) { work, emit in
       var rowsFrom = work.partition.weeks.first?.monday
-      if let reused {
-        rowsFrom = reused.changedFrom[work.athlete.id]
-        if let rowsFrom {
-          try writer.removeSessions(ofAthlete: work.athlete.id, fromWeek: rowsFrom)
-        }
+      if let changedFrom {
+        rowsFrom = changedFrom[work.athlete.id]
+        if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
       }
-      let outcome = try step.run(
-        work, cached: cached[work.partition.historyKey], rowsFrom: rowsFrom, writer: writer)
+      let cached = cache.load(
+        Aggregator.AthleteHistory.self, stage: AthleteAggregation.historyStage,
+        key: work.partition.historyKey)
+      let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
+      return (outcome, aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
+    } consume: { (write: RowWrite) in
+      switch write {
+      case .remove(let athleteId, let monday):
+        try writer.removeSessions(ofAthlete: athleteId, fromWeek: monday)
+      case .rows(let rows):
+        try writer.write(rows.sessions, annotations: rows.annotations)
+      }
+    }
+    var aggregates = AggregateResults.empty
+    for (work, (outcome, aggregated)) in zip(aggregation.athletes, outcomes) {
       if outcome.aggregated { tally.athletes.append(work.athlete.id) }
       tally.weeks += outcome.weeksComputed
       tally.sessionsWritten += outcome.sessionsWritten
-      aggregates.append(aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
+      aggregates.append(aggregated)
     }
     // The whole roster: leaderboards and guild standings.
     let sessionStarts = Dictionary(
