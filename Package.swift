@@ -75,6 +75,7 @@ let package = Package(
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
         "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation", "AuraCharts",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]),
   ],
   swiftLanguageModes: [.v6],

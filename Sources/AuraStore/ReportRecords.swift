@@ -1,13 +1,6 @@
-import GRDB
-
-/// A row of a published table as a report reads it: columns decoded by their snake_case names.
-public protocol ReportRecord: Decodable, FetchableRecord, Sendable {}
-
-extension ReportRecord {
-  public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy {
-    .convertFromSnakeCase
-  }
-}
+/// A row of a published table as a report reads it: columns decoded by their snake_case names
+/// (`RecordRows`).
+public protocol ReportRecord: Decodable, Sendable {}
 
 /// The published rows the reports read, one type per table (only the columns shown).
 public enum ReportRows {

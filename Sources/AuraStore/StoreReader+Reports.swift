@@ -3,10 +3,12 @@ import GRDB
 /// The queries behind the reports: each returns one table's rows for one athlete (or coach),
 /// in the order a report shows them.
 extension StoreReader {
-  func fetch<Row: ReportRecord>(_ sql: String, _ arguments: StatementArguments = []) throws
-    -> [Row]
+  func fetch<Record: ReportRecord>(_ sql: String, _ arguments: StatementArguments = []) throws
+    -> [Record]
   {
-    try queue.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
+    try queue.read { db in
+      try RecordRows.fetchAll(Record.self, db, sql: sql, arguments: arguments)
+    }
   }
 
   public func coaches() throws -> [ReportRows.Coach] {
