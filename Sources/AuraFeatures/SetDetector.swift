@@ -33,16 +33,8 @@ struct SetDetector {
     let n = height.count
     let half = max(1, Int((0.5 * sampleRateHz).rounded()))
     let threshold = max(0.5 * segmenter.settings.minimumTravel, 6 * signal.noise)
-    var active = [Bool](repeating: false, count: n)
-    for i in 0..<n {
-      var low = Double.infinity
-      var high = -Double.infinity
-      for j in max(0, i - half)...min(n - 1, i + half) where height[j].isFinite {
-        low = min(low, height[j])
-        high = max(high, height[j])
-      }
-      active[i] = high - low > threshold
-    }
+    let (low, high) = Self.slidingExtremes(height, radius: half)
+    let active = (0..<n).map { high[$0] - low[$0] > threshold }
     // Active stretches, joined across still periods shorter than the rest between sets.
     let joinGap = Int(restSeconds * sampleRateHz)
     var stretches: [Range<Int>] = []
@@ -62,5 +54,41 @@ struct SetDetector {
         height: signal, timing: timing, times: times, range: samples, order: order)
       return reps.isEmpty ? nil : DetectedSet(samples: samples, reps: reps)
     }
+  }
+  /// The least and greatest finite value within `radius` samples of each sample (+∞ and −∞
+  /// where there is none), in one pass: each window's candidates wait in a queue of indices
+  /// whose values rise (for the least) or fall (for the greatest), so a value leaves the front
+  /// when the window moves past it or the back when a newer value beats it. Comparing every
+  /// window whole took as long as the rest of set detection.
+  static func slidingExtremes(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
+    let n = values.count
+    var low = [Double](repeating: .infinity, count: n)
+    var high = [Double](repeating: -.infinity, count: n)
+    // Each queue is `indices[front...]`: indices only grow, so the array never wraps.
+    var rising = (indices: [Int](), front: 0)
+    var falling = (indices: [Int](), front: 0)
+    for j in 0..<(n + radius) {
+      if j < n, values[j].isFinite {
+        while rising.indices.count > rising.front, values[rising.indices.last!] > values[j] {
+          rising.indices.removeLast()
+        }
+        rising.indices.append(j)
+        while falling.indices.count > falling.front, values[falling.indices.last!] < values[j] {
+          falling.indices.removeLast()
+        }
+        falling.indices.append(j)
+      }
+      let i = j - radius
+      guard i >= 0 else { continue }
+      while rising.front < rising.indices.count, rising.indices[rising.front] < i - radius {
+        rising.front += 1
+      }
+      while falling.front < falling.indices.count, falling.indices[falling.front] < i - radius {
+        falling.front += 1
+      }
+      if rising.front < rising.indices.count { low[i] = values[rising.indices[rising.front]] }
+      if falling.front < falling.indices.count { high[i] = values[falling.indices[falling.front]] }
+    }
+    return (low, high)
   }
 }

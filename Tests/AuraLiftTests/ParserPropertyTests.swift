@@ -213,4 +213,22 @@ struct TestRandom {
         """
     ) { _ = try SessionManifestReader.read(data: $0, path: "session.json", catalog: .builtIn) }
   }
+
+  /// The ASCII shortcut trims exactly as Foundation does: random cells of letters, spaces,
+  /// tabs, newlines, non-breaking and ideographic spaces and accented letters at either end.
+  @Test func whitespaceTrimmingMatchesFoundation() {
+    var random = TestRandom(seed: 11)
+    let pieces = ["a", "Z", "7", " ", "\t", "\n", "\r", "\u{00A0}", "\u{3000}", "é", "_x", ","]
+    var cells = ["", " ", "\t", "\u{00A0}", "left_knee_x", " left_knee_x ", "\tt\t"]
+    for _ in 0..<2000 {
+      cells.append((0..<random.below(6)).map { _ in pieces[random.below(pieces.count)] }.joined())
+    }
+    var trimmedSome = 0
+    for cell in cells {
+      let expected = cell.trimmingCharacters(in: .whitespaces)
+      #expect(cell.trimmingWhitespace == expected, "\(Array(cell.unicodeScalars))")
+      if expected != cell { trimmedSome += 1 }
+    }
+    #expect(trimmedSome > 100)
+  }
 }

@@ -108,7 +108,7 @@ public enum CSVReader {
     var header: [String] = []
     var rows: [CSVTable.Row] = []
     try forEachRow(in: data, path: path) { row in
-      let fields = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces) }
+      let fields = (0..<row.count).map { row.string($0).trimmingWhitespace }
       if header.isEmpty {
         header = fields
       } else {

@@ -61,7 +61,7 @@ struct NumericTable {
     var table: NumericTable? = nil
     try CSVReader.forEachRow(in: data, path: path) { row in
       guard var current = table else {
-        let header = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces) }
+        let header = (0..<row.count).map { row.string($0).trimmingWhitespace }
         let columns = try select(header)
         table = NumericTable(
           header: header, columns: columns, values: Array(repeating: [], count: columns.count),
