@@ -1,6 +1,6 @@
 # AuraLift Analytics: `make run` and `make test` are all a newcomer needs.
 SWIFT ?= swift
-DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev
+DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev libxxhash-dev
 BROWSER_PACKAGES := chromium python3
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check

@@ -18,6 +18,8 @@ let package = Package(
   targets: [
     // libcsv (Debian libcsv-dev) for general CSV: quoting, CRLF, odd files.
     .systemLibrary(name: "CLibCSV", path: "Sources/CLibCSV"),
+    // xxHash (Debian libxxhash-dev): XXH3-128 digests of input files.
+    .systemLibrary(name: "CXXHash", path: "Sources/CXXHash"),
     // simdjson (Debian libsimdjson-dev) behind a small C face, for frame JSON.
     .target(name: "CSimdJSON", linkerSettings: [.linkedLibrary("simdjson")]),
     // fast_float (Debian libfast-float-dev, header-only) under a byte scanner for numeric CSV.
@@ -59,7 +61,7 @@ let package = Package(
       name: "AuraPipeline",
       dependencies: [
         "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "CFileSystem",
+        "AuraStore", "AuraReports", "CFileSystem", "CXXHash",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -28,8 +28,9 @@ public struct FieldHasher: @unchecked Sendable {
   /// Lower-case hex SHA-256 of a byte string.
   public static func hex(of data: Data) -> String { hex(SHA256.hash(data: data)) }
 
-  /// Lower-case hex of a digest (String(format:) per byte is a third of a no-op run's time).
-  private static func hex(_ digest: SHA256.Digest) -> String {
+  /// Lower-case hex of a digest's bytes (String(format:) per byte is a third of a no-op run's
+  /// time).
+  public static func hex<Bytes: Sequence<UInt8>>(_ digest: Bytes) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(64)

@@ -93,4 +93,40 @@ struct StateFileTests {
     try handle.close()
     #expect(try CrashJournal(out: out).suspects == ["sessions/s-3"])
   }
+  /// XXH3-128 as the reference implementation computes it (the `xxhash` Python package), for
+  /// an empty file and for one that spans several read blocks and ends inside one.
+  @Test func fileDigestIsXXH3Of128Bits() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let empty = folder.appendingPathComponent("empty.csv")
+    try Data().write(to: empty)
+    #expect(FileDigests.contentDigest(empty.path) == "99aa06d3014798d86001c324468d497f")
+    let long = folder.appendingPathComponent("long.csv")
+    try Data((0..<200_001).map { UInt8(truncatingIfNeeded: $0 * 7 + ($0 >> 8)) }).write(to: long)
+    #expect(FileDigests.contentDigest(long.path) == "b4668ebef8881afe11c9015afa3a89aa")
+    #expect(FileDigests.contentDigest(folder.appendingPathComponent("missing.csv").path) == nil)
+  }
+
+  /// A remembered digest is reused while the file's stat matches, but not one of another
+  /// length (the SHA-256 that earlier versions stored): that file is read and hashed again.
+  @Test func rememberedDigestsOfAnotherAlgorithmAreNotReused() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let input = folder.appendingPathComponent("pose.csv")
+    try Data("t,x\n0,1\n".utf8).write(to: input)
+    var info = stat()
+    #expect(stat(input.path, &info) == 0)
+    let stamp = [
+      input.path, String(info.st_dev), String(info.st_ino), String(info.st_size),
+      String(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)),
+      String(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)),
+    ]
+    let state = folder.appendingPathComponent("digests.tsv")
+    let standIn = String(repeating: "0", count: 32)
+    try TSVTable.write([stamp + [standIn]], to: state)
+    #expect(FileDigests(file: state).digest(of: input.path) == standIn)
+    try TSVTable.write([stamp + [String(repeating: "0", count: 64)]], to: state)
+    let digest = FileDigests(file: state).digest(of: input.path)
+    #expect(digest == FileDigests.contentDigest(input.path) && digest?.count == 32)
+  }
 }
