@@ -57,39 +57,38 @@ struct SetDetector {
   }
 
   /// The least and greatest finite value within `radius` samples of each sample (+∞ and −∞
-  /// where there is none), in one pass: each window's candidates wait in a queue of indices
-  /// whose values rise (for the least) or fall (for the greatest), so a value leaves the front
-  /// when the window moves past it or the back when a newer value beats it. Comparing every
-  /// window whole was 1 % of a cold run.
+  /// where there is none), each in one pass (`slidingBest`). Comparing every window whole was
+  /// 1 % of a cold run.
   static func slidingExtremes(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
-    let n = values.count
-    var low = [Double](repeating: .infinity, count: n)
-    var high = [Double](repeating: -.infinity, count: n)
-    // Each queue is `indices[front...]`: indices only grow, so the array never wraps.
-    var rising = (indices: [Int](), front: 0)
-    var falling = (indices: [Int](), front: 0)
-    for j in 0..<(n + radius) {
-      if j < n, values[j].isFinite {
-        while rising.indices.count > rising.front, values[rising.indices.last!] > values[j] {
-          rising.indices.removeLast()
+    (
+      slidingBest(values, radius: radius, none: .infinity, by: <),
+      slidingBest(values, radius: radius, none: -.infinity, by: >)
+    )
+  }
+
+  /// The best finite value by `better` within `radius` samples of each sample (`none` where
+  /// there is none). The window's candidates wait in a queue of indices, best at the front: a
+  /// value leaves the front when the window moves past it, and the back when a newer, better
+  /// value comes (it can no longer be any window's best).
+  private static func slidingBest(
+    _ values: [Double], radius: Int, none: Double, by better: (Double, Double) -> Bool
+  ) -> [Double] {
+    var best = [Double](repeating: none, count: values.count)
+    // The queue is `candidates[front...]`: indices only grow, so the array never wraps.
+    var candidates: [Int] = []
+    var front = 0
+    for j in 0..<(values.count + radius) {
+      if j < values.count, values[j].isFinite {
+        while candidates.count > front, better(values[j], values[candidates.last!]) {
+          candidates.removeLast()
         }
-        rising.indices.append(j)
-        while falling.indices.count > falling.front, values[falling.indices.last!] < values[j] {
-          falling.indices.removeLast()
-        }
-        falling.indices.append(j)
+        candidates.append(j)
       }
       let i = j - radius
       guard i >= 0 else { continue }
-      while rising.front < rising.indices.count, rising.indices[rising.front] < i - radius {
-        rising.front += 1
-      }
-      while falling.front < falling.indices.count, falling.indices[falling.front] < i - radius {
-        falling.front += 1
-      }
-      if rising.front < rising.indices.count { low[i] = values[rising.indices[rising.front]] }
-      if falling.front < falling.indices.count { high[i] = values[falling.indices[falling.front]] }
+      while front < candidates.count, candidates[front] < i - radius { front += 1 }
+      if front < candidates.count { best[i] = values[candidates[front]] }
     }
-    return (low, high)
+    return best
   }
 }

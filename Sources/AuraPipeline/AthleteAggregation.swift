@@ -10,7 +10,6 @@ import Foundation
 struct AthleteAggregation: Sendable {
   let aggregator: Aggregator
   let cache: ArtifactCache
-  let workers: Int
 
   /// What was computed and written for one athlete.
   struct Outcome {
@@ -90,7 +89,8 @@ struct AthleteAggregation: Sendable {
   private func scoredSessions(_ week: AthletePartition.Week, of work: AggregationPlan.AthleteWork)
     throws -> [ScoredSession]
   {
-    let loaded = WorkerPool.map(week.sessions, workers: workers) {
+    // One athlete per worker already keeps every core busy (`WorkerPool.stream`).
+    let loaded = week.sessions.map {
       cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
     }
     guard loaded.allSatisfy({ $0 != nil }) else {

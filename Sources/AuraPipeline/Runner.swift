@@ -229,7 +229,7 @@ public struct Runner {
       settings: try .init(config.parameters), gamification: plan.gamification,
       catalog: plan.tables.catalog)
     let cache = plan.chain.cache
-    let step = AthleteAggregation(aggregator: aggregator, cache: cache, workers: config.workers)
+    let step = AthleteAggregation(aggregator: aggregator, cache: cache)
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {

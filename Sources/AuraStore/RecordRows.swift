@@ -45,19 +45,17 @@ private struct RowDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw RowColumns<RowColumnKey>.unsupported("a row is not a list")
+    throw unsupported("a row is not a list")
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw RowColumns<RowColumnKey>.unsupported("a row is not a single value")
+    throw unsupported("a row is not a single value")
   }
 }
 
-private struct RowColumnKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
+/// What a row cannot be decoded as.
+private func unsupported(_ reason: String) -> DecodingError {
+  .typeMismatch(Row.self, .init(codingPath: [], debugDescription: reason))
 }
 
 /// A row's columns as a record's properties.
@@ -66,10 +64,6 @@ private struct RowColumns<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let columns: [String: Int]
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { columns.keys.compactMap { Key(stringValue: $0) } }
-
-  static func unsupported(_ reason: String) -> DecodingError {
-    .typeMismatch(Row.self, .init(codingPath: [], debugDescription: reason))
-  }
 
   func contains(_ key: Key) -> Bool { columns[key.stringValue] != nil }
 
@@ -104,22 +98,22 @@ private struct RowColumns<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(key) }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    throw Self.unsupported("\(key.stringValue): a column holds no \(T.self)")
+    throw unsupported("\(key.stringValue): a column holds no \(T.self)")
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
     throws -> KeyedDecodingContainer<NestedKey>
   {
-    throw Self.unsupported("\(key.stringValue): a column holds no record")
+    throw unsupported("\(key.stringValue): a column holds no record")
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    throw Self.unsupported("\(key.stringValue): a column holds no list")
+    throw unsupported("\(key.stringValue): a column holds no list")
   }
 
-  func superDecoder() throws -> any Decoder { throw Self.unsupported("records do not inherit") }
+  func superDecoder() throws -> any Decoder { throw unsupported("records do not inherit") }
 
   func superDecoder(forKey key: Key) throws -> any Decoder {
-    throw Self.unsupported("records do not inherit")
+    throw unsupported("records do not inherit")
   }
 }
