@@ -231,4 +231,22 @@ struct TestRandom {
     }
     #expect(trimmedSome > 100)
   }
+
+  /// Recordings are recognised by their header with names padded by spaces, tabs or quotes,
+  /// after a byte order mark and blank lines, as spreadsheet exports write them.
+  @Test func formatsAreDetectedFromPaddedHeaders() {
+    func detect(_ text: String) -> RecordingFormat? {
+      RecordingFormat.detect(head: Data(text.utf8))
+    }
+    #expect(detect("\u{FEFF}\n\n \"t\", ax ,\t\"ay\"\t,az\r\n0,1,2,3") == .generic)
+    #expect(detect("\"dateTime\",\"xCoord\",\"yCoord\"\n") == .smartweights)
+    #expect(detect("t,nose_x,nose_y,nose_c,\" neck_x \"\n") == .vision19)
+    #expect(detect("t,nose_x,nose_y,nose_c\n") == .coco17)
+    #expect(detect("frame,nose_x,nose_visibility") == .mediapipe33)
+    #expect(detect("\"Time (s)\",\" Gyroscope X (deg/s)\"\n") == .xio)
+    #expect(detect("PathFileType\t4\t(X/Y/Z)\tsquat.trc\n") == .trc)
+    #expect(detect("  [{\"t\": 0}]") == .vision19)
+    #expect(detect("t,\"\",a x,ay,az\n") == nil)
+    #expect(detect("\n\r\n ") == nil)
+  }
 }
