@@ -40,7 +40,11 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
 
   /// The format from a file's first bytes.
   static func detect(head: Data) -> RecordingFormat? {
-    var bytes = head[...]
+    head.withUnsafeBytes { detect(bytes: $0[...]) }
+  }
+
+  private static func detect(bytes: Slice<UnsafeRawBufferPointer>) -> RecordingFormat? {
+    var bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
     // Only the first non-blank line matters, split and trimmed as bytes (Foundation's
     // `trimmingCharacters` on every column name was 1 % of a cold run).

@@ -7,20 +7,20 @@ public enum RecordingReader {
   public static func readPose(
     url: URL, reference: RecordingReference, minimumConfidence: Double
   ) throws -> PoseSeries {
-    let format = try RecordingDispatcher.format(
-      of: reference, at: url, path: url.lastPathComponent, manifestPath: url.lastPathComponent,
+    let recording = try RecordingDispatcher.open(
+      reference, at: url, path: url.lastPathComponent, manifestPath: url.lastPathComponent,
       index: 0)
     return try RecordingDispatcher.readPose(
-      format: format, url: url, path: url.lastPathComponent, reference: reference,
+      recording, path: url.lastPathComponent, reference: reference,
       minimumConfidence: minimumConfidence)
   }
 
   /// The canonical IMU series of an IMU recording at `url`.
   public static func readImu(url: URL, reference: RecordingReference) throws -> ImuSeries {
-    let format = try RecordingDispatcher.format(
-      of: reference, at: url, path: url.lastPathComponent, manifestPath: url.lastPathComponent,
+    let recording = try RecordingDispatcher.open(
+      reference, at: url, path: url.lastPathComponent, manifestPath: url.lastPathComponent,
       index: 0)
     return try RecordingDispatcher.readImu(
-      format: format, url: url, path: url.lastPathComponent, reference: reference)
+      recording, path: url.lastPathComponent, reference: reference)
   }
 }

@@ -64,15 +64,14 @@ public enum SessionReader {
       let path = "sessions/\(folder)/\(recording.path)"
       let url = try SafePath.resolve(
         recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
-      let format = try RecordingDispatcher.format(
-        of: recording, at: url, path: path, manifestPath: manifestPath, index: index)
-      if format.kind == "pose", session.pose == nil {
+      let opened = try RecordingDispatcher.open(
+        recording, at: url, path: path, manifestPath: manifestPath, index: index)
+      if opened.format.kind == "pose", session.pose == nil {
         session.pose = try RecordingDispatcher.readPose(
-          format: format, url: url, path: path, reference: recording,
+          opened, path: path, reference: recording,
           minimumConfidence: settings.minimumPoseConfidence)
-      } else if format.kind == "imu", session.imu == nil {
-        session.imu = try RecordingDispatcher.readImu(
-          format: format, url: url, path: path, reference: recording)
+      } else if opened.format.kind == "imu", session.imu == nil {
+        session.imu = try RecordingDispatcher.readImu(opened, path: path, reference: recording)
       }
     }
     return session
