@@ -37,40 +37,45 @@ double_peak=$(peak)
 # rerun after one new session (the same day, then a later day), peak memory.
 base=$((athletes * sessions))
 scale_rows=""
+# Each size gets folders of its own, all removed at the end: this machine's ext4 has no
+# journal, and without one every file created within minutes of a mass delete waits while
+# the inode allocator skips the recently freed inodes (`recently_deleted`): a cold 10k run
+# seconds after deleting another run's 20k files took 26.8 s against 24.1 s on a disk left
+# alone for 90 s, none of it the pipeline's work.
 for target in 1000 10000; do
   copies=$(( (target + base - 1) / base ))
-  rm -rf "$work/scale" "$work/scale_out"
-  python3 scripts/replicate_sessions.py "$work/data" "$work/scale" "$copies"
-  count=$(ls "$work/scale/sessions" | wc -l)
+  scale="$work/scale_$target"
+  scale_out="$work/scale_out_$target"
+  python3 scripts/replicate_sessions.py "$work/data" "$scale" "$copies"
+  count=$(ls "$scale/sessions" | wc -l)
   # Nightly data is hours old; files hashed within two seconds of being written (or linked:
   # a hard link changes ctime) are hashed again by the next run (racy-clean rule), which
   # would make the first no-op look slow.
   sleep 3
   scale_megabytes=$(( megabytes * copies ))
-  scale_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  scale_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_cold_peak=$(peak)
-  scale_noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  scale_noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_noop_peak=$(peak)
   # One new session: a copy of an athlete's first session under a new id (its week is an
   # early one, so every later week of that athlete is recomputed).
-  newest=$(ls "$work/scale/sessions" | sed -n 1p)
-  cp -al "$work/scale/sessions/$newest" "$work/scale/sessions/$newest-new"
-  rm "$work/scale/sessions/$newest-new/session.json"
-  sed "s/\"$newest\"/\"$newest-new\"/" "$work/scale/sessions/$newest/session.json" \
-    > "$work/scale/sessions/$newest-new/session.json"
-  scale_one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+  newest=$(ls "$scale/sessions" | sed -n 1p)
+  cp -al "$scale/sessions/$newest" "$scale/sessions/$newest-new"
+  rm "$scale/sessions/$newest-new/session.json"
+  sed "s/\"$newest\"/\"$newest-new\"/" "$scale/sessions/$newest/session.json" \
+    > "$scale/sessions/$newest-new/session.json"
+  scale_one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_one_peak=$(peak)
   # A later night: one new session dated after the data's last day, in a week of its own (the
   # athlete's earlier weeks come from the cache), which moves every athlete's recovery, weekly
   # volume and roster line.
-  cp -al "$work/scale/sessions/$newest" "$work/scale/sessions/$newest-next"
-  rm "$work/scale/sessions/$newest-next/session.json"
+  cp -al "$scale/sessions/$newest" "$scale/sessions/$newest-next"
+  rm "$scale/sessions/$newest-next/session.json"
   sed "s/\"$newest\"/\"$newest-next\"/; s/\"start_time\": *\"[^\"]*\"/\"start_time\": \"2030-01-01T10:00:00Z\"/" \
-    "$work/scale/sessions/$newest/session.json" > "$work/scale/sessions/$newest-next/session.json"
-  scale_next=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/scale" --out "$work/scale_out")
+    "$scale/sessions/$newest/session.json" > "$scale/sessions/$newest-next/session.json"
+  scale_next=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   rate=$(awk -v m="$scale_megabytes" -v s="$scale_cold" 'BEGIN { printf "%.0f", m / s }')
   scale_rows+="| $count | $scale_megabytes | $scale_cold ($rate MB/s) | ${scale_cold_peak} MB | $scale_noop | ${scale_noop_peak} MB | $scale_one | ${scale_one_peak} MB | $scale_next |"$'\n'
-  rm -rf "$work/scale" "$work/scale_out"
 done
 
 # Ingest throughput, single core: a ~100 MB vision19 CSV (rows of a generated recording
