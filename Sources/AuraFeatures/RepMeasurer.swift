@@ -29,20 +29,34 @@ struct RepMeasurer {
     self.imu = imu
     bar = Self.barTrack(exercise, signals)
     unfilteredBarHeight = Self.barTrack(exercise, signals.unfiltered).y
+    // The primary joint's interior and signed angles per side, filtered and not.
     var angles: [PoseSignals.Side: [Double]] = [:]
     var unfilteredAngles: [PoseSignals.Side: [Double]] = [:]
+    var signed = SignedAngles()
     let unfiltered = signals.unfiltered
     for side in PoseSignals.Side.allCases {
-      let angle = JointAngles.primary(exercise.primaryJoint)
-      angles[side] = JointAngles.series(angle, side: side, signals)
-      unfilteredAngles[side] = JointAngles.series(angle, side: side, unfiltered)
+      let joint = exercise.primaryJoint
+      if let pair = JointAngles.primaryPair(joint, side: side, signals),
+        let raw = JointAngles.primaryPair(joint, side: side, unfiltered)
+      {
+        (angles[side], unfilteredAngles[side]) = (pair.interior, raw.interior)
+        signed.filtered[side] = pair.signed
+        signed.unfiltered[side] = raw.signed
+      }
     }
     primaryAngle = angles
     unfilteredPrimaryAngle = unfilteredAngles
     trunkLean = JointAngles.series(.trunkLean, side: signals.nearSide, signals) ?? []
     primaryFilled = Self.filled(exercise.primaryJoint, side: signals.nearSide, signals)
     height = RepSegmenter.Signal(values: bar.y, noise: bar.noise)
-    timing = Self.timingSignal(exercise.primaryJoint, height: bar.y, signals: signals)
+    timing = Self.timingSignal(
+      exercise.primaryJoint, height: bar.y, signals: signals, signed: signed)
+  }
+
+  /// The primary joint's signed angle per side (unwrapped), filtered and not.
+  private struct SignedAngles {
+    var filtered: [PoseSignals.Side: [Double]] = [:]
+    var unfiltered: [PoseSignals.Side: [Double]] = [:]
   }
 
   /// The primary joint's signed angle, negated if it falls as the bar rises, from both sides:
@@ -57,13 +71,12 @@ struct RepMeasurer {
   /// samples where a point was filled: a straight line drawn over a dropout is not an
   /// observation of the movement.
   private static func timingSignal(
-    _ joint: PrimaryJoint, height: [Double], signals: PoseSignals
+    _ joint: PrimaryJoint, height: [Double], signals: PoseSignals, signed: SignedAngles
   ) -> RepSegmenter.Signal {
-    let unfilteredSignals = signals.unfiltered
     func side(_ side: PoseSignals.Side) -> TimingSide? {
-      guard let angle = JointAngles.signedPrimary(joint, side: side, signals),
-        let raw = JointAngles.signedPrimary(joint, side: side, unfilteredSignals)
-      else { return nil }
+      guard let angle = signed.filtered[side], let raw = signed.unfiltered[side] else {
+        return nil
+      }
       // The side has all three points, or the angle would be nil.
       let (a, b, c) = JointAngles.points(joint)
       let noise = [a, b, c].map { signals.sides[side]![$0]!.noise }.max()!

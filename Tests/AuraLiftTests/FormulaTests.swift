@@ -5,6 +5,9 @@ import AuraScoring
 import Foundation
 import Testing
 
+@testable import AuraSynth
+
+
 /// Formulas against the published or hand-computed values of SCIENCE.md.
 @Suite struct FormulaTests {
   @Test func epleyMatchesPublishedExample() {
@@ -129,6 +132,28 @@ import Testing
           - 82.87) < 0.01)
     // A signed angle passing through ±180° stays continuous once unwrapped.
     #expect(JointAngles.unwrap([170, 179, -178, -170]) == [170, 179, 182, 190])
+  }
+
+  /// In 2-D the interior angle is the signed planar angle's magnitude bit for bit, which
+  /// lets one atan2 give both: random joints at keypoint scales (metres and pixels), and
+  /// straight, folded and right angles.
+  @Test func interiorAngleIsTheSignedAngleMagnitudeIn2D() {
+    var random = SeededRandom(seed: 41)
+    var joints: [((Double, Double), (Double, Double), (Double, Double))] = [
+      ((0, 0), (0.4, 0), (0.8, 0)), ((0, 0), (0.4, 0), (0, 1e-9)), ((0, 0), (0.4, 0), (0.4, 0.4)),
+    ]
+    for scale in [1.0, 1920] {
+      for _ in 0..<5000 {
+        func point() -> (Double, Double) {
+          (scale * random.uniform(-1...1), scale * random.uniform(-1...1))
+        }
+        joints.append((point(), point(), point()))
+      }
+    }
+    for (a, b, c) in joints {
+      let interior = JointAngles.interior(a: (a.0, a.1, 0), vertex: (b.0, b.1, 0), c: (c.0, c.1, 0))
+      #expect(abs(JointAngles.signedPlanar(a: a, vertex: b, c: c)) == interior)
+    }
   }
 
   @Test func velocityLossIsFromTheFastestRep() throws {
