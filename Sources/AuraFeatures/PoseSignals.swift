@@ -88,12 +88,12 @@ struct PoseSignals {
     }
     sides = unfilteredSides.mapValues { points in
       points.mapValues { track in
-        func filtered(_ values: [Double]) -> [Double] {
-          SignalFilter.lowPass(values, cutoffHz: settings.cutoffHz, sampleRateHz: rate)
+        let (x, y) = SignalFilter.lowPass(
+          track.x, track.y, cutoffHz: settings.cutoffHz, sampleRateHz: rate)
+        let z = track.z.map {
+          SignalFilter.lowPass($0, cutoffHz: settings.cutoffHz, sampleRateHz: rate)
         }
-        return Track(
-          x: filtered(track.x), y: filtered(track.y), z: track.z.map(filtered),
-          filled: track.filled, noise: track.noise * passFraction)
+        return Track(x: x, y: y, z: z, filled: track.filled, noise: track.noise * passFraction)
       }
     }
   }

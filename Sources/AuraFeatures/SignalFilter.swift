@@ -177,23 +177,68 @@ public enum SignalFilter {
   /// design frequency is raised by Winter's correction (1/0.802) so the double pass lands on it.
   public static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double]
   {
-    var out = values
+    lowPass(values, values, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz).0
+  }
+
+  /// `lowPass` of two series at once (a track's x and y), each bit for bit as on its own: the
+  /// filter's recursion waits on its multiplications, so two series side by side in the
+  /// lanes of one vector take the time of one (the filter was 3.4 % of a cold run). Series
+  /// of different lengths or NaN samples are filtered one after the other.
+  public static func lowPass(
+    _ first: [Double], _ second: [Double], cutoffHz: Double, sampleRateHz: Double
+  ) -> ([Double], [Double]) {
+    let n = first.count
+    // The two series side by side, unless their lengths or NaN samples differ.
+    var sameGaps = n == second.count
+    var pairs = [SIMD2<Double>](repeating: .zero, count: sameGaps ? n : 0)
+    if sameGaps {
+      first.withUnsafeBufferPointer { a in
+        second.withUnsafeBufferPointer { b in
+          pairs.withUnsafeMutableBufferPointer { pair in
+            for i in 0..<n {
+              sameGaps = sameGaps && a[i].isNaN == b[i].isNaN
+              pair[i] = SIMD2(a[i], b[i])
+            }
+          }
+        }
+      }
+    }
+    guard sameGaps else {
+      return (
+        lowPass(first, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz),
+        lowPass(second, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz)
+      )
+    }
     var index = 0
-    while index < values.count {
-      guard !values[index].isNaN else {
+    while index < n {
+      guard !first[index].isNaN else {
         index += 1
         continue
       }
       let start = index
-      while index < values.count, !values[index].isNaN { index += 1 }
-      let chunk = Array(values[start..<index])
-      let filtered = filtfilt(chunk, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz)
-      out.replaceSubrange(start..<index, with: filtered)
+      while index < n, !first[index].isNaN { index += 1 }
+      pairs.replaceSubrange(
+        start..<index,
+        with: filtfilt(
+          Array(pairs[start..<index]), cutoffHz: cutoffHz, sampleRateHz: sampleRateHz))
     }
-    return out
+    return pairs.withUnsafeBufferPointer { pair in
+      (
+        [Double](unsafeUninitializedCapacity: n) { lane, count in
+          for i in 0..<n { lane[i] = pair[i][0] }
+          count = n
+        },
+        [Double](unsafeUninitializedCapacity: n) { lane, count in
+          for i in 0..<n { lane[i] = pair[i][1] }
+          count = n
+        }
+      )
+    }
   }
 
-  static func filtfilt(_ x: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double] {
+  static func filtfilt(_ x: [SIMD2<Double>], cutoffHz: Double, sampleRateHz: Double)
+    -> [SIMD2<Double>]
+  {
     guard x.count >= 4 else { return x }
     let corrected = min(cutoffHz / 0.802, sampleRateHz * 0.45)
     let k = tan(Double.pi * corrected / sampleRateHz)
@@ -204,7 +249,7 @@ public enum SignalFilter {
     let a2 = (1 - 2.0.squareRoot() * k + k * k) * norm
     // Odd extension at both ends damps the start-up transient.
     let pad = min(x.count - 1, max(6, Int(sampleRateHz / cutoffHz)))
-    var extended = [Double]()
+    var extended = [SIMD2<Double>]()
     extended.reserveCapacity(x.count + 2 * pad)
     for i in stride(from: pad, through: 1, by: -1) { extended.append(2 * x[0] - x[i]) }
     extended.append(contentsOf: x)
@@ -212,7 +257,7 @@ public enum SignalFilter {
     // Forward, then backward, in place (a sample is read before it is overwritten), each pass
     // starting from rest at its first sample.
     extended.withUnsafeMutableBufferPointer { y in
-      func pass(_ indices: some Sequence<Int>, from start: Double) {
+      func pass(_ indices: some Sequence<Int>, from start: SIMD2<Double>) {
         var (x1, x2, y1, y2) = (start, start, start, start)
         for n in indices {
           let sample = y[n]

@@ -7,7 +7,6 @@ import Testing
 
 @testable import AuraSynth
 
-
 /// Formulas against the published or hand-computed values of SCIENCE.md.
 @Suite struct FormulaTests {
   @Test func epleyMatchesPublishedExample() {
