@@ -60,6 +60,7 @@ struct PoseSignals {
     nearSide = Self.confidentSide(pose) ? .left : .right
     let maxGap = max(1, Int((settings.maxGapSeconds * rate).rounded()))
     var raw: [Side: [BodyPoint: Track]] = [:]
+    let resampling = Resampling(from: pose.times, to: times)
     for side in Side.allCases {
       for point in BodyPoint.allCases where side == nearSide || farPoints.contains(point) {
         guard let track = pose.joints[Self.joint(point, side: side)] else {
@@ -68,8 +69,7 @@ struct PoseSignals {
           }
           continue
         }
-        raw[side, default: [:]][point] = Self.condition(
-          track, from: pose.times, to: times, maxGap: maxGap)
+        raw[side, default: [:]][point] = Self.condition(track, on: resampling, maxGap: maxGap)
       }
     }
     let scale = try Self.scale(pose: pose, near: raw[nearSide]!, body: body)
@@ -118,12 +118,12 @@ struct PoseSignals {
 
   /// Resampled onto `grid`, outliers replaced, short gaps filled; in source units, unfiltered.
   /// `noise` is the raw noise of y estimated from second differences (σ² = var(Δ²y) / 6).
-  private static func condition(
-    _ track: JointTrack, from source: [Double], to grid: [Double], maxGap: Int
-  ) -> Track {
-    var rejected = [Bool](repeating: false, count: grid.count)
+  private static func condition(_ track: JointTrack, on resampling: Resampling, maxGap: Int)
+    -> Track
+  {
+    var rejected = [Bool](repeating: false, count: resampling.count)
     func prepare(_ values: [Double]) -> (values: [Double], filled: [Bool], noise: Double) {
-      let resampled = resample(values, from: source, to: grid)
+      let resampled = resampling.apply(values)
       let noise = SignalFilter.noiseDeviation(resampled)
       let (clean, outliers) = SignalFilter.rejectOutliers(resampled, noise: noise)
       for i in outliers.indices where outliers[i] { rejected[i] = true }
@@ -162,24 +162,83 @@ struct PoseSignals {
 
   /// Linear interpolation of `values` sampled at `from` onto `to`; NaN stays NaN.
   static func resample(_ values: [Double], from: [Double], to: [Double]) -> [Double] {
-    var out = [Double](repeating: .nan, count: to.count)
-    var j = 0
-    for (i, t) in to.enumerated() {
-      while j + 1 < from.count, from[j + 1] < t { j += 1 }
-      if j + 1 >= from.count {
-        out[i] = abs(from[j] - t) < 1e-9 ? values[j] : .nan
-        continue
-      }
-      let t0 = from[j]
-      let t1 = from[j + 1]
-      if t <= t0 {
-        out[i] = values[j]
-        continue
-      }
-      let w = (t - t0) / (t1 - t0)
-      out[i] = values[j] * (1 - w) + values[j + 1] * w
+    Resampling(from: from, to: to).apply(values)
+  }
+
+  /// Where each time of a grid falls among a series' sample times, worked out once for every
+  /// coordinate of every joint (they share their timestamps; the search was a tenth of pose
+  /// conditioning).
+  struct Resampling {
+    /// Per grid time: the sample at or before it, and the weight of the one after (interpolated
+    /// as `values[j] × rest + values[j + 1] × weight`).
+    private var lower: [Int] = []
+    private var weight: [Double] = []
+    private var rest: [Double] = []
+    private var mode: [Mode] = []
+    /// How many sample times the grid was placed among.
+    private let sourceCount: Int
+
+    private enum Mode: UInt8 {
+      /// The sample itself: the grid time is at or before it, or matches the last one.
+      case sample
+      /// Past the last sample: NaN.
+      case missing
+      case interpolated
     }
-    return out
+
+    init(from: [Double], to: [Double]) {
+      sourceCount = from.count
+      lower.reserveCapacity(to.count)
+      weight.reserveCapacity(to.count)
+      rest.reserveCapacity(to.count)
+      mode.reserveCapacity(to.count)
+      var j = 0
+      for t in to {
+        while j + 1 < from.count, from[j + 1] < t { j += 1 }
+        lower.append(j)
+        if j + 1 >= from.count {
+          weight.append(0)
+          rest.append(1)
+          mode.append(abs(from[j] - t) < 1e-9 ? .sample : .missing)
+          continue
+        }
+        let t0 = from[j]
+        let t1 = from[j + 1]
+        let w = t <= t0 ? 0 : (t - t0) / (t1 - t0)
+        weight.append(w)
+        rest.append(1 - w)
+        mode.append(t <= t0 ? .sample : .interpolated)
+      }
+    }
+
+    /// How many times the grid has.
+    var count: Int { lower.count }
+
+    /// `values` (sampled at the times this was made from) on the grid.
+    func apply(_ values: [Double]) -> [Double] {
+      precondition(values.count == sourceCount, "one value per sample time")
+      return [Double](unsafeUninitializedCapacity: lower.count) { out, count in
+        values.withUnsafeBufferPointer { values in
+          lower.withUnsafeBufferPointer { lower in
+            weight.withUnsafeBufferPointer { weight in
+              rest.withUnsafeBufferPointer { rest in
+                mode.withUnsafeBufferPointer { mode in
+                  for i in 0..<lower.count {
+                    let j = lower[i]
+                    switch mode[i] {
+                    case .sample: out[i] = values[j]
+                    case .missing: out[i] = .nan
+                    case .interpolated: out[i] = values[j] * rest[i] + values[j + 1] * weight[i]
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        count = lower.count
+      }
+    }
   }
 
   /// Units per metre: from the manifest (or 1 for world metres), else the median shank +
