@@ -116,15 +116,21 @@ enum RepFit {
     }
 
     /// The first sample after `time` (binary search): samples at or before a phase's start
-    /// have not moved, those at or after its end have arrived.
+    /// have not moved, those at or after its end have arrived. Branch-free (the halving picks
+    /// its half by a conditional move): every residual searches four times, and each step's
+    /// comparison is a coin flip for a branch predictor.
     func index(after time: Double) -> Int {
-      var low = 0
-      var high = t.count
-      while low < high {
-        let mid = (low + high) / 2
-        if t[mid] <= time { low = mid + 1 } else { high = mid }
+      t.withUnsafeBufferPointer { t in
+        guard !t.isEmpty else { return 0 }
+        var base = 0
+        var count = t.count
+        while count > 1 {
+          let half = count / 2
+          base = t[base + half] <= time ? base + half : base
+          count -= half
+        }
+        return base + Int(unsafeBitCast(t[base] <= time, to: UInt8.self))
       }
-      return low
     }
   }
 
