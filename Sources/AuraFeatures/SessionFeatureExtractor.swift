@@ -35,6 +35,13 @@ public struct SessionFeatureExtractor: Sendable {
   public let settings: Settings
   public let catalog: ExerciseCatalog
 
+  /// The pose joints the features measure (shoulders, elbows, wrists, hips, knees and ankles);
+  /// a reader may leave out the rest.
+  public static let poseJoints = Set(
+    PoseSignals.Side.allCases.flatMap { side in
+      PoseSignals.BodyPoint.allCases.map { PoseSignals.joint($0, side: side) }
+    })
+
   public init(settings: Settings, catalog: ExerciseCatalog) {
     self.settings = settings
     self.catalog = catalog

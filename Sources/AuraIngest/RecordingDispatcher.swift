@@ -62,35 +62,39 @@ enum RecordingDispatcher {
     return OpenedRecording(format: format, url: url, mapped: mapped)
   }
 
+  /// The pose series of the `joints` asked for (every joint unless told).
   static func readPose(
     _ recording: OpenedRecording, path: String, reference: RecordingReference,
-    minimumConfidence: Double
+    minimumConfidence: Double, joints: Set<Joint> = Set(Joint.allCases)
   ) throws -> PoseSeries {
     let url = recording.url
     func data() throws -> Data { try load(url, path, mapped: recording.mapped) }
     switch recording.format {
     case .openpose:
       return try OpenPoseFolderReader.read(
-        folder: url, path: path, reference: reference, minimumConfidence: minimumConfidence)
+        folder: url, path: path, reference: reference, minimumConfidence: minimumConfidence,
+        joints: joints)
     case .trc:
       return try TRCReader.read(
-        data: try data(), path: path, reference: reference, minimumConfidence: minimumConfidence)
+        data: try data(), path: path, reference: reference, minimumConfidence: minimumConfidence,
+        joints: joints)
     case .vision19:
       let data = try data()
       if data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
         == UInt8(ascii: "[")
       {
         return try Vision19JSONReader.read(
-          data: data, path: path, reference: reference, minimumConfidence: minimumConfidence)
+          data: data, path: path, reference: reference, minimumConfidence: minimumConfidence,
+          joints: joints)
       }
       return try KeypointCSVReader.read(
         data: data, path: path, skeleton: .vision19, reference: reference,
-        minimumConfidence: minimumConfidence)
+        minimumConfidence: minimumConfidence, joints: joints)
     case .mediapipe33, .coco17:
       return try KeypointCSVReader.read(
         data: try data(), path: path,
         skeleton: recording.format == .coco17 ? .coco17 : .mediapipe33, reference: reference,
-        minimumConfidence: minimumConfidence)
+        minimumConfidence: minimumConfidence, joints: joints)
     default:
       preconditionFailure("\(recording.format) is not a pose format")
     }

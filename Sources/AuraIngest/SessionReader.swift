@@ -7,8 +7,13 @@ public enum SessionReader {
   public struct Settings: Sendable, Equatable {
     /// A joint whose confidence is below this counts as missing.
     public var minimumPoseConfidence: Double
-    public init(minimumPoseConfidence: Double) {
+    /// The joints a pose series keeps: all of them unless a consumer that measures fewer says
+    /// so (the pipeline asks for what the features measure, and parses the rest not at all).
+    public var poseJoints: Set<Joint>
+
+    public init(minimumPoseConfidence: Double, poseJoints: Set<Joint> = Set(Joint.allCases)) {
       self.minimumPoseConfidence = minimumPoseConfidence
+      self.poseJoints = poseJoints
     }
 
     /// The parameter keys these settings read.
@@ -69,7 +74,7 @@ public enum SessionReader {
       if opened.format.kind == "pose", session.pose == nil {
         session.pose = try RecordingDispatcher.readPose(
           opened, path: path, reference: recording,
-          minimumConfidence: settings.minimumPoseConfidence)
+          minimumConfidence: settings.minimumPoseConfidence, joints: settings.poseJoints)
       } else if opened.format.kind == "imu", session.imu == nil {
         session.imu = try RecordingDispatcher.readImu(opened, path: path, reference: recording)
       }

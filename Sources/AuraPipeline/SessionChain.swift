@@ -70,6 +70,9 @@ struct SessionChain: Sendable {
     self.cache = cache
     self.digests = digests
     self.catalog = catalog
+    // Ingest keeps only the joints the features measure.
+    var ingest = ingest
+    ingest.poseJoints = SessionFeatureExtractor.poseJoints
     self.ingest = ingest
     self.extractor = extractor
     self.scorer = scorer

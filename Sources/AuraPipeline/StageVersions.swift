@@ -1,7 +1,7 @@
 /// Code version of each stage: bump one when its output for the same input changes, and
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
-  public static let ingest = 5
+  public static let ingest = 6
   public static let features = 20
   public static let scoring = 3
   public static let aggregation = 7

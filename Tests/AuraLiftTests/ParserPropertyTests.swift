@@ -143,6 +143,25 @@ struct TestRandom {
     }
   }
 
+  /// A reader asked for some joints keeps only those, and leaves the other columns unparsed:
+  /// a bad value in a column nobody asked for is no error, and no neck is derived.
+  @Test func keypointColumnsOfJointsNotAskedForAreSkipped() throws {
+    let limbs: Set<Joint> = [.leftHip, .leftKnee, .leftAnkle]
+    var lines = Self.vision19CSV.components(separatedBy: "\n")
+    // Frame 2's nose x (the first column after t) becomes text.
+    lines[3] = lines[3].replacingCharacters(in: lines[3].range(of: ",0.5,")!, with: ",oops,")
+    func read(_ joints: Set<Joint>) throws -> PoseSeries {
+      try KeypointCSVReader.read(
+        data: Data(lines.joined(separator: "\n").utf8), path: "pose.csv", skeleton: .vision19,
+        reference: Self.poseReference, minimumConfidence: 0.3, joints: joints)
+    }
+    let pose = try read(limbs)
+    #expect(Set(pose.joints.keys) == limbs)
+    #expect(pose.times.count == 6)
+    #expect(pose.joints[.leftKnee]!.x.allSatisfy { abs($0 - 540) < 1e-9 })
+    #expect(throws: DatasetProblem.self) { try read(Set(Joint.allCases)) }
+  }
+
   @Test func fuzzVision19JSON() {
     let frames = (0..<4).map {
       "{\"t\":\(Double($0) / 30),\"joints\":{\"left_knee\":[0.5,0.4,0.9],\"left_hip\":[0.5,0.6,0.9]}}"

@@ -151,12 +151,18 @@ import Testing
     let out = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(dataset, out) }
     let broken = truth.sessions[0].sessionId
-    let pose = dataset.appendingPathComponent("sessions/\(broken)/pose.csv")
-    var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
-    var fields = lines[5].components(separatedBy: ",")
-    fields[4] = "abc"
-    lines[5] = fields.joined(separator: ",")
-    try lines.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
+    // Text in a column the features measure quarantines the session; in one they do not
+    // (the nose, left unparsed) it is no error.
+    func corrupt(_ session: String, column: String) throws {
+      let pose = dataset.appendingPathComponent("sessions/\(session)/pose.csv")
+      var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
+      var fields = lines[5].components(separatedBy: ",")
+      fields[lines[0].components(separatedBy: ",").firstIndex(of: column)!] = "abc"
+      lines[5] = fields.joined(separator: ",")
+      try lines.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
+    }
+    try corrupt(broken, column: "left_knee_x")
+    try corrupt(truth.sessions[1].sessionId, column: "nose_x")
 
     let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
     #expect(summary.exitCode == 3)

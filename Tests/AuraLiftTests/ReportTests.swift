@@ -228,7 +228,8 @@ import Testing
     let pose = dataset.appendingPathComponent("sessions/\(broken.sessionId)/pose.csv")
     var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
     var fields = lines[5].components(separatedBy: ",")
-    fields[4] = "abc"
+    // A column the features measure (the others are left unparsed).
+    fields[lines[0].components(separatedBy: ",").firstIndex(of: "left_knee_x")!] = "abc"
     lines[5] = fields.joined(separator: ",")
     try lines.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
     let manifest = try JSONSerialization.jsonObject(

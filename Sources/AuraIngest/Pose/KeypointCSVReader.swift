@@ -8,7 +8,7 @@ import Foundation
 enum KeypointCSVReader {
   static func read(
     data: Data, path: String, skeleton: Skeleton, reference: RecordingReference,
-    minimumConfidence: Double
+    minimumConfidence: Double, joints: Set<Joint> = Set(Joint.allCases)
   ) throws -> PoseSeries {
     let confidenceSuffix = skeleton == .mediapipe33 ? "_visibility" : "_c"
     var layout: [(joint: Joint, first: Int)] = []
@@ -28,15 +28,19 @@ enum KeypointCSVReader {
         throw DatasetProblem(
           path: path, line: 1, reason: "missing required column 't' (or 'frame' with fps)")
       }
+      // Columns of joints not asked for are skipped unparsed (a third of a vision19 file).
+      var matched = false
       for (name, joint) in zip(skeleton.keypoints, skeleton.joints) {
         guard let joint,
           let x = header.firstIndex(of: name + "_x"), let y = header.firstIndex(of: name + "_y"),
           let c = header.firstIndex(of: name + confidenceSuffix)
         else { continue }
+        matched = true
+        guard joints.contains(joint) else { continue }
         layout.append((joint, selected.count))
         selected += [x, y, c]
       }
-      guard !layout.isEmpty else {
+      guard matched else {
         throw DatasetProblem(
           path: path, line: 1,
           reason:
@@ -63,7 +67,7 @@ enum KeypointCSVReader {
     }
     return try PoseAssembler(
       path: path, format: skeleton.rawValue, space: .image, reference: reference,
-      minimumConfidence: minimumConfidence
+      minimumConfidence: minimumConfidence, keep: joints
     ).assemble(consume raw)
   }
 

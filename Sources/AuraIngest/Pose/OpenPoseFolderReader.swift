@@ -9,7 +9,8 @@ import Foundation
 /// one nearest to where that person was.
 enum OpenPoseFolderReader {
   static func read(
-    folder: URL, path: String, reference: RecordingReference, minimumConfidence: Double
+    folder: URL, path: String, reference: RecordingReference, minimumConfidence: Double,
+    joints: Set<Joint> = Set(Joint.allCases)
   ) throws -> PoseSeries {
     guard let fps = reference.fps, fps > 0 else {
       throw DatasetProblem(
@@ -83,7 +84,7 @@ enum OpenPoseFolderReader {
     }
     return try PoseAssembler(
       path: path, format: "openpose", space: .image, reference: reference,
-      minimumConfidence: minimumConfidence
+      minimumConfidence: minimumConfidence, keep: joints
     ).assemble(consume raw)
   }
 

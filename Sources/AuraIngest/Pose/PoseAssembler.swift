@@ -10,15 +10,18 @@ struct RawPose {
   var notes: [String] = []
 }
 
-/// Turns a reader's `RawPose` into a canonical `PoseSeries`: checks the time axis, drops
-/// repeated timestamps, blanks joints below the confidence threshold, derives Vision's `neck`
-/// and `root` from the shoulders and hips where the format lacks them, and measures quality.
+/// Turns a reader's `RawPose` into a canonical `PoseSeries` of the joints it is to `keep`: checks
+/// the time axis, drops repeated timestamps, blanks joints below the confidence threshold,
+/// derives Vision's `neck` and `root` from the shoulders and hips where the format lacks them,
+/// and measures quality.
 struct PoseAssembler {
   var path: String
   var format: String
   var space: PoseSpace
   var reference: RecordingReference
   var minimumConfidence: Double
+  /// The joints to keep (a reader may have skipped the others already).
+  var keep: Set<Joint> = Set(Joint.allCases)
 
   func assemble(_ raw: consuming RawPose) throws -> PoseSeries {
     guard !raw.tracks.isEmpty else {
@@ -29,8 +32,8 @@ struct PoseAssembler {
     let (rate, gaps) = try TimeAxis.rateAndGaps(times, path: path)
     var joints: [Joint: JointTrack] = [:]
     var missing = 0
-    let trackCount = raw.tracks.count
-    var remaining = raw.tracks
+    var remaining = raw.tracks.filter { keep.contains($0.key) }
+    let trackCount = remaining.count
     raw.tracks = [:]  // each track is then held once and blanked in place
     for joint in Array(remaining.keys) {
       var track = remaining.removeValue(forKey: joint)!
@@ -41,7 +44,7 @@ struct PoseAssembler {
     for (derived, pair) in [
       (Joint.neck, (Joint.leftShoulder, Joint.rightShoulder)),
       (.root, (.leftHip, .rightHip)),
-    ] where joints[derived] == nil {
+    ] where joints[derived] == nil && keep.contains(derived) {
       guard let a = joints[pair.0], let b = joints[pair.1] else { continue }
       joints[derived] = Self.midpoint(a, b)
       notes.append(

@@ -8,7 +8,8 @@ import Foundation
 /// positions (Y up) converted to metres; marker names map onto the canonical joints.
 enum TRCReader {
   static func read(
-    data: Data, path: String, reference: RecordingReference, minimumConfidence: Double
+    data: Data, path: String, reference: RecordingReference, minimumConfidence: Double,
+    joints: Set<Joint> = Set(Joint.allCases)
   ) throws -> PoseSeries {
     var lines: [(number: Int, text: Substring)] = []
     let text = String(decoding: data, as: UTF8.self)
@@ -95,7 +96,7 @@ enum TRCReader {
     for (slot, marker) in markers.enumerated() { raw.tracks[marker.joint] = tracks[slot] }
     return try PoseAssembler(
       path: path, format: "trc", space: .world, reference: reference,
-      minimumConfidence: minimumConfidence
+      minimumConfidence: minimumConfidence, keep: joints
     ).assemble(consume raw)
   }
 

@@ -6,7 +6,7 @@ import Foundation
 enum Vision19JSONReader {
   static func read(
     data: Data, path: String, reference: RecordingReference, minimumConfidence: Double,
-    parser: JSONDocumentParser = JSONDocumentParser()
+    joints: Set<Joint> = Set(Joint.allCases), parser: JSONDocumentParser = JSONDocumentParser()
   ) throws -> PoseSeries {
     let root = try parser.parse(data, path: path)
     guard root.isArray else {
@@ -54,7 +54,7 @@ enum Vision19JSONReader {
     }
     return try PoseAssembler(
       path: path, format: "vision19", space: .image, reference: reference,
-      minimumConfidence: minimumConfidence
+      minimumConfidence: minimumConfidence, keep: joints
     ).assemble(consume raw)
   }
 }
