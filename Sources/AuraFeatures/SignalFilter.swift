@@ -123,7 +123,9 @@ public enum SignalFilter {
           // and the rest are checked one by one (`check` gives them the same values).
           if i >= 3, i + 6 < n, (i - 3...i + 6).allSatisfy({ v[$0].isFinite }) {
             let outside = outsideFloor(v, from: i, floor: floor)
-            for lane in 0..<4 where outside[lane] { check(i + lane) }
+            if any(outside) {
+              for lane in 0..<4 where outside[lane] { check(i + lane) }
+            }
             i += 4
           } else {
             check(i)
