@@ -21,10 +21,15 @@ public enum MovingVelocity {
   public static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
     -> (mean: Double, start: Double, end: Double)?
   {
-    guard
-      let peak = window.lazy.filter({ v[$0].isFinite }).max(by: { v[$0] < v[$1] }),
-      v[peak] >= threshold
-    else { return nil }
+    // The first fastest finite sample, its value kept in hand (reading it back through its
+    // index made every step wait on the last).
+    var peak = -1
+    var fastest = -Double.infinity
+    for k in window where v[k].isFinite && v[k] > fastest {
+      peak = k
+      fastest = v[k]
+    }
+    guard peak >= 0, fastest >= threshold else { return nil }
     // Out from the peak while the load moves, and no further than a turning point: where the
     // velocity, already under twice the threshold, stops falling (an integrated velocity's
     // drift can hold a pause at a few cm/s).
