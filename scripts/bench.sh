@@ -159,7 +159,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
   printf "%s" "$scale_rows"
   echo
-  echo "This host is shared and its speed changes over hours (pandas.read_csv below ran 1.5× as fast in one run of this command as in another six hours earlier), so the cold rate is also given against pandas.read_csv on the pose CSV below, one core, in this run (reading alone, no features): the 10k cold run is ${scale_vs_pandas}× it."
+  echo "This host is shared and its speed changes over hours, so the cold rate is also given against pandas.read_csv on the pose CSV below, one core, in this run (reading alone, no features): the 10k cold run is ${scale_vs_pandas}× it."
   echo
   echo "## Ingest throughput (one core, \`taskset -c 0\`; best of 5 repeats, best of 3 rounds; \`auralift bench-ingest\`)"
   echo

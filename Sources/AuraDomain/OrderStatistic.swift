@@ -65,13 +65,13 @@ public enum OrderStatistic {
     return (below, inside)
   }
 
-  /// `select` by quickselect with branch-free partitions (insertion sort for short ranges),
-  /// which reorders `values` so that smaller values come before rank `rank` and larger after.
-  /// Each round moves the values under a median-of-three pivot to the front, then, when the
-  /// rank lies beyond them, the values equal to it, without a branch on any comparison (a
-  /// comparison's bit is added, not tested: a conditional increment compiled to a branch; on
-  /// noise a comparison is a coin flip for the branch predictor; selection was 5 % of a cold
-  /// run), and a run of ties takes one round.
+  /// `select` by quickselect (insertion sort for short ranges), which reorders `values` so that
+  /// smaller values come before rank `rank` and larger after. Each round moves the values under
+  /// a median-of-three pivot to the front and, when the rank lies beyond them, the values equal
+  /// to it next, so that a run of ties takes one round. The partitions do not branch on a
+  /// comparison: its bit is added to the count (a conditional increment compiled to a branch,
+  /// and on noise each comparison is a coin flip for the branch predictor; Hoare's partition
+  /// made selection 5 % of a cold run).
   private static func partitionSelect(_ values: inout [Double], rank: Int) -> Double {
     values.withUnsafeMutableBufferPointer { v in
       var low = 0

@@ -112,11 +112,12 @@ public enum JointAngles {
   }
 
   /// The primary joint's interior angle (as `series` gives it) and signed planar angle
-  /// (`signedPlanar`, unwrapped: it times phases) on one side; nil when the side lacks one of its points. In 2-D the
-  /// interior angle is the signed one's magnitude bit for bit (the same cross and dot
-  /// products, and atan2 is odd in y), so one atan2 a sample gives both (the two took 4 % of a
-  /// cold run). With depth, and where the cross product's square would not be exact, each is
-  /// computed as its own function does.
+  /// (`signedPlanar`, unwrapped: it times phases) on one side; nil when the side lacks one of
+  /// its points. In 2-D the interior angle is the signed one's magnitude bit for bit (the same
+  /// cross and dot products, and atan2 is odd in y), so one atan2 a sample gives both (the two
+  /// took 4 % of a cold run). With depth, and where the cross product's square would not be
+  /// exact (|cross| outside (1e-150, 1e150), or NaN), the interior angle is computed as
+  /// `interior` does.
   static func primaryPair(_ joint: PrimaryJoint, side: PoseSignals.Side, _ signals: PoseSignals)
     -> (interior: [Double], signed: [Double])?
   {
@@ -124,45 +125,23 @@ public enum JointAngles {
     guard let tracks = signals.sides[side], let ta = tracks[a], let tb = tracks[b],
       let tc = tracks[c]
     else { return nil }
-    if ta.z == nil, tb.z == nil, tc.z == nil,
-      let signed = signedPrimary(joint, side: side, signals, magnitudes: true)
-    {
-      return (signed.magnitudes, signed.unwrapped)
-    }
-    guard let interior = series(primary(joint), side: side, signals),
-      let signed = signedPrimary(joint, side: side, signals, magnitudes: false)
-    else { return nil }
-    return (interior, signed.unwrapped)
-  }
-
-  /// The primary joint's signed planar angle on one side, unwrapped, and when `magnitudes` is
-  /// set its magnitude at each sample where that equals the interior angle (else the interior
-  /// angle itself); nil when the side lacks one of its points.
-  private static func signedPrimary(
-    _ joint: PrimaryJoint, side: PoseSignals.Side, _ signals: PoseSignals, magnitudes: Bool
-  ) -> (unwrapped: [Double], magnitudes: [Double])? {
-    let (a, b, c) = points(joint)
-    guard let tracks = signals.sides[side], let ta = tracks[a], let tb = tracks[b],
-      let tc = tracks[c]
-    else { return nil }
-    var interior = [Double](repeating: .nan, count: magnitudes ? signals.times.count : 0)
+    let planar = ta.z == nil && tb.z == nil && tc.z == nil
+    var interior: [Double] = []
+    interior.reserveCapacity(signals.times.count)
     let signed = signals.times.indices.map { i in
       let angle = signedPlanar(
         a: (ta.x[i], ta.y[i]), vertex: (tb.x[i], tb.y[i]), c: (tc.x[i], tc.y[i]))
-      if magnitudes {
-        // |cross| outside (1e-150, 1e150), or NaN: its square is not exact (or the angle is
-        // degenerate), so the interior angle is computed as `interior` does.
-        let cross =
-          (ta.x[i] - tb.x[i]) * (tc.y[i] - tb.y[i]) - (ta.y[i] - tb.y[i]) * (tc.x[i] - tb.x[i])
-        interior[i] =
-          abs(cross) > 1e-150 && abs(cross) < 1e150
+      let cross =
+        (ta.x[i] - tb.x[i]) * (tc.y[i] - tb.y[i]) - (ta.y[i] - tb.y[i]) * (tc.x[i] - tb.x[i])
+      interior.append(
+        planar && abs(cross) > 1e-150 && abs(cross) < 1e150
           ? abs(angle)
           : Self.interior(
-            a: (ta.x[i], ta.y[i], 0), vertex: (tb.x[i], tb.y[i], 0), c: (tc.x[i], tc.y[i], 0))
-      }
+            a: (ta.x[i], ta.y[i], ta.z?[i] ?? 0), vertex: (tb.x[i], tb.y[i], tb.z?[i] ?? 0),
+            c: (tc.x[i], tc.y[i], tc.z?[i] ?? 0)))
       return angle
     }
-    return (unwrap(signed), interior)
+    return (interior, unwrap(signed))
   }
 
   /// The points whose angle is the primary joint's: one end, the vertex, the other end.

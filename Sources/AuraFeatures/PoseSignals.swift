@@ -169,14 +169,19 @@ struct PoseSignals {
   /// coordinate of every joint (they share their timestamps; the search was a tenth of pose
   /// conditioning).
   struct Resampling {
-    /// Per grid time: the sample at or before it, and the weight of the one after (interpolated
-    /// as `values[j] × rest + values[j + 1] × weight`).
-    private var lower: [Int] = []
-    private var weight: [Double] = []
-    private var rest: [Double] = []
-    private var mode: [Mode] = []
+    /// Per grid time: how its value is made.
+    private var steps: [Step] = []
     /// How many sample times the grid was placed among.
     private let sourceCount: Int
+
+    private struct Step {
+      /// The sample at or before the grid time.
+      var lower: Int
+      /// The weight of the sample after it: values[lower] × (1 − weight) + values[lower + 1]
+      /// × weight.
+      var weight: Double
+      var mode: Mode
+    }
 
     private enum Mode: UInt8 {
       /// The sample itself: the grid time is at or before it, or matches the last one.
@@ -188,55 +193,41 @@ struct PoseSignals {
 
     init(from: [Double], to: [Double]) {
       sourceCount = from.count
-      lower.reserveCapacity(to.count)
-      weight.reserveCapacity(to.count)
-      rest.reserveCapacity(to.count)
-      mode.reserveCapacity(to.count)
+      steps.reserveCapacity(to.count)
       var j = 0
       for t in to {
         while j + 1 < from.count, from[j + 1] < t { j += 1 }
-        lower.append(j)
         if j + 1 >= from.count {
-          weight.append(0)
-          rest.append(1)
-          mode.append(abs(from[j] - t) < 1e-9 ? .sample : .missing)
-          continue
+          steps.append(
+            Step(lower: j, weight: 0, mode: abs(from[j] - t) < 1e-9 ? .sample : .missing))
+        } else if t <= from[j] {
+          steps.append(Step(lower: j, weight: 0, mode: .sample))
+        } else {
+          let w = (t - from[j]) / (from[j + 1] - from[j])
+          steps.append(Step(lower: j, weight: w, mode: .interpolated))
         }
-        let t0 = from[j]
-        let t1 = from[j + 1]
-        let w = t <= t0 ? 0 : (t - t0) / (t1 - t0)
-        weight.append(w)
-        rest.append(1 - w)
-        mode.append(t <= t0 ? .sample : .interpolated)
       }
     }
 
     /// How many times the grid has.
-    var count: Int { lower.count }
+    var count: Int { steps.count }
 
     /// `values` (sampled at the times this was made from) on the grid.
     func apply(_ values: [Double]) -> [Double] {
       precondition(values.count == sourceCount, "one value per sample time")
-      return [Double](unsafeUninitializedCapacity: lower.count) { out, count in
+      return [Double](unsafeUninitializedCapacity: steps.count) { out, count in
         values.withUnsafeBufferPointer { values in
-          lower.withUnsafeBufferPointer { lower in
-            weight.withUnsafeBufferPointer { weight in
-              rest.withUnsafeBufferPointer { rest in
-                mode.withUnsafeBufferPointer { mode in
-                  for i in 0..<lower.count {
-                    let j = lower[i]
-                    switch mode[i] {
-                    case .sample: out[i] = values[j]
-                    case .missing: out[i] = .nan
-                    case .interpolated: out[i] = values[j] * rest[i] + values[j + 1] * weight[i]
-                    }
-                  }
-                }
-              }
+          for (i, step) in steps.enumerated() {
+            let j = step.lower
+            switch step.mode {
+            case .sample: out[i] = values[j]
+            case .missing: out[i] = .nan
+            case .interpolated:
+              out[i] = values[j] * (1 - step.weight) + values[j + 1] * step.weight
             }
           }
         }
-        count = lower.count
+        count = steps.count
       }
     }
   }

@@ -12,12 +12,11 @@ import Foundation
 /// to decode, which reads as a miss. Files of another name (the JSON `.entry` files of earlier
 /// versions, temporary files) are never read, and `cache gc` removes them.
 struct ArtifactCache: Sendable {
-  let root: URL
-  /// `root`'s path, which every entry's path starts with.
+  /// The cache's folder, as a path: every entry's path is built on it as a string.
   private let rootPath: String
+  private var root: URL { URL(fileURLWithPath: rootPath, isDirectory: true) }
 
   init(root: URL) {
-    self.root = root
     rootPath = root.path
   }
 
@@ -60,12 +59,12 @@ struct ArtifactCache: Sendable {
   /// once, before the run state records results that live in the cache. Throws when the file
   /// system reports the flush failed.
   func synchronize() throws {
-    let descriptor = open(root.path, O_RDONLY | O_DIRECTORY)
+    let descriptor = open(rootPath, O_RDONLY | O_DIRECTORY)
     guard descriptor >= 0, aura_sync_file_system(descriptor) == 0 else {
       let error = CocoaError(
         .fileWriteUnknown,
         userInfo: [
-          NSFilePathErrorKey: root.path,
+          NSFilePathErrorKey: rootPath,
           NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO),
         ])
       if descriptor >= 0 { close(descriptor) }
@@ -123,9 +122,9 @@ struct ArtifactCache: Sendable {
   /// Every file in the cache, temporary files of killed runs included.
   func entries() throws -> [Entry] {
     let fileManager = FileManager.default
-    guard fileManager.fileExists(atPath: root.path) else { return [] }
+    guard fileManager.fileExists(atPath: rootPath) else { return [] }
     var found: [Entry] = []
-    for stage in try fileManager.contentsOfDirectory(atPath: root.path).sorted() {
+    for stage in try fileManager.contentsOfDirectory(atPath: rootPath).sorted() {
       let stageFolder = root.appendingPathComponent(stage)
       for shard in (try? fileManager.contentsOfDirectory(atPath: stageFolder.path)) ?? [] {
         let shardFolder = stageFolder.appendingPathComponent(shard)
