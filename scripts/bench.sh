@@ -17,7 +17,10 @@ seconds() {
 }
 
 "$bin" synth --out "$work/data" --athletes "$athletes" --sessions-per-athlete "$sessions" --seed 5 >/dev/null
-megabytes=$(du -sm "$work/data/sessions" | cut -f1)
+# Megabytes (10^6 bytes, as the yardstick counts them) of recordings: every file but the
+# manifests.
+megabytes=$(find "$work/data/sessions" -type f ! -name session.json -printf '%s\n' \
+  | awk '{ total += $1 } END { printf "%.1f", total / 1e6 }')
 cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$work/data" --out "$work/out")
 peak() { grep -o 'peak memory [0-9]* MB' "$work/last.log" | grep -o '[0-9]*'; }
 cold_peak=$(peak)
@@ -65,7 +68,7 @@ for target in 1000 10000; do
   # a hard link changes ctime) are hashed again by the next run (racy-clean rule), which
   # would make the first no-op look slow.
   sleep 3
-  scale_megabytes=$(( megabytes * copies ))
+  scale_megabytes=$(awk -v m="$megabytes" -v c="$copies" 'BEGIN { printf "%.0f", m * c }')
   [ "$target" -eq 10000 ] && keep_faster "$(yardstick)"
   scale_cold=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_cold_peak=$(peak)
