@@ -8,6 +8,14 @@ trap 'rm -rf "$work"' EXIT
 athletes=${BENCH_ATHLETES:-20}
 sessions=${BENCH_SESSIONS:-10}
 
+# The processor by name, family, model and clock: a shared host may move between machines, and
+# every rate in BENCHMARKS.md depends on which.
+cpu() {
+  awk -F': *' '/^model name/ && !name { name = $2 } /^cpu family/ && !family { family = $2 }
+    /^model\t/ && !model { model = $2 } /^cpu MHz/ && !mhz { mhz = $2 }
+    END { printf "%s (family %s model %s, %.0f MHz)", name, family, model, mhz }' /proc/cpuinfo
+}
+
 seconds() {
   local start end
   start=$(date +%s.%N)
@@ -152,7 +160,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
 {
   echo "# Benchmarks"
   echo
-  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m); $(swift --version 2>&1 | sed -n 1p)."
+  echo "Machine: $(cpu), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -m); $(swift --version 2>&1 | sed -n 1p)."
   echo "Command: \`BENCH_ATHLETES=$athletes BENCH_SESSIONS=$sessions make bench\` (scripts/bench.sh), $(date -u +%Y-%m-%d)."
   echo
   echo "Dataset: \`auralift synth --athletes $athletes --sessions-per-athlete $sessions --seed 5\` ($((athletes * sessions)) sessions, ${megabytes} MB of recordings)."
