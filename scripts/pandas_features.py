@@ -153,10 +153,8 @@ def imu_reps(path, recording, manifest):
         inside = (t >= start_s) & (t <= end_s)
         if inside.sum() < 3:
             continue
-        times = t[inside]
-        speed = np.concatenate(
-            ([0.0], np.cumsum(np.diff(times) * (vertical[inside][1:] + vertical[inside][:-1]) / 2))
-        )
+        times, rising = t[inside], vertical[inside]
+        speed = np.concatenate(([0.0], np.cumsum(np.diff(times) * (rising[1:] + rising[:-1]) / 2)))
         speed -= np.linspace(speed[0], speed[-1], len(speed))
         mean_velocities = []
         for rep, (top, bottom, end) in enumerate(reps_from_valleys(-speed, rate, 0.2)):
