@@ -4,26 +4,26 @@ import GRDB
 
 /// Writes sessions, their sets and their reps with prepared statements, one row at a time.
 final class SQLiteSessionWriter: SessionWriter {
-  private let sessionStatement: Statement
-  private let setStatement: Statement
-  private let repStatement: Statement
-  private let componentStatement: Statement
+  private let sessionInsert: RowInsert
+  private let setInsert: RowInsert
+  private let repInsert: RowInsert
+  private let componentInsert: RowInsert
   private let db: Database
 
   init(db: Database) throws {
     self.db = db
-    sessionStatement = try prepareInsert(
+    sessionInsert = try RowInsert(
       db,
-      "workout_session",
-      [
+      table: "workout_session",
+      columns: [
         "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
         "lp_change",
         "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
       ])
-    setStatement = try prepareInsert(
+    setInsert = try RowInsert(
       db,
-      "workout_set",
-      [
+      table: "workout_set",
+      columns: [
         "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
         "average_concentric_velocity",
         "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
@@ -33,17 +33,17 @@ final class SQLiteSessionWriter: SessionWriter {
         "timestamp", "source", "feedback", "rpe_estimated", "rir_estimated", "rpe_method",
         "reps_logged", "form_label", "failed",
       ])
-    repStatement = try prepareInsert(
+    repInsert = try RowInsert(
       db,
-      "rep",
-      [
+      table: "rep",
+      columns: [
         "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
         "concentric_s",
         "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
         "bar_path_deviation",
       ])
-    componentStatement = try prepareInsert(
-      db, "form_component", ["session_id", "set_number", "component", "score"])
+    componentInsert = try RowInsert(
+      db, table: "form_component", columns: ["session_id", "set_number", "component", "score"])
   }
 
   func removeSessions(ofAthlete athleteId: String, fromWeek monday: Int?) throws {
@@ -74,12 +74,19 @@ final class SQLiteSessionWriter: SessionWriter {
 
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws {
     for s in sessions {
-      let row: [(any DatabaseValueConvertible)?] = [
-        s.sessionId, s.athleteId, s.startTime, s.endTime, s.totalVolumeKg, s.totalXP,
-        annotations.leaguePoints[s.sessionId] ?? 0,
-        s.averageFormScore, s.peakComboMultiplier, s.peakVelocity, s.notes,
-      ]
-      try sessionStatement.execute(arguments: StatementArguments(row))
+      try sessionInsert { row in
+        row.add(s.sessionId)
+        row.add(s.athleteId)
+        row.add(s.startTime)
+        row.add(s.endTime)
+        row.add(s.totalVolumeKg)
+        row.add(s.totalXP)
+        row.add(annotations.leaguePoints[s.sessionId] ?? 0)
+        row.add(s.averageFormScore)
+        row.add(s.peakComboMultiplier)
+        row.add(s.peakVelocity)
+        row.add(s.notes)
+      }
     }
     for session in sessions {
       for set in session.sets {
@@ -90,34 +97,59 @@ final class SQLiteSessionWriter: SessionWriter {
         func mean(_ values: [Double]) -> Double? {
           values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
         }
-        let setRow: [(any DatabaseValueConvertible)?] = [
-          id, session.sessionId, f.exerciseId, f.setNumber,
-          f.repCount, f.loadKg,
-          mean(reps.compactMap(\.meanConcentricVelocity)),
-          reps.compactMap(\.peakConcentricVelocity).max(),
-          f.velocityLossPercent, set.autoStopped, set.formScore,
-          mean(reps.compactMap(\.barPathDeviationMeters)),
-          mean(reps.compactMap(\.romDegrees)), mean(reps.map(\.concentricSeconds)),
-          mean(reps.map(\.eccentricSeconds)),
-          f.loggedRPE, set.xp, set.comboTag, session.startTime, f.source.rawValue,
-          set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"),
-          effort?.rpe, effort?.repsInReserve, effort?.method, f.loggedReps, f.formLabel, f.failed,
-        ]
-        try setStatement.execute(arguments: StatementArguments(setRow))
+        try setInsert { row in
+          row.add(id)
+          row.add(session.sessionId)
+          row.add(f.exerciseId)
+          row.add(f.setNumber)
+          row.add(f.repCount)
+          row.add(f.loadKg)
+          row.add(mean(reps.compactMap(\.meanConcentricVelocity)))
+          row.add(reps.compactMap(\.peakConcentricVelocity).max())
+          row.add(f.velocityLossPercent)
+          row.add(set.autoStopped)
+          row.add(set.formScore)
+          row.add(mean(reps.compactMap(\.barPathDeviationMeters)))
+          row.add(mean(reps.compactMap(\.romDegrees)))
+          row.add(mean(reps.map(\.concentricSeconds)))
+          row.add(mean(reps.map(\.eccentricSeconds)))
+          row.add(f.loggedRPE)
+          row.add(set.xp)
+          row.add(set.comboTag)
+          row.add(session.startTime)
+          row.add(f.source.rawValue)
+          row.add(set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"))
+          row.add(effort?.rpe)
+          row.add(effort?.repsInReserve)
+          row.add(effort?.method)
+          row.add(f.loggedReps)
+          row.add(f.formLabel)
+          row.add(f.failed)
+        }
         for component in set.formComponents.keys.sorted() {
-          try componentStatement.execute(
-            arguments: [session.sessionId, f.setNumber, component, set.formComponents[component]])
+          try componentInsert { row in
+            row.add(session.sessionId)
+            row.add(f.setNumber)
+            row.add(component)
+            row.add(set.formComponents[component])
+          }
         }
         for (index, rep) in reps.enumerated() {
-          let repRow: [(any DatabaseValueConvertible)?] = [
-            session.sessionId, f.setNumber, rep.repNumber, rep.startSeconds, rep.endSeconds,
-            rep.eccentricSeconds,
-            rep.pauseSeconds, rep.concentricSeconds, rep.romDegrees, rep.meanConcentricVelocity,
-            rep.peakConcentricVelocity,
-            index < set.repFormScores.count ? set.repFormScores[index] : nil,
-            rep.barPathDeviationMeters,
-          ]
-          try repStatement.execute(arguments: StatementArguments(repRow))
+          try repInsert { row in
+            row.add(session.sessionId)
+            row.add(f.setNumber)
+            row.add(rep.repNumber)
+            row.add(rep.startSeconds)
+            row.add(rep.endSeconds)
+            row.add(rep.eccentricSeconds)
+            row.add(rep.pauseSeconds)
+            row.add(rep.concentricSeconds)
+            row.add(rep.romDegrees)
+            row.add(rep.meanConcentricVelocity)
+            row.add(rep.peakConcentricVelocity)
+            row.add(index < set.repFormScores.count ? set.repFormScores[index] : nil)
+            row.add(rep.barPathDeviationMeters)
+          }
         }
       }
     }
