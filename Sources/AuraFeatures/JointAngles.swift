@@ -15,7 +15,8 @@ import Foundation
 public enum JointAngles {
   /// The angles computed for each side.
   public enum Angle: String, CaseIterable, Sendable {
-    case knee, hip, ankle, elbow, shoulder, trunkLean = "trunk_lean"
+    case knee, hip, ankle, elbow, shoulder
+    case trunkLean = "trunk_lean"
   }
 
   /// Interior angle at `vertex` between the rays to `a` and `c`, degrees in [0, 180].

@@ -63,25 +63,25 @@ public enum SessionManifestReader {
     var sets: [ManifestSet] = []
     var numbers = Set<Int>()
     for (index, set) in (raw.sets ?? []).enumerated() {
-      let where_ = "$.sets[\(index)]"
+      let location = "$.sets[\(index)]"
       guard let exercise = catalog.resolve(set.exercise) else {
         throw DatasetProblem(
-          path: path, line: 0, reason: "\(where_).exercise: unknown exercise '\(set.exercise)'")
+          path: path, line: 0, reason: "\(location).exercise: unknown exercise '\(set.exercise)'")
       }
       guard numbers.insert(set.set_number).inserted else {
         throw DatasetProblem(
-          path: path, line: 0, reason: "\(where_).set_number: duplicate \(set.set_number)")
+          path: path, line: 0, reason: "\(location).set_number: duplicate \(set.set_number)")
       }
       if let start = set.start_s, let end = set.end_s, !(end > start) {
         throw DatasetProblem(
-          path: path, line: 0, reason: "\(where_): end_s \(end) is not after start_s \(start)")
+          path: path, line: 0, reason: "\(location): end_s \(end) is not after start_s \(start)")
       }
       for (name, value) in [
         ("load_kg", set.load_kg), ("rpe", set.rpe), ("start_s", set.start_s), ("end_s", set.end_s),
       ] {
         if let value, !value.isFinite || value < 0 {
           throw DatasetProblem(
-            path: path, line: 0, reason: "\(where_).\(name): \(value) is out of range")
+            path: path, line: 0, reason: "\(location).\(name): \(value) is out of range")
         }
       }
       var tempo: Tempo? = nil
@@ -89,13 +89,13 @@ public enum SessionManifestReader {
         guard let parsed = Tempo(notation: notation) else {
           throw DatasetProblem(
             path: path, line: 0,
-            reason: "\(where_).target_tempo: '\(notation)' is not e-p-c seconds")
+            reason: "\(location).target_tempo: '\(notation)' is not e-p-c seconds")
         }
         tempo = parsed
       }
       if let label = set.form_label, !["good", "bad"].contains(label) {
         throw DatasetProblem(
-          path: path, line: 0, reason: "\(where_).form_label: '\(label)' is not good or bad")
+          path: path, line: 0, reason: "\(location).form_label: '\(label)' is not good or bad")
       }
       sets.append(
         ManifestSet(

@@ -17,7 +17,8 @@ public enum StrengthFormulas {
 
   /// The relative-strength score a ranking uses.
   public enum PointsFormula: String, Sendable, CaseIterable {
-    case dots, wilks, ipfGL = "ipf_gl"
+    case dots, wilks
+    case ipfGL = "ipf_gl"
   }
 
   /// Points of a squat + bench + deadlift total with the chosen formula (IPF GL: classic).

@@ -30,22 +30,23 @@ enum OpenPoseFolderReader {
       }
       var poses: [[Double]] = []
       for (index, person) in people.elements.enumerated() {
-        let where_ = "$.people[\(index)]"
+        let location = "$.people[\(index)]"
         guard let values = (person["pose_keypoints_2d"] ?? person["pose_keypoints"])?.numbers
         else {
           throw DatasetProblem(
-            path: filePath, line: 0, reason: "\(where_).pose_keypoints_2d: missing or not an array")
+            path: filePath, line: 0,
+            reason: "\(location).pose_keypoints_2d: missing or not an array")
         }
         if values.isEmpty { continue }
         guard values.count % 3 == 0, values.allSatisfy({ $0.isFinite }) else {
           throw DatasetProblem(
             path: filePath, line: 0,
-            reason: "\(where_).pose_keypoints_2d: expected numeric x, y, confidence triples")
+            reason: "\(location).pose_keypoints_2d: expected numeric x, y, confidence triples")
         }
         if let expected = keypointCount, expected != values.count / 3 {
           throw DatasetProblem(
             path: filePath, line: 0,
-            reason: "\(where_): \(values.count / 3) keypoints, earlier frames have \(expected)")
+            reason: "\(location): \(values.count / 3) keypoints, earlier frames have \(expected)")
         }
         keypointCount = values.count / 3
         poses.append(values)
