@@ -77,13 +77,11 @@ def pose_reps(path, recording, manifest):
     t = frame["t"].to_numpy()
     rate = 1.0 / np.median(np.diff(t))
     width, height = recording.get("image_width", 1), recording.get("image_height", 1)
-    xy = frame[[joint + axis for joint in LIMB_JOINTS for axis in ("_x", "_y")]].to_numpy()
+    xy_columns = [joint + axis for joint in LIMB_JOINTS for axis in ("_x", "_y")]
+    xy = frame[xy_columns].to_numpy()
     low = frame[[joint + "_c" for joint in LIMB_JOINTS]].to_numpy() < CONFIDENCE
     xy[np.repeat(low, 2, axis=1)] = np.nan
-    coordinates = pd.DataFrame(
-        xy, columns=[joint + axis for joint in LIMB_JOINTS for axis in ("_x", "_y")]
-    )
-    coordinates = coordinates.interpolate(limit_direction="both")
+    coordinates = pd.DataFrame(xy, columns=xy_columns).interpolate(limit_direction="both")
 
     def point(joint):
         return np.column_stack(

@@ -13,16 +13,14 @@ final class SQLiteSessionWriter: SessionWriter {
   init(db: Database) throws {
     self.db = db
     sessionInsert = try RowInsert(
-      db,
-      table: "workout_session",
+      db, table: "workout_session",
       columns: [
         "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
         "lp_change",
         "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
       ])
     setInsert = try RowInsert(
-      db,
-      table: "workout_set",
+      db, table: "workout_set",
       columns: [
         "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
         "average_concentric_velocity",
@@ -34,8 +32,7 @@ final class SQLiteSessionWriter: SessionWriter {
         "reps_logged", "form_label", "failed",
       ])
     repInsert = try RowInsert(
-      db,
-      table: "rep",
+      db, table: "rep",
       columns: [
         "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
         "concentric_s",
