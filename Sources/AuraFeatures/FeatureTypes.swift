@@ -87,6 +87,9 @@ public struct SetFeatures: Codable, Sendable, Equatable {
   public var velocityLossThresholdRep: Int? = nil
   /// True when the set's bounds were found in the recording rather than given.
   public var boundsDetected = false
+  /// Why the recording cannot support a rep count for this set, where it cannot (the reps
+  /// found are then not a count to publish); nil when the count stands.
+  public var repCountUnknown: String? = nil
 
   /// Reps counted from the recording, else as logged.
   public var repCount: Int { source == .log ? (loggedReps ?? 0) : reps.count }

@@ -102,6 +102,10 @@ public struct SessionFeatureExtractor: Sendable {
       apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu) {
         measurers[exercises[$0].id]!.measure($1)
       }
+      checkCounts(segments, &sets, sampleRateHz: grid.sampleRateHz) {
+        let measurer = measurers[exercises[$0].id]!
+        return [measurer.timing.values, measurer.height.values]
+      }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
       // No camera: reps are counted and timed on the load's height from the bar IMU.
       let measurer = ImuRepMeasurer(track: track)
@@ -115,6 +119,9 @@ public struct SessionFeatureExtractor: Sendable {
         manifest.sets, exercises: exercises, tracks: tracks,
         grid: track.grid, warnings: &warnings)
       apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
+      checkCounts(segments, &sets, sampleRateHz: track.grid.sampleRateHz) { _ in
+        [measurer.height.values]
+      }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
@@ -158,10 +165,28 @@ public struct SessionFeatureExtractor: Sendable {
     }
   }
 
+  /// Marks the counts the recording does not support (`RepCountCheck`); `signals` gives a set's
+  /// timing signal and the others its rhythm may be read on.
+  private func checkCounts(
+    _ segments: [FoundSet?], _ sets: inout [SetFeatures], sampleRateHz: Double,
+    signals: (Int) -> [[Double]]
+  ) {
+    for index in sets.indices where sets[index].source != .log {
+      guard let found = segments[index] else { continue }
+      sets[index].repCountUnknown = RepCountCheck.unknownReason(
+        reps: sets[index].reps.count, signals: signals(index), range: found.span,
+        sampleRateHz: sampleRateHz)
+    }
+  }
+
+  /// The reps found for one set, whether its bounds were found in the recording, and the
+  /// samples it was looked for in (its bounds, or the active stretch it was detected in).
+  typealias FoundSet = (reps: [RepSegmenter.Segment], detected: Bool, span: Range<Int>)
+
   /// Measures the reps of every set a segment list was found for (`measure` gets the set's
   /// index and its segments) and records where the numbers came from.
   private func apply(
-    _ segments: [(reps: [RepSegmenter.Segment], detected: Bool)?], to sets: inout [SetFeatures],
+    _ segments: [FoundSet?], to sets: inout [SetFeatures],
     source: FeatureSource, measure: (Int, [RepSegmenter.Segment]) -> [RepFeatures]
   ) {
     for index in sets.indices {
@@ -184,9 +209,8 @@ public struct SessionFeatureExtractor: Sendable {
   private func assignSegments(
     _ manifestSets: [ManifestSet], exercises: [ExerciseDefinition], tracks: [String: RepTrack],
     grid: RepGrid, warnings: inout [String]
-  ) -> [(reps: [RepSegmenter.Segment], detected: Bool)?] {
-    var result: [(reps: [RepSegmenter.Segment], detected: Bool)?] = Array(
-      repeating: nil, count: manifestSets.count)
+  ) -> [FoundSet?] {
+    var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
     var bounded: [ClosedRange<Double>] = []
     for (index, set) in manifestSets.enumerated() {
       guard let start = set.startSeconds, let end = set.endSeconds else { continue }
@@ -197,7 +221,7 @@ public struct SessionFeatureExtractor: Sendable {
         height: track.height, timing: track.timing, times: grid.times, range: range,
         order: track.order)
       if reps.isEmpty { warnings.append("set \(set.setNumber): no rep found within its bounds") }
-      result[index] = (reps, false)
+      result[index] = (reps, false, range)
     }
     let first = tracks[exercises[0].id]!
     var candidates = SetDetector(segmenter: segmenter, restSeconds: settings.setRestSeconds)
@@ -235,7 +259,7 @@ public struct SessionFeatureExtractor: Sendable {
         : segmenter.segment(
           height: track.height, timing: track.timing, times: grid.times, range: found.samples,
           order: track.order)
-      result[index] = (reps, true)
+      result[index] = (reps, true, found.samples)
     }
     return result
   }

@@ -2,12 +2,12 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 6
-  public static let features = 20
+  public static let features = 21
   public static let scoring = 3
   public static let aggregation = 7
   public static let reports = 2
   /// Published schema (OUTPUT.md) version.
-  public static let schema = 4
+  public static let schema = 5
 
   /// One line naming every version, stored in the `run` table and report footers.
   public static var summary: String {

@@ -29,7 +29,7 @@ final class SQLiteSessionWriter: SessionWriter {
         "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
         "combo_tag",
         "timestamp", "source", "feedback", "rpe_estimated", "rir_estimated", "rpe_method",
-        "reps_logged", "form_label", "failed",
+        "reps_logged", "form_label", "failed", "reps_unknown_reason",
       ])
     repInsert = try RowInsert(
       db, table: "rep",
@@ -122,6 +122,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.loggedReps)
           row.add(f.formLabel)
           row.add(f.failed)
+          row.add(f.repCountUnknown)
         }
         for component in set.formComponents.keys.sorted() {
           try componentInsert { row in

@@ -17,6 +17,9 @@ enum Schema {
     migrator.registerMigration("v4") { db in
       for statement in v4 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v5") { db in
+      for statement in v5 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -221,4 +224,8 @@ enum Schema {
     "ALTER TABLE workout_set ADD COLUMN failed INTEGER",
     "ALTER TABLE morpho_scan ADD COLUMN source TEXT",
   ]
+
+  /// Real recordings (issue 36): why a set's rep count is not supported by its recording, where
+  /// it is not (`reps` then holds the reps found one by one, not a count to act on).
+  static let v5 = ["ALTER TABLE workout_set ADD COLUMN reps_unknown_reason TEXT"]
 }
