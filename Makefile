@@ -5,7 +5,7 @@ BROWSER_PACKAGES := chromium python3
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps build run test test-browser screenshots bench clean
+.PHONY: deps browser-deps build run test test-browser screenshots bench eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -71,6 +71,10 @@ screenshots: test-browser
 ## Benchmarks: generated datasets, cold and no-op runs; results in BENCHMARKS.md.
 bench: build
 	scripts/bench.sh $(RELEASE_BIN)
+
+## Rep counts on real public recordings (docs/real-data.md): the table BENCHMARKS.md carries.
+eval-real: build
+	scripts/realdata/eval_real.sh $(RELEASE_BIN)
 
 clean:
 	rm -rf .build reports/current reports/releases reports/.cache reports/.state experiments

@@ -10,12 +10,16 @@ struct EvalCommand: ParsableCommand {
     commandName: "eval",
     abstract: "Measure features against ground truth: an accuracy table per exercise and source.",
     discussion: """
-      Every recorded set in truth.json is measured twice: with the manifest's set bounds (rep
-      counts, ROM, tempo, velocities, velocity loss) and with them removed (set detection F1).
-      Exit codes: 0 every target met, 1 a target missed, 64 usage error.
+      On a generated dataset, every recorded set in truth.json is measured twice: with the
+      manifest's set bounds (rep counts, ROM, tempo, velocities, velocity loss) and with them
+      removed (set detection F1). On a folder of real recordings with a labels.csv (see
+      docs/real-data.md), every labelled set is counted without bounds or logged reps and
+      compared with its authors' count. Exit codes: 0 every target met, 1 a target missed,
+      64 usage error.
       """)
 
-  @Argument(help: "Dataset folder (from `auralift synth`).") var dataset: String
+  @Argument(help: "Dataset folder (from `auralift synth`), or real recordings with labels.csv.")
+  var dataset: String
   @Option(help: "Ground truth (default: DATASET/truth.json).") var truth: String?
   @Option(help: "Pipeline file whose ingest and features parameters apply.")
   var pipeline: String = "pipelines/nightly.yaml"
@@ -28,9 +32,15 @@ struct EvalCommand: ParsableCommand {
         + "(rows measured on the IMU alone have an empty pose_format)."))
   var repsPath: String?
   @Option(help: "Worker threads (0: one per core).") var workers: Int = 0
+  @Option(help: "Real recordings only: the labelled sets of this split (tune or holdout).")
+  var split: String?
 
   func run() throws {
     let root = URL(fileURLWithPath: dataset)
+    let labels = root.appendingPathComponent("labels.csv")
+    if truth == nil, FileManager.default.fileExists(atPath: labels.path) {
+      return try runReal(root: root, labels: labels)
+    }
     let truthURL =
       truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
     let evaluator = try FeatureEvaluator(
@@ -44,6 +54,19 @@ struct EvalCommand: ParsableCommand {
     if let repsPath {
       try Data(RepComparison.csv(report.reps).utf8).write(to: URL(fileURLWithPath: repsPath))
     }
+    if report.targetChecks.contains(where: { !$0.passed }) { throw ExitCode(1) }
+  }
+
+  /// Real recordings against their authors' counts.
+  private func runReal(root: URL, labels: URL) throws {
+    let evaluator = try RealDataEvaluator(
+      root: root,
+      labels: try RealSetLabel.load(labels).filter { split == nil || $0.split == split },
+      parameters: try PipelineConfig.load(path: pipeline).parameters)
+    let report = evaluator.evaluate(workers: workers)
+    print(report.markdown, terminator: "")
+    if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
+    if let repsPath { try Data(report.setsCSV.utf8).write(to: URL(fileURLWithPath: repsPath)) }
     if report.targetChecks.contains(where: { !$0.passed }) { throw ExitCode(1) }
   }
 }

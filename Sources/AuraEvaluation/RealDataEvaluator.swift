@@ -1,0 +1,119 @@
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import Foundation
+
+/// Measures rep counting and set detection on real recordings against their authors' labels
+/// (an evaluation folder: the dataset layout plus labels.csv, `RealSetLabel`). Every session is
+/// extracted as a new user's would be: without set bounds and without logged rep counts, so
+/// only the recording speaks.
+public struct RealDataEvaluator: Sendable {
+  public let root: URL
+  public let labels: [RealSetLabel]
+  let catalog: ExerciseCatalog
+  let extractor: SessionFeatureExtractor
+  let reader: SessionReader.Settings
+  let bodies: [String: BodyDimensions]
+
+  public init(root: URL, labels: [RealSetLabel], parameters: ParameterSet) throws {
+    self.root = root
+    self.labels = labels
+    let tables = try DatasetTablesReader.read(root: root)
+    catalog = tables.catalog
+    extractor = SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
+    reader = try SessionReader.Settings(parameters)
+    bodies = BodyDimensions.byAthlete(tables)
+  }
+
+  /// Every labelled session over `workers` threads; a session that cannot be read counts its
+  /// sets as missed, with the reason.
+  public func evaluate(workers: Int = 1) -> RealDataReport {
+    let sessions = Dictionary(grouping: labels, by: \.sessionId).sorted { $0.key < $1.key }
+    let outcomes = WorkerPool.map(sessions, workers: workers) { session, labels in
+      evaluate(session: session, labels: labels.sorted { $0.setNumber < $1.setNumber })
+    }
+    var report = RealDataReport()
+    for outcome in outcomes { report.add(outcome) }
+    return report
+  }
+
+  private func evaluate(session folder: String, labels: [RealSetLabel])
+    -> RealDataReport
+    .SessionOutcome
+  {
+    var outcome = RealDataReport.SessionOutcome()
+    let session: IngestedSession
+    let features: SessionFeatures
+    do {
+      var read = try SessionReader.read(
+        folder: folder, datasetRoot: root, catalog: catalog, settings: reader)
+      for index in read.manifest.sets.indices {
+        read.manifest.sets[index].startSeconds = nil
+        read.manifest.sets[index].endSeconds = nil
+        read.manifest.sets[index].reps = nil
+      }
+      session = read
+      features = try extractor.extract(
+        read, body: bodies[read.manifest.athleteId] ?? BodyDimensions(heightCm: nil))
+    } catch {
+      let modality = declaredModality(folder)
+      outcome.sets = labels.map {
+        .init(label: $0, modality: modality, measured: nil, unknownReason: "\(error)")
+      }
+      return outcome
+    }
+    let modality = Self.modality(session)
+    for label in labels {
+      let set = features.sets.first { $0.setNumber == label.setNumber }
+      let counted = set.flatMap { $0.source == .log ? nil : $0 }
+      outcome.sets.append(
+        .init(
+          label: label, modality: modality, measured: counted?.reps.count,
+          unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil)))
+    }
+    // Set detection is judged where the authors marked several sets in one recording.
+    let bounded = labels.compactMap { label -> ClosedRange<Double>? in
+      guard let start = label.startSeconds, let end = label.endSeconds, end > start else {
+        return nil
+      }
+      return start...end
+    }
+    if bounded.count >= 2 {
+      let detected = features.sets.compactMap { set -> ClosedRange<Double>? in
+        guard set.source != .log, let start = set.startSeconds, let end = set.endSeconds else {
+          return nil
+        }
+        return start...end
+      }
+      var used = Set<Int>()
+      for truth in bounded {
+        if let match = detected.indices.first(where: {
+          !used.contains($0) && FeatureEvaluator.intersectionOverUnion(detected[$0], truth) >= 0.5
+        }) {
+          used.insert(match)
+        }
+      }
+      outcome.detection = (labels[0].source, modality, bounded.count, detected.count, used.count)
+    }
+    return outcome
+  }
+
+  /// The modality session.json declares, for a session that could not be read.
+  private func declaredModality(_ folder: String) -> String {
+    let url = root.appendingPathComponent("sessions/\(folder)/session.json")
+    guard let data = try? Data(contentsOf: url),
+      let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let recordings = manifest["recordings"] as? [[String: Any]]
+    else { return "unreadable" }
+    if recordings.contains(where: { $0["kind"] as? String == "pose" }) { return "pose" }
+    let placement = recordings.first { $0["kind"] as? String == "imu" }?["placement"] as? String
+    return placement.map { "imu:\($0)" } ?? "unreadable"
+  }
+
+  /// "pose" for a camera, else "imu:<placement>" (barbell, wrist, ...).
+  static func modality(_ session: IngestedSession) -> String {
+    if session.pose != nil { return "pose" }
+    guard let imu = session.imu else { return "log" }
+    return "imu:\(imu.placement)"
+  }
+}
