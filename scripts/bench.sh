@@ -137,6 +137,17 @@ health_line=$($pin "$bin" bench-ingest "$work/export.xml" --kind health --repeat
 # Feature accuracy against the generator's truth, every pose and IMU format, at both noise
 # levels (`auralift eval` exits 1 when a target is missed; the table is kept either way).
 # Seed 17's tables are printed in full; seeds 23 and 29 join it in a summary of the targets.
+# Rep counts on real public recordings, where the user has cloned them (docs/real-data.md).
+real_data_section() {
+  echo "## Rep counts on real recordings (\`make eval-real\`, docs/real-data.md)"
+  echo
+  echo "Sets counted without their bounds or logged counts, against their authors' counts. A set whose count is unknown is a miss; \"counted within one\" is the share of the other sets within one rep. Sources, licences and labels: docs/real-data.md."
+  echo
+  if ! scripts/realdata/eval_real.sh "$1" 2>/dev/null; then
+    echo "Not rebuilt in this run: no source is cloned under .realdata/."
+  fi
+}
+
 summary_inputs=""
 for seed in 17 23 29; do
   for noise in low high; do
@@ -226,5 +237,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
     echo
     sed '1,2d' "$work/others_$noise.md"
   done
+  echo
+  real_data_section "$bin"
 } > BENCHMARKS.md
 cat BENCHMARKS.md
