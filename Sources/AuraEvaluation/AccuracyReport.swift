@@ -69,25 +69,12 @@ public struct AccuracyReport: Sendable {
 
   /// The table as Markdown, followed by the totals against the targets.
   public var markdown: String {
-    let header = [
-      "exercise", "source", "sets", "reps exact %", "ROM MAE °", "tempo MAE s", "MCV MAE m/s",
-      "PCV MAE m/s", "VL MAE pts", "set F1",
-    ]
-    var lines = [
-      "| " + header.joined(separator: " | ") + " |",
-      "|" + String(repeating: " --- |", count: header.count),
-    ]
-    for row in rows {
-      let cells = [row.exercise, row.source] + Self.cells(row.tally).map { $0.isEmpty ? "–" : $0 }
-      lines.append("| " + cells.joined(separator: " | ") + " |")
-    }
-    lines.append("")
-    for check in targetChecks {
-      lines.append(
-        "- \(check.passed ? "met" : "MISSED"): \(check.name) \(check.measured) (target \(check.target))"
-      )
-    }
-    return lines.joined(separator: "\n") + "\n"
+    MarkdownTable.render(
+      header: [
+        "exercise", "source", "sets", "reps exact %", "ROM MAE °", "tempo MAE s", "MCV MAE m/s",
+        "PCV MAE m/s", "VL MAE pts", "set F1",
+      ],
+      rows: rows.map { [$0.exercise, $0.source] + Self.cells($0.tally) }, checks: targetChecks)
   }
 
   /// One total compared with its target at this noise level.
@@ -96,6 +83,23 @@ public struct AccuracyReport: Sendable {
     public var measured: String
     public var target: String
     public var passed: Bool
+
+    /// `value` (nil: not measured, a miss) at least `limit`.
+    static func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> TargetCheck {
+      TargetCheck(
+        name: name, measured: value.map { String(format: "%.3f", $0) } ?? "none",
+        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false)
+    }
+
+    /// `value` (nil: not measured, a miss) at most `limit`, in `unit`.
+    static func atMost(_ name: String, _ value: Double?, _ limit: Double, _ unit: String)
+      -> TargetCheck
+    {
+      TargetCheck(
+        name: name, measured: value.map { String(format: "%.3f %@", $0, unit) } ?? "none",
+        target: String(format: "≤ %.3f %@", limit, unit), passed: value.map { $0 <= limit } ?? false
+      )
+    }
   }
 
   /// The totals against issue 4's targets for this noise level (missing values fail).
@@ -104,17 +108,7 @@ public struct AccuracyReport: Sendable {
     let pose = poseTotal
     let imu = imuTotal
     let imuOnly = imuOnlyTotal
-    func atMost(_ name: String, _ value: Double?, _ limit: Double, _ unit: String) -> TargetCheck {
-      TargetCheck(
-        name: name, measured: value.map { String(format: "%.3f %@", $0, unit) } ?? "none",
-        target: String(format: "≤ %.3f %@", limit, unit), passed: value.map { $0 <= limit } ?? false
-      )
-    }
-    func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> TargetCheck {
-      TargetCheck(
-        name: name, measured: value.map { String(format: "%.3f", $0) } ?? "none",
-        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false)
-    }
+    let (atLeast, atMost) = (TargetCheck.atLeast, TargetCheck.atMost)
     return [
       atLeast("sets with exact rep count", pose.exactRate, low ? 0.995 : 0.97),
       atMost("ROM MAE", pose.romMAE, low ? 1.5 : 3, "°"),

@@ -30,6 +30,11 @@ public struct AccuracyTally: Sendable, Equatable {
 
   /// F1 of set detection (nil when there was nothing to detect).
   public var setDetectionF1: Double? {
+    Self.f1(trueSets: trueSets, detectedSets: detectedSets, matchedSets: matchedSets)
+  }
+
+  /// F1 of `matchedSets` of `detectedSets` against `trueSets` (nil without true sets).
+  static func f1(trueSets: Int, detectedSets: Int, matchedSets: Int) -> Double? {
     guard trueSets > 0 else { return nil }
     let precision = detectedSets == 0 ? 0 : Double(matchedSets) / Double(detectedSets)
     let recall = Double(matchedSets) / Double(trueSets)

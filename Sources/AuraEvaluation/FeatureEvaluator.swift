@@ -218,26 +218,42 @@ public struct FeatureEvaluator: Sendable {
     AccuracyTally]
   {
     var outcome: [String: AccuracyTally] = [:]
-    let spans = detected.sets.compactMap { set -> (String, ClosedRange<Double>)? in
+    let spans = detectedSpans(detected)
+    let matched = matches(
+      truth: truth.sets.map { $0.startSeconds...$0.endSeconds }, detected: spans.map(\.span))
+    for (set, found) in zip(truth.sets, matched) {
+      outcome[set.exercise, default: .init()].trueSets += 1
+      if found { outcome[set.exercise, default: .init()].matchedSets += 1 }
+    }
+    for (exercise, _) in spans { outcome[exercise, default: .init()].detectedSets += 1 }
+    return outcome
+  }
+
+  /// The spans of the sets found in the recording, with their exercise (a logbook set has none).
+  static func detectedSpans(_ features: SessionFeatures) -> [(
+    exercise: String, span: ClosedRange<Double>
+  )] {
+    features.sets.compactMap { set in
       guard let start = set.startSeconds, let end = set.endSeconds, set.source != .log else {
         return nil
       }
       return (set.exerciseId, start...end)
     }
+  }
+
+  /// For each true span in order, whether a detected span not matched before overlaps it with
+  /// an intersection over union of at least 0.5.
+  static func matches(truth: [ClosedRange<Double>], detected: [ClosedRange<Double>]) -> [Bool] {
     var used = Set<Int>()
-    for set in truth.sets {
-      let truthSpan = set.startSeconds...set.endSeconds
-      outcome[set.exercise, default: .init()].trueSets += 1
-      let match = spans.indices.first { index in
-        !used.contains(index) && intersectionOverUnion(spans[index].1, truthSpan) >= 0.5
-      }
-      if let match {
-        used.insert(match)
-        outcome[set.exercise, default: .init()].matchedSets += 1
-      }
+    return truth.map { span in
+      guard
+        let match = detected.indices.first(where: {
+          !used.contains($0) && intersectionOverUnion(detected[$0], span) >= 0.5
+        })
+      else { return false }
+      used.insert(match)
+      return true
     }
-    for (exercise, _) in spans { outcome[exercise, default: .init()].detectedSets += 1 }
-    return outcome
   }
 
   static func intersectionOverUnion(_ a: ClosedRange<Double>, _ b: ClosedRange<Double>) -> Double {

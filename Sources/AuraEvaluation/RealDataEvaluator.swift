@@ -8,9 +8,10 @@ import Foundation
 /// extracted as a new user's would be: without set bounds and without logged rep counts, so
 /// only the recording speaks.
 public struct RealDataEvaluator: Sendable {
+  typealias SessionOutcome = RealDataReport.SessionOutcome
+
   public let root: URL
   public let labels: [RealSetLabel]
-  let catalog: ExerciseCatalog
   let extractor: SessionFeatureExtractor
   let reader: SessionReader.Settings
   let bodies: [String: BodyDimensions]
@@ -19,7 +20,6 @@ public struct RealDataEvaluator: Sendable {
     self.root = root
     self.labels = labels
     let tables = try DatasetTablesReader.read(root: root)
-    catalog = tables.catalog
     extractor = SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
     reader = try SessionReader.Settings(parameters)
     bodies = BodyDimensions.byAthlete(tables)
@@ -37,16 +37,13 @@ public struct RealDataEvaluator: Sendable {
     return report
   }
 
-  private func evaluate(session folder: String, labels: [RealSetLabel])
-    -> RealDataReport
-    .SessionOutcome
-  {
-    var outcome = RealDataReport.SessionOutcome()
+  private func evaluate(session folder: String, labels: [RealSetLabel]) -> SessionOutcome {
+    var outcome = SessionOutcome()
     let session: IngestedSession
     let features: SessionFeatures
     do {
       var read = try SessionReader.read(
-        folder: folder, datasetRoot: root, catalog: catalog, settings: reader)
+        folder: folder, datasetRoot: root, catalog: extractor.catalog, settings: reader)
       for index in read.manifest.sets.indices {
         read.manifest.sets[index].startSeconds = nil
         read.manifest.sets[index].endSeconds = nil
@@ -79,35 +76,28 @@ public struct RealDataEvaluator: Sendable {
       return start...end
     }
     if bounded.count >= 2 {
-      let detected = features.sets.compactMap { set -> ClosedRange<Double>? in
-        guard set.source != .log, let start = set.startSeconds, let end = set.endSeconds else {
-          return nil
-        }
-        return start...end
-      }
-      var used = Set<Int>()
-      for truth in bounded {
-        if let match = detected.indices.first(where: {
-          !used.contains($0) && FeatureEvaluator.intersectionOverUnion(detected[$0], truth) >= 0.5
-        }) {
-          used.insert(match)
-        }
-      }
-      outcome.detection = (labels[0].source, modality, bounded.count, detected.count, used.count)
+      let detected = FeatureEvaluator.detectedSpans(features).map(\.span)
+      var tally = RealDataReport.Tally()
+      tally.trueSets = bounded.count
+      tally.detectedSets = detected.count
+      tally.matchedSets = FeatureEvaluator.matches(truth: bounded, detected: detected).count { $0 }
+      outcome.detection = (
+        .init(source: labels[0].source, exercise: "all", modality: modality), tally
+      )
     }
     return outcome
   }
 
   /// The modality session.json declares, for a session that could not be read.
   private func declaredModality(_ folder: String) -> String {
-    let url = root.appendingPathComponent("sessions/\(folder)/session.json")
-    guard let data = try? Data(contentsOf: url),
-      let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let recordings = manifest["recordings"] as? [[String: Any]]
+    let path = "sessions/\(folder)/session.json"
+    guard let data = try? Data(contentsOf: root.appendingPathComponent(path)),
+      let (_, recordings) = try? SessionManifestReader.read(
+        data: data, path: path, catalog: extractor.catalog)
     else { return "unreadable" }
-    if recordings.contains(where: { $0["kind"] as? String == "pose" }) { return "pose" }
-    let placement = recordings.first { $0["kind"] as? String == "imu" }?["placement"] as? String
-    return placement.map { "imu:\($0)" } ?? "unreadable"
+    if recordings.contains(where: { $0.kind == "pose" }) { return "pose" }
+    return recordings.first { $0.kind == "imu" }.map { "imu:\($0.placement ?? "unknown")" }
+      ?? "unreadable"
   }
 
   /// "pose" for a camera, else "imu:<placement>" (barbell, wrist, ...).

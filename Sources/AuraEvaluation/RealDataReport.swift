@@ -1,3 +1,4 @@
+import AuraIngest
 import Foundation
 
 /// Rep counts and set detection on real recordings, per source, exercise and modality, with the
@@ -21,8 +22,8 @@ public struct RealDataReport: Sendable {
   /// What one session contributes.
   public struct SessionOutcome: Sendable {
     public var sets: [SetOutcome] = []
-    /// (source, modality, true sets, detected sets, matched sets).
-    public var detection: (String, String, Int, Int, Int)? = nil
+    /// Set detection in the recording, under its source's "all" row of its modality.
+    public var detection: (key: GroupKey, tally: Tally)? = nil
   }
 
   /// Counts of one group.
@@ -71,10 +72,7 @@ public struct RealDataReport: Sendable {
       absoluteErrors.isEmpty ? nil : absoluteErrors.reduce(0, +) / Double(absoluteErrors.count)
     }
     public var setDetectionF1: Double? {
-      guard trueSets > 0 else { return nil }
-      let precision = detectedSets == 0 ? 0 : Double(matchedSets) / Double(detectedSets)
-      let recall = Double(matchedSets) / Double(trueSets)
-      return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+      AccuracyTally.f1(trueSets: trueSets, detectedSets: detectedSets, matchedSets: matchedSets)
     }
   }
 
@@ -100,12 +98,7 @@ public struct RealDataReport: Sendable {
       ].add(set)
       sets.append(set)
     }
-    if let (source, modality, trueSets, detected, matched) = outcome.detection {
-      var tally = Tally()
-      (tally.trueSets, tally.detectedSets, tally.matchedSets) = (trueSets, detected, matched)
-      groups[.init(source: source, exercise: "all", modality: modality), default: .init()].merge(
-        tally)
-    }
+    if let (key, tally) = outcome.detection { groups[key, default: .init()].merge(tally) }
   }
 
   /// Every group of one modality together.
@@ -167,40 +160,19 @@ public struct RealDataReport: Sendable {
   }
 
   public var markdown: String {
-    let header = [
-      "source", "exercise", "modality", "sets", "exact %", "within one %", "unknown",
-      "counted within one %", "count MAE",
-      "set F1",
-    ]
-    var lines = [
-      "| " + header.joined(separator: " | ") + " |",
-      "|" + String(repeating: " --- |", count: header.count),
-    ]
-    for row in rows {
-      let cells =
-        [row.source, row.exercise, row.modality]
-        + Self.cells(row.tally).map {
-          $0.isEmpty ? "–" : $0
-        }
-      lines.append("| " + cells.joined(separator: " | ") + " |")
-    }
-    lines.append("")
-    for check in targetChecks {
-      lines.append(
-        "- \(check.passed ? "met" : "MISSED"): \(check.name) \(check.measured) (target \(check.target))"
-      )
-    }
-    return lines.joined(separator: "\n") + "\n"
+    MarkdownTable.render(
+      header: [
+        "source", "exercise", "modality", "sets", "exact %", "within one %", "unknown",
+        "counted within one %", "count MAE", "set F1",
+      ],
+      rows: rows.map { [$0.source, $0.exercise, $0.modality] + Self.cells($0.tally) },
+      checks: targetChecks)
   }
 
   /// Each modality's total against its target; set detection where it was measured.
   public var targetChecks: [AccuracyReport.TargetCheck] {
     var checks: [AccuracyReport.TargetCheck] = []
-    func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> AccuracyReport.TargetCheck {
-      AccuracyReport.TargetCheck(
-        name: name, measured: value.map { String(format: "%.3f", $0) } ?? "none",
-        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false)
-    }
+    let atLeast = AccuracyReport.TargetCheck.atLeast
     for modality in modalities {
       let total = total(modality: modality)
       if total.sets > 0 {

@@ -66,14 +66,8 @@ struct ImuHeightTrack {
   /// is taken for rest.
   static func stillSamples(_ vertical: [Double], times: [Double], sampleRateHz: Double) -> [Bool] {
     let n = vertical.count
-    var sums = [Double](repeating: 0, count: n + 1)
-    for i in 0..<n { sums[i + 1] = sums[i] + vertical[i] }
     let half = max(1, Int((0.2 * sampleRateHz).rounded()))
-    let mean = (0..<n).map { i -> Double in
-      let low = max(0, i - half)
-      let high = min(n, i + half + 1)
-      return (sums[high] - sums[low]) / Double(high - low)
-    }
+    let mean = SignalFilter.movingMean(vertical, half: half)
     let noise = SignalFilter.noiseDeviation(vertical)
     let accelerationLimit = max(4 * noise / Double(2 * half + 1).squareRoot(), 0.03)
     let raw = SignalFilter.integral(vertical[...], times: times[...])

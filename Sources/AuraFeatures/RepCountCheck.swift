@@ -4,8 +4,7 @@ import Foundation
 /// set against each other: the reps found one by one (`RepSegmenter`) and the set's rhythm
 /// (`RepRhythm`). Where the movement repeats clearly and the two disagree by more than a rep,
 /// or where most of the set was not seen, the count is published as unknown with the reason,
-/// not as a number. On real phone-video poses (RepCount-A) the counts kept this way were within
-/// one rep about 1.7 times as often as all counts were.
+/// not as a number.
 enum RepCountCheck {
   /// Rep periods the rhythm is looked for at, seconds.
   static let periods = 0.5...8.0
@@ -20,7 +19,7 @@ enum RepCountCheck {
     reps: Int, signals: [[Double]], range: Range<Int>, sampleRateHz: Double
   ) -> String? {
     guard !range.isEmpty, let first = signals.first else { return nil }
-    let seen = range.filter { first[$0].isFinite }.count
+    let seen = first[range].count { $0.isFinite }
     if Double(seen) < seenShare * Double(range.count) {
       return String(
         format: "the recording lost the movement on %.0f %% of the set",

@@ -20,6 +20,18 @@ public enum SignalFilter {
     return found
   }
 
+  /// The mean of each sample's neighbourhood of `half` samples either side (fewer at the ends).
+  static func movingMean(_ values: [Double], half: Int) -> [Double] {
+    let n = values.count
+    var sums = [Double](repeating: 0, count: n + 1)
+    for i in 0..<n { sums[i + 1] = sums[i] + values[i] }
+    return (0..<n).map { i in
+      let low = max(0, i - half)
+      let high = min(n, i + half + 1)
+      return (sums[high] - sums[low]) / Double(high - low)
+    }
+  }
+
   /// The trapezoidal running integral of `values` sampled at `times`, starting at zero.
   static func integral(_ values: ArraySlice<Double>, times: ArraySlice<Double>) -> [Double] {
     guard !values.isEmpty else { return [] }

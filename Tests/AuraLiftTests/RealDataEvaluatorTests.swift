@@ -45,12 +45,14 @@ import Testing
     #expect(report.setsCSV.split(separator: "\n").count == expectedSets + 1)
   }
 
-  @Test func aBadLabelRowNamesItsLine() throws {
+  /// Text, a fraction or a number too large for a count is an error naming its line.
+  @Test(arguments: ["ten", "2.5", "1e300"])
+  func aBadLabelRowNamesItsLine(reps: String) throws {
     let folder = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(folder) }
     let url = folder.appendingPathComponent("labels.csv")
-    try "session_id,set_number,source,exercise,reps\ns1,1,x,squat,10\ns2,1,x,squat,ten\n".write(
-      to: url, atomically: true, encoding: .utf8)
+    try "session_id,set_number,source,exercise,reps\ns1,1,x,squat,10\ns2,1,x,squat,\(reps)\n"
+      .write(to: url, atomically: true, encoding: .utf8)
     #expect {
       try RealSetLabel.load(url)
     } throws: { error in

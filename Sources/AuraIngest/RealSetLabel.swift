@@ -1,0 +1,50 @@
+import AuraDomain
+import Foundation
+
+/// One set of a real recording as its authors counted it: a row of an evaluation folder's
+/// labels.csv, `session_id,set_number,source,exercise,reps[,start_s,end_s,split]`. `source`
+/// names the public dataset it came from; bounds are given where the authors marked them;
+/// `split` is "tune" or "holdout" (sets kept aside from any tuning, reported on their own).
+public struct RealSetLabel: Sendable, Equatable {
+  public var sessionId: String
+  public var setNumber: Int
+  public var source: String
+  public var exercise: String
+  public var reps: Int
+  public var startSeconds: Double?
+  public var endSeconds: Double?
+  public var split: String?
+
+  /// Reads labels.csv; a bad row is an error naming its line.
+  public static func load(_ url: URL) throws -> [RealSetLabel] {
+    let path = url.lastPathComponent
+    guard let data = try? Data(contentsOf: url) else {
+      throw DatasetProblem(path: path, line: 0, reason: "labels file is missing or unreadable")
+    }
+    let table = try CSVReader.readTable(data: data, path: path)
+    typealias Reader = DatasetTablesReader
+    return try table.rows.map { row in
+      /// A count or time: a finite number, not negative, whole (and below 10⁹) where `whole`.
+      func quantity(_ column: String, whole: Bool) throws -> Double? {
+        guard let value = try Reader.number(table, row, column) else { return nil }
+        guard value >= 0, !whole || (value == value.rounded() && value < 1e9) else {
+          throw DatasetProblem(
+            path: path, line: row.line,
+            reason: "column '\(column)': \(value) is not a \(whole ? "whole number" : "time")")
+        }
+        return value
+      }
+      func count(_ column: String) throws -> Int {
+        _ = try Reader.required(table, row, column)
+        return Int(try quantity(column, whole: true)!)
+      }
+      return RealSetLabel(
+        sessionId: try Reader.required(table, row, "session_id"),
+        setNumber: try count("set_number"), source: try Reader.required(table, row, "source"),
+        exercise: try Reader.required(table, row, "exercise"), reps: try count("reps"),
+        startSeconds: try quantity("start_s", whole: false),
+        endSeconds: try quantity("end_s", whole: false),
+        split: Reader.optionalText(table, row, "split"))
+    }
+  }
+}
