@@ -1,41 +1,75 @@
+import AuraDomain
 import Foundation
 
 /// Whether the recording supports a set's rep count. Two counters that fail differently are
 /// set against each other: the reps found one by one (`RepSegmenter`) and the set's rhythm
-/// (`RepRhythm`). Where the movement repeats clearly and the two disagree by more than a rep,
-/// or where most of the set was not seen, the count is published as unknown with the reason,
-/// not as a number.
+/// (`RepRhythm`) on the most periodic of its signals, the exercise's own first. Where the
+/// movement repeats clearly and the two disagree by more than a rep, the rhythm's cycles are
+/// the reps (continuous reps with no stillness between them are what the one-by-one counter
+/// misses). Where most of the set was not seen, or the rhythm's swings do not fit its period,
+/// the count is published as unknown with the reason, not as a number.
 enum RepCountCheck {
   /// Rep periods the rhythm is looked for at, seconds.
   static let periods = 0.5...8.0
-  /// The autocorrelation at the period above which the rhythm is trusted.
+  /// The autocorrelation at the period from which the rhythm's count replaces the reps found
+  /// one by one: on the exercise's own signals, and on the rest of the body, whose points may
+  /// swing in step with anything (breathing, balance, a camera's sway).
   static let clearRhythm = 0.5
+  static let clearBodyRhythm = 0.7
   /// The share of a set's samples that must be seen.
   static let seenShare = 0.5
 
-  /// Why `reps` reps found over `range` of `signals` (the timing signal first) are not a count
-  /// to publish; nil when nothing says so.
-  static func unknownReason(
-    reps: Int, signals: [[Double]], range: Range<Int>, sampleRateHz: Double
-  ) -> String? {
-    guard !range.isEmpty, let first = signals.first else { return nil }
+  /// What the signals say of a count.
+  enum Verdict: Equatable {
+    /// Nothing contradicts the reps found one by one.
+    case supported
+    /// The rhythm found on `signal` (an index into the signals given) is clear and counts
+    /// otherwise: its cycles are the set's reps.
+    case rhythm(RhythmReps, signal: Int)
+    /// The recording does not support a count, for this reason.
+    case unknown(String)
+  }
+
+  /// The verdict on `reps` reps found over `range` of `signals` of an exercise moving in
+  /// `order`: the exercise's own signals (`own` of them, its timing signal first), then the
+  /// rest of the body's.
+  static func verdict(
+    reps: Int, signals: [[Double]], own: Int, order: PhaseOrder, range: Range<Int>,
+    sampleRateHz: Double
+  ) -> Verdict {
+    guard !range.isEmpty, let first = signals.first else { return .supported }
     let seen = first[range].count { $0.isFinite }
     if Double(seen) < seenShare * Double(range.count) {
-      return String(
-        format: "the recording lost the movement on %.0f %% of the set",
-        100 * (1 - Double(seen) / Double(range.count)))
+      return .unknown(
+        String(
+          format: "the recording lost the movement on %.0f %% of the set",
+          100 * (1 - Double(seen) / Double(range.count))))
     }
-    let rhythm =
-      signals
-      .compactMap {
-        RepRhythm($0, range: range, sampleRateHz: sampleRateHz, periods: periods)
+    func clearest(_ indices: Range<Int>, above threshold: Double) -> (Int, RepRhythm)? {
+      indices.compactMap { index in
+        RepRhythm(signals[index], range: range, sampleRateHz: sampleRateHz, periods: periods).map {
+          (index, $0)
+        }
       }
-      .max { $0.strength < $1.strength }
-    guard let rhythm, rhythm.strength >= clearRhythm, max(reps, rhythm.cycles) >= 3,
-      abs(rhythm.cycles - reps) > 1
-    else { return nil }
-    return String(
-      format: "its rhythm (a rep every %.1f s) makes about %d reps where %d were found one by one",
-      rhythm.period, rhythm.cycles, reps)
+      .filter { $0.1.strength >= threshold }
+      .max { $0.1.strength < $1.1.strength }
+    }
+    guard
+      let (index, rhythm) = clearest(0..<own, above: clearRhythm)
+        ?? clearest(own..<signals.count, above: clearBodyRhythm)
+    else { return .supported }
+    let cycles = RhythmReps(
+      rhythm, signal: signals[index], timing: first, order: order, range: range)
+    let count = cycles.turns.count
+    guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
+    // More turns than periods fit in the set: the swings are not the rhythm's.
+    let periodsInSet = Double(range.count) / sampleRateHz / rhythm.period
+    guard Double(count) <= periodsInSet + 1 else {
+      return .unknown(
+        String(
+          format: "its rhythm (a rep every %.1f s) and its swings (%d) disagree, and %d reps "
+            + "were found one by one", rhythm.period, count, reps))
+    }
+    return .rhythm(cycles, signal: index)
   }
 }

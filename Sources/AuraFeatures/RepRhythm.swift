@@ -2,23 +2,32 @@ import AuraDomain
 import Foundation
 
 /// The rhythm of a set, found without looking for reps one by one: the period at which a
-/// movement signal repeats (its autocorrelation's first strong peak) and how many cycles of it
-/// the set holds. It is the field's usual counter for continuous, unevenly paced movement and
-/// serves here as an independent check of the rep count (`RepCountCheck`), since it fails in
-/// other ways than counting excursions past fixed marks does.
+/// movement signal repeats (its autocorrelation's first strong peak) and the turning points of
+/// the cycles of that period. It is the field's usual counter for continuous, unevenly paced
+/// movement: it needs no stillness between reps and no absolute threshold, since every mark it
+/// sets is relative to the set's own period and amplitude.
 struct RepRhythm: Equatable {
   /// Seconds from one rep to the next.
   var period: Double
   /// The signal's autocorrelation at that period, 0-1: how alike consecutive reps are.
   var strength: Double
-  /// Full cycles of the signal, each swinging past a fifth of the set's amplitude above and
-  /// below its moving mean (a period wide).
-  var cycles: Int
+  /// The samples (indices into the values given) of the signal's tops and bottoms: the
+  /// extremes of its swings past a fifth of the set's amplitude above and below its moving
+  /// mean (two periods wide). A set that rests at one extreme before and after its reps shows one
+  /// more of that extreme than it has reps.
+  var tops: [Int]
+  var bottoms: [Int]
+
+  /// Reps when nothing says which extreme a rep turns at: the fewer of tops and bottoms.
+  var count: Int { min(tops.count, bottoms.count) }
 
   /// The rate the rhythm is looked for at: faster signals are averaged down to it, since a
   /// period of half a second or more needs no finer steps and the autocorrelation's cost grows
   /// with the square of the samples.
   static let analysisRateHz = 15.0
+  /// How far a swing must reach either side of the moving mean to count, as a share of the
+  /// 5th-95th percentile range of the detrended set.
+  static let swingShare = 0.2
 
   /// The rhythm of `values` (NaN where unknown; gaps are bridged linearly) over `range`,
   /// sampled at `sampleRateHz`, for periods of `periods` seconds; nil where fewer than two
@@ -46,9 +55,32 @@ struct RepRhythm: Equatable {
     guard let top = peaks.map({ correlations[$0] }).max(), top > 0,
       let first = peaks.first(where: { correlations[$0] >= 0.85 * top })
     else { return nil }
-    period = Double(first + minimumLag) / rate
+    let lag = first + minimumLag
+    period = Double(lag) / rate
     strength = correlations[first]
-    cycles = Self.cycles(centred, window: first + minimumLag)
+    let trend = SignalFilter.movingMean(centred, half: lag)
+    let detrended = zip(centred, trend).map { $0 - $1 }
+    let swings = Self.swings(detrended, mark: Self.swingShare * Self.spread(detrended))
+    // Back to the samples given: the extreme of each block the turning point was found in.
+    func located(_ blocks: [Int], sign: Double) -> [Int] {
+      blocks.map { block in
+        let start = range.lowerBound + block * factor
+        let samples = start..<min(start + factor, range.upperBound)
+        return samples.filter { values[$0].isFinite }.max { sign * values[$0] < sign * values[$1] }
+          ?? samples.lowerBound + samples.count / 2
+      }
+    }
+    tops = located(swings.tops, sign: 1)
+    bottoms = located(swings.bottoms, sign: -1)
+  }
+
+  /// The 5th-95th percentile range of `x`.
+  private static func spread(_ x: [Double]) -> Double {
+    var sorted = x
+    let last = Double(x.count - 1)
+    let low = OrderStatistic.select(&sorted, rank: Int(last * 0.05))
+    let high = OrderStatistic.select(&sorted, rank: Int(last * 0.95))
+    return high - low
   }
 
   /// Pearson's correlation of the signal with itself `lag` samples later; `squares` are the
@@ -62,28 +94,32 @@ struct RepRhythm: Equatable {
     return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
   }
 
-  /// Cycles of `x` about its moving mean over `window` samples: swings from below −h to above
-  /// +h, h a fifth of the 5th-95th percentile range of the detrended signal.
-  private static func cycles(_ x: [Double], window: Int) -> Int {
-    let trend = SignalFilter.movingMean(x, half: max(1, window / 2))
-    let detrended = zip(x, trend).map { $0 - $1 }
-    var sorted = detrended
-    let last = Double(detrended.count - 1)
-    let low = OrderStatistic.select(&sorted, rank: Int(last * 0.05))
-    let high = OrderStatistic.select(&sorted, rank: Int(last * 0.95))
-    let mark = 0.2 * (high - low)
-    guard mark > 0 else { return 0 }
-    var count = 0
-    var below = false
-    for value in detrended {
-      if value < -mark {
-        below = true
-      } else if value > mark {
-        if below { count += 1 }
-        below = false
+  /// The tops and bottoms of the swings of `x` about zero: the highest sample of each stretch
+  /// from where it rises past `mark` to where it falls below −`mark`, and the lowest of each
+  /// stretch the other way. The marks make a rest (a plateau with noise on it) one extreme,
+  /// however it jitters.
+  static func swings(_ x: [Double], mark: Double) -> (tops: [Int], bottoms: [Int]) {
+    guard mark > 0 else { return ([], []) }
+    var (tops, bottoms) = ([Int](), [Int]())
+    var high: Bool? = nil
+    for (i, value) in x.enumerated() {
+      if value > mark {
+        if high != true {
+          tops.append(i)
+          high = true
+        } else if value > x[tops[tops.count - 1]] {
+          tops[tops.count - 1] = i
+        }
+      } else if value < -mark {
+        if high != false {
+          bottoms.append(i)
+          high = false
+        } else if value < x[bottoms[bottoms.count - 1]] {
+          bottoms[bottoms.count - 1] = i
+        }
       }
     }
-    return count
+    return (tops, bottoms)
   }
 
   /// The mean of the finite values of each block of `factor` samples (NaN where none is).

@@ -94,18 +94,23 @@ public struct SessionFeatureExtractor: Sendable {
         measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
       }
       let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
-      let segments = assignSegments(
+      var segments = assignSegments(
         manifest.sets, exercises: exercises,
         tracks: measurers.mapValues {
           RepTrack(height: $0.height, timing: $0.timing, order: $0.exercise.phaseOrder)
         }, grid: grid, warnings: &warnings)
+      let bodySignals = conditioned.rhythmCandidates
+      let unknown = checkCounts(&segments, grid: grid) {
+        let measurer = measurers[exercises[$0].id]!
+        return (
+          ([measurer.timing.values, measurer.height.values] + bodySignals, 2),
+          measurer.exercise.phaseOrder
+        )
+      }
       apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu) {
         measurers[exercises[$0].id]!.measure($1)
       }
-      checkCounts(segments, &sets, sampleRateHz: grid.sampleRateHz) {
-        let measurer = measurers[exercises[$0].id]!
-        return [measurer.timing.values, measurer.height.values]
-      }
+      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
       // No camera: reps are counted and timed on the load's height from the bar IMU.
       let measurer = ImuRepMeasurer(track: track)
@@ -115,13 +120,14 @@ public struct SessionFeatureExtractor: Sendable {
           height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
           activity: track.height)
       }
-      let segments = assignSegments(
+      var segments = assignSegments(
         manifest.sets, exercises: exercises, tracks: tracks,
         grid: track.grid, warnings: &warnings)
-      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
-      checkCounts(segments, &sets, sampleRateHz: track.grid.sampleRateHz) { _ in
-        [measurer.height.values]
+      let unknown = checkCounts(&segments, grid: track.grid) {
+        (([measurer.height.values], 1), exercises[$0].phaseOrder)
       }
+      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
+      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
@@ -165,18 +171,34 @@ public struct SessionFeatureExtractor: Sendable {
     }
   }
 
-  /// Marks the counts the recording does not support (`RepCountCheck`); `signals` gives a set's
-  /// timing signal and the others its rhythm may be read on.
+  /// Checks each found set's count against its signals (`RepCountCheck`): where the rhythm
+  /// is clear and counts otherwise, the set's reps are cut from it (`RhythmReps`); returns the
+  /// sets whose count the recording does not support, with the reason. `signals` gives a set's
+  /// timing signal first, then the others its rhythm may be read on, and its phase order.
   private func checkCounts(
-    _ segments: [FoundSet?], _ sets: inout [SetFeatures], sampleRateHz: Double,
-    signals: (Int) -> [[Double]]
-  ) {
-    for index in sets.indices where sets[index].source != .log {
+    _ segments: inout [FoundSet?], grid: RepGrid,
+    signals: (Int) -> (values: (all: [[Double]], own: Int), order: PhaseOrder)
+  ) -> [Int: String] {
+    var unknown: [Int: String] = [:]
+    for index in segments.indices {
       guard let found = segments[index] else { continue }
-      sets[index].repCountUnknown = RepCountCheck.unknownReason(
-        reps: sets[index].reps.count, signals: signals(index), range: found.span,
-        sampleRateHz: sampleRateHz)
+      let (values, order) = signals(index)
+      switch RepCountCheck.verdict(
+        reps: found.reps.count, signals: values.all, own: values.own, order: order,
+        range: found.span,
+        sampleRateHz: grid.sampleRateHz)
+      {
+      case .supported:
+        if found.reps.isEmpty { segments[index] = nil }
+      case .unknown(let reason): unknown[index] = reason
+      case .rhythm(let rhythm, let signal):
+        let reps = rhythm.segments(
+          signal: values.all[signal], order: order, times: grid.times,
+          sampleRateHz: grid.sampleRateHz, range: found.span)
+        segments[index]?.reps = reps
+      }
     }
+    return unknown
   }
 
   /// The reps found for one set, whether its bounds were found in the recording, and the
@@ -260,6 +282,11 @@ public struct SessionFeatureExtractor: Sendable {
           height: track.height, timing: track.timing, times: grid.times, range: found.samples,
           order: track.order)
       result[index] = (reps, true, found.samples)
+    }
+    // A recording of one set: its count is checked over the whole recording, since a pause or
+    // a faint stretch may split the set or hide it from the detector.
+    if manifestSets.count == 1, unbounded == [0] {
+      result[0] = (result[0]?.reps ?? [], true, 0..<grid.times.count)
     }
     return result
   }

@@ -2,7 +2,7 @@
 /// exactly that stage and those after it rerun.
 public enum StageVersions {
   public static let ingest = 6
-  public static let features = 22
+  public static let features = 23
   public static let scoring = 3
   public static let aggregation = 7
   public static let reports = 2

@@ -38,7 +38,7 @@ import Testing
           reps: reps, period: 1.6, jitter: jitter, rateHz: rateHz, noise: 0.05, random: &random)
         let rhythm = try #require(
           RepRhythm(values, range: 0..<values.count, sampleRateHz: rateHz, periods: 0.5...8))
-        #expect(rhythm.cycles == reps, "\(reps) reps at \(rateHz) Hz, jitter \(jitter)")
+        #expect(rhythm.count == reps, "\(reps) reps at \(rateHz) Hz, jitter \(jitter)")
         #expect(abs(rhythm.period - 1.6) < 0.35)
         if jitter <= 0.1, reps >= 8 {
           #expect(rhythm.strength > 0.5, "\(reps) reps at \(rateHz) Hz")
@@ -56,36 +56,77 @@ import Testing
     for i in 500..<512 { values[i] = .nan }
     let rhythm = try #require(
       RepRhythm(values, range: 0..<values.count, sampleRateHz: 30, periods: 0.5...8))
-    #expect(rhythm.cycles == 12)
+    #expect(rhythm.count == 12)
     let range = 0..<values.count
-    #expect(
-      RepCountCheck.unknownReason(reps: 12, signals: [values], range: range, sampleRateHz: 30)
-        == nil)
-    #expect(
-      RepCountCheck.unknownReason(reps: 13, signals: [values], range: range, sampleRateHz: 30)
-        == nil)
-    let wrong = RepCountCheck.unknownReason(
-      reps: 6, signals: [values], range: range, sampleRateHz: 30)
-    #expect(wrong?.contains("about 12 reps where 6 were found") == true)
+    #expect(Self.verdict(reps: 12, [values], range) == .supported)
+    #expect(Self.verdict(reps: 13, [values], range) == .supported)
+    // Six reps found one by one where the rhythm shows twelve: its twelve are the reps.
+    guard case .rhythm(let cycles, signal: 0) = Self.verdict(reps: 6, [values], range) else {
+      Issue.record("a clear rhythm did not replace a count it contradicts")
+      return
+    }
+    #expect(cycles.turns.count == 12)
     // Most of the set unseen: the count is unknown whatever it is.
     for i in 100..<(values.count - 100) { values[i] = .nan }
-    let unseen = RepCountCheck.unknownReason(
-      reps: 12, signals: [values], range: range, sampleRateHz: 30)
-    #expect(unseen?.hasPrefix("the recording lost the movement") == true)
+    guard case .unknown(let reason) = Self.verdict(reps: 12, [values], range) else {
+      Issue.record("a mostly unseen set kept its count")
+      return
+    }
+    #expect(reason.hasPrefix("the recording lost the movement"))
+  }
+
+  /// The check of a lift-first exercise whose timing signal is the first of `signals`.
+  static func verdict(reps: Int, _ signals: [[Double]], _ range: Range<Int>, rateHz: Double = 30)
+    -> RepCountCheck.Verdict
+  {
+    RepCountCheck.verdict(
+      reps: reps, signals: signals, own: signals.count, order: .concentricFirst, range: range,
+      sampleRateHz: rateHz)
+  }
+
+  /// Reps cut from the rhythm of continuous reps follow one another, each turning once at the
+  /// top of its cycle, its lifting phase before its lowering one.
+  @Test func rhythmRepsFollowTheCycles() throws {
+    var random = SeededRandom(seed: 5)
+    let values = Self.continuousSet(
+      reps: 9, period: 1.4, jitter: 0.15, rateHz: 30, noise: 0.04, random: &random)
+    let range = 0..<values.count
+    let rhythm = try #require(
+      RepRhythm(values, range: range, sampleRateHz: 30, periods: RepCountCheck.periods))
+    let times = values.indices.map { Double($0) / 30 }
+    let cycles = RhythmReps(
+      rhythm, signal: values, timing: values, order: .concentricFirst, range: range)
+    #expect(cycles.turnsAtTops)
+    let reps = cycles.segments(
+      signal: values, order: .concentricFirst, times: times, sampleRateHz: 30, range: range)
+    #expect(reps.count == 9)
+    for (rep, next) in zip(reps, reps.dropFirst()) {
+      #expect(rep.samples.upperBound <= next.samples.lowerBound)
+    }
+    for rep in reps {
+      #expect(rep.concentric.upperBound == rep.eccentric.lowerBound)
+      let top = values[rep.samples].max()!
+      #expect(top > 0.8, "a rep spans a cycle's top")
+      #expect(rep.concentric.upperBound - rep.concentric.lowerBound < 1.4)
+    }
+    // A lower-first exercise whose load rests at the top and dips: read on a signal that
+    // falls as the load rises, its reps turn at the signal's tops.
+    let load = values.map { 1 - $0 }
+    let lowering = RhythmReps(
+      rhythm, signal: values, timing: load, order: .eccentricFirst, range: range)
+    #expect(lowering.turnsAtTops)
+    #expect(lowering.turns.count == 9)
   }
 
   @Test func noRhythmInNoiseAndNoCheckOfOneRep() {
     var random = SeededRandom(seed: 11)
     let noise = (0..<600).map { _ in random.unit() }
     let range = 0..<noise.count
-    #expect(
-      RepCountCheck.unknownReason(reps: 2, signals: [noise], range: range, sampleRateHz: 30) == nil)
+    #expect(Self.verdict(reps: 2, [noise], range) == .supported)
     var one = Array(repeating: 0.0, count: 60)
     one += (0..<60).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / 60) }
     one += Array(repeating: 0.0, count: 60)
-    #expect(
-      RepCountCheck.unknownReason(reps: 1, signals: [one], range: 0..<one.count, sampleRateHz: 30)
-        == nil)
+    #expect(Self.verdict(reps: 1, [one], 0..<one.count) == .supported)
   }
 
   /// OpenCap's five bodyweight squats (knee angle from video and motion capture, 100 Hz), as
@@ -107,13 +148,21 @@ import Testing
     #expect(angle.count == 801)
     let rhythm = try #require(
       RepRhythm(angle, range: 0..<angle.count, sampleRateHz: 100, periods: 0.5...8))
-    #expect(rhythm.cycles == 5)
+    #expect(rhythm.count == 5)
     let range = 0..<angle.count
-    #expect(
-      RepCountCheck.unknownReason(reps: 5, signals: [angle], range: range, sampleRateHz: 100) == nil
-    )
-    #expect(
-      RepCountCheck.unknownReason(reps: 2, signals: [angle], range: range, sampleRateHz: 100) != nil
-    )
+    // Knee flexion rises as the body goes down: the timing signal, rising with the load, is
+    // its negation, and a squat lowers first.
+    let timing = angle.map { -$0 }
+    func verdict(_ reps: Int) -> RepCountCheck.Verdict {
+      RepCountCheck.verdict(
+        reps: reps, signals: [timing, angle], own: 2, order: .eccentricFirst, range: range,
+        sampleRateHz: 100)
+    }
+    #expect(verdict(5) == .supported)
+    guard case .rhythm(let cycles, _) = verdict(2) else {
+      Issue.record("two squats found where five are plain")
+      return
+    }
+    #expect(cycles.turns.count == 5)
   }
 }

@@ -1,0 +1,75 @@
+import AuraDomain
+import Foundation
+
+/// Reps read from a set's rhythm (`RepRhythm`): one per turning point of the signal's cycles,
+/// each from the rest extreme before it to the one after it. Which extreme a rep turns at
+/// comes from the exercise: a signal that rises with the load (its correlation with the
+/// timing signal, which does) turns at its tops in exercises that lift first and at its
+/// bottoms in those that lower first.
+struct RhythmReps: Equatable {
+  let rhythm: RepRhythm
+  let turnsAtTops: Bool
+
+  /// The rhythm of `signal`, oriented by `timing` (the exercise's signal rising with the load)
+  /// over `range`, for an exercise moving in `order`.
+  init(
+    _ rhythm: RepRhythm, signal: [Double], timing: [Double], order: PhaseOrder, range: Range<Int>
+  ) {
+    self.rhythm = rhythm
+    let risesWithLoad = Self.correlation(signal, timing, range: range) >= 0
+    turnsAtTops = risesWithLoad == (order == .concentricFirst)
+  }
+
+  /// The samples the reps turn at.
+  var turns: [Int] { turnsAtTops ? rhythm.tops : rhythm.bottoms }
+
+  /// The reps on `signal` over `range` of the grid `times`, sampled at `sampleRateHz`, their
+  /// phases in `order`.
+  func segments(
+    signal: [Double], order: PhaseOrder, times: [Double], sampleRateHz: Double, range: Range<Int>
+  ) -> [RepSegmenter.Segment] {
+    let turns = turns
+    guard !turns.isEmpty else { return [] }
+    // The rest extreme of the signal between two samples (its lowest finite sample where reps
+    // turn at tops); `fallback` where there is no sample between them.
+    func rest(_ samples: Range<Int>, fallback: Int) -> Int {
+      guard !samples.isEmpty else { return fallback }
+      return samples.filter { signal[$0].isFinite }.min {
+        turnsAtTops ? signal[$0] < signal[$1] : signal[$0] > signal[$1]
+      } ?? samples.lowerBound + samples.count / 2
+    }
+    let reach = Int((rhythm.period * sampleRateHz).rounded())
+    let first = turns[0]
+    var bounds = [rest(max(range.lowerBound, first - reach)..<first, fallback: first)]
+    for (turn, next) in zip(turns, turns.dropFirst()) {
+      bounds.append(rest((turn + 1)..<next, fallback: turn))
+    }
+    let last = turns[turns.count - 1]
+    bounds.append(
+      rest((last + 1)..<min(range.upperBound, signal.count, last + reach + 1), fallback: last))
+    return turns.indices.map { i in
+      let (start, turn, end) = (bounds[i], turns[i], bounds[i + 1])
+      let rising = times[start]...times[turn]
+      let falling = times[turn]...times[end]
+      return RepSegmenter.Segment(
+        eccentric: order == .eccentricFirst ? rising : falling,
+        concentric: order == .eccentricFirst ? falling : rising, samples: start...end)
+    }
+  }
+
+  /// Pearson's correlation of `a` and `b` over `range`, on the samples both know.
+  private static func correlation(_ a: [Double], _ b: [Double], range: Range<Int>) -> Double {
+    let pairs = range.filter { a[$0].isFinite && b[$0].isFinite }
+    guard pairs.count > 2 else { return 0 }
+    let n = Double(pairs.count)
+    let meanA = pairs.reduce(0) { $0 + a[$1] } / n
+    let meanB = pairs.reduce(0) { $0 + b[$1] } / n
+    var (ab, aa, bb) = (0.0, 0.0, 0.0)
+    for i in pairs {
+      ab += (a[i] - meanA) * (b[i] - meanB)
+      aa += (a[i] - meanA) * (a[i] - meanA)
+      bb += (b[i] - meanB) * (b[i] - meanB)
+    }
+    return aa > 0 && bb > 0 ? ab / (aa * bb).squareRoot() : 0
+  }
+}
