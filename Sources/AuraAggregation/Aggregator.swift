@@ -136,7 +136,8 @@ public struct Aggregator: Sendable {
         achievedAt: session.startTime, sessionId: session.sessionId)
     }
     for session in sessions {
-      for set in session.sets where set.features.repCount > 0 {
+      for set in session.sets {
+        guard let reps = set.features.repCount, reps > 0 else { continue }
         let exercise = set.features.exerciseId
         if let e1rm = set.estimatedOneRepMaxKg {
           offer(
@@ -146,7 +147,7 @@ public struct Aggregator: Sendable {
         guard let load = set.features.loadKg, load > 0 else { continue }
         offer("heaviest_load", load, load: nil, exercise: exercise, session: session)
         offer(
-          "most_reps_at_load", Double(set.features.repCount), load: load, exercise: exercise,
+          "most_reps_at_load", Double(reps), load: load, exercise: exercise,
           session: session)
         if let velocity = set.features.reps.compactMap(\.meanConcentricVelocity).max() {
           offer(

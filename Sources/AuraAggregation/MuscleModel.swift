@@ -84,7 +84,7 @@ struct MuscleModel {
         let day = ISODates.day(session.startTime)
       else { return [] }
       return session.sets.flatMap { set -> [Dose] in
-        guard set.features.repCount > 0, let exercise = catalog.resolve(set.features.exerciseId)
+        guard set.features.performed, let exercise = catalog.resolve(set.features.exerciseId)
         else { return [] }
         let effort = efforts[session.setId(set)]
         let near = effort.map { $0.repsInReserve <= 1 } ?? false

@@ -64,8 +64,10 @@ struct StrengthTracker {
   /// the athlete's e1RM before this session (a logbook set); nil when neither applies.
   func effort(of set: ScoredSet, day: Int) -> SetEffort? {
     let f = set.features
-    guard let pattern = catalog.resolve(f.exerciseId)?.pattern, f.repCount > 0 else { return nil }
-    if f.source != .log, let loss = f.velocityLossPercent, f.reps.count >= 2,
+    guard let pattern = catalog.resolve(f.exerciseId)?.pattern, let reps = f.repCount, reps > 0
+    else { return nil }
+    if f.source != .log, f.repCountUnknown == nil, let loss = f.velocityLossPercent,
+      f.reps.count >= 2,
       let failure = settings.failureVelocityLoss[pattern], failure > 0
     {
       // Velocity loss grows almost linearly with the share of possible reps done
@@ -79,7 +81,7 @@ struct StrengthTracker {
       let max = estimate(exercise: f.exerciseId, before: day)?.oneRepMaxKg, max > 0
     else { return nil }
     let fraction = load / max
-    guard let rpe = RPEChart.rpe(reps: f.repCount, fractionOfMax: fraction) else {
+    guard let rpe = RPEChart.rpe(reps: reps, fractionOfMax: fraction) else {
       // Lighter than the chart reaches: at least the most reps in reserve we report.
       return SetEffort(
         rir: settings.maximumReliableRIR, method: "rts_chart", cap: settings.maximumReliableRIR)
@@ -92,7 +94,7 @@ struct StrengthTracker {
   /// history stays one window long however long the data is.
   mutating func record(_ set: ScoredSet, day: Int) {
     let f = set.features
-    guard let load = f.loadKg, load > 0, f.repCount > 0 else { return }
+    guard let load = f.loadKg, load > 0, (f.repCount ?? 0) > 0 else { return }
     history[f.exerciseId, default: []].removeAll {
       $0.day <= day - 1 - settings.strengthWindowDays
     }

@@ -91,8 +91,20 @@ public struct SetFeatures: Codable, Sendable, Equatable {
   /// found are then not a count to publish); nil when the count stands.
   public var repCountUnknown: String? = nil
 
-  /// Reps counted from the recording, else as logged.
-  public var repCount: Int { source == .log ? (loggedReps ?? 0) : reps.count }
+  /// Reps counted from the recording, else as logged: the recording's count where it stands,
+  /// the logged one where the recording cannot support a count (`repCountUnknown`), nil where
+  /// neither is known.
+  public var repCount: Int? {
+    if source == .log { return loggedReps ?? 0 }
+    return repCountUnknown == nil ? reps.count : loggedReps
+  }
+
+  /// Whether the set was done: it has reps, or reps the recording could not count.
+  public var performed: Bool { repCount.map { $0 > 0 } ?? true }
+
+  /// The rep count to publish as the set's: the recording's where it stands, the logged one for
+  /// a logbook set, nil where the recording cannot support one.
+  public var publishedRepCount: Int? { repCountUnknown == nil ? repCount : nil }
 }
 
 /// The feature stage's output for one session.

@@ -3,9 +3,9 @@
 public enum StageVersions {
   public static let ingest = 6
   public static let features = 23
-  public static let scoring = 3
-  public static let aggregation = 7
-  public static let reports = 2
+  public static let scoring = 4
+  public static let aggregation = 8
+  public static let reports = 3
   /// Published schema (OUTPUT.md) version.
   public static let schema = 5
 

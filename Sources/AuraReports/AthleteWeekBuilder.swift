@@ -147,7 +147,8 @@ struct AthleteWeekBuilder: Sendable {
   func setView(
     _ set: ReportRows.WorkoutSet, reps: [ReportRows.Rep], components: [ReportRows.FormComponent]
   ) -> SetView {
-    var repsText = set.reps.map(String.init) ?? Units.missing
+    var repsText =
+      set.reps.map(String.init) ?? (set.repsUnknownReason == nil ? Units.missing : "not countable")
     if let logged = set.repsLogged, logged != set.reps { repsText += " (logged \(logged))" }
     let velocities = reps.compactMap { rep in rep.meanConcentricVelocity.map { (rep.repNumber, $0) }
     }
@@ -183,6 +184,9 @@ struct AthleteWeekBuilder: Sendable {
     let estimated = set.rpeEstimated.map { "≈" + Units.number($0) }
     let effort = [reported, estimated].compactMap { $0 }.joined(separator: " · ")
     let feedback = set.feedback.map { $0.split(separator: "\n").map(String.init) } ?? []
+    let repsNote = set.repsUnknownReason.map {
+      "Reps not countable from this recording: \($0)."
+    }
     return SetView(
       exercise: context.exerciseName(set.exerciseId), number: String(set.setNumber),
       reps: repsText, load: Units.kg(set.weightKg),
@@ -196,8 +200,9 @@ struct AthleteWeekBuilder: Sendable {
         ?? Units.missing,
       velocityNumber: Units.number(set.averageConcentricVelocity, 2),
       lossNumber: Units.number(set.velocityLossPercent, 0),
-      hasDetails: chart != nil || !feedback.isEmpty || !components.isEmpty || set.autoStopped,
-      effortEstimate: estimate, autoStopped: set.autoStopped,
+      hasDetails: chart != nil || !feedback.isEmpty || !components.isEmpty || set.autoStopped
+        || repsNote != nil,
+      effortEstimate: estimate, autoStopped: set.autoStopped, repsNote: repsNote,
       feedback: feedback,
       components: components.isEmpty
         ? nil

@@ -61,6 +61,8 @@ struct SetView {
   /// The estimated effort, marked as an estimate ("≈ RPE 7.5 from velocity loss").
   var effortEstimate: String?
   var autoStopped: Bool
+  /// Why the set's reps could not be counted, where they could not.
+  var repsNote: String?
   var feedback: [String]
   var components: String?
   /// "86° ± 3° over 5 reps"

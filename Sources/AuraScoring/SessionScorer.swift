@@ -26,7 +26,7 @@ public struct SessionScorer: Sendable {
         streak = formScore >= gamification.settings.comboFormThreshold ? streak + 1 : 0
       }
       let combo = streak > 0 ? gamification.combo(streak: streak) : 1
-      let reps = set.repCount
+      let reps = set.repCount ?? 0
       let load = set.loadKg ?? 0
       sets.append(
         ScoredSet(

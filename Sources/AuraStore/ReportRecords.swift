@@ -37,6 +37,8 @@ public enum ReportRows {
     public var sessionId, exerciseId, source: String
     public var setNumber: Int
     public var reps, repsLogged: Int?
+    /// Why the recording cannot support a rep count, where it cannot (`reps` is then null).
+    public var repsUnknownReason: String?
     public var weightKg, averageConcentricVelocity, velocityLossPercent, formScore,
       romDegrees: Double?
     public var autoStopped: Bool

@@ -99,7 +99,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(session.sessionId)
           row.add(f.exerciseId)
           row.add(f.setNumber)
-          row.add(f.repCount)
+          row.add(f.publishedRepCount)
           row.add(f.loadKg)
           row.add(mean(reps.compactMap(\.meanConcentricVelocity)))
           row.add(reps.compactMap(\.peakConcentricVelocity).max())

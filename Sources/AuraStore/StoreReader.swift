@@ -21,7 +21,10 @@ public struct StoreReader: Sendable {
   /// One set as published.
   public struct SetSummary: Sendable {
     public var sessionId, startTime, exerciseId, source: String
-    public var setNumber, reps, xp: Int
+    public var setNumber: Int
+    /// Null where the recording cannot support a count.
+    public var reps: Int?
+    public var xp: Int
     public var loadKg, meanVelocity, velocityLoss, formScore, romDegrees, rpe: Double?
     public var feedback: String?
   }

@@ -227,4 +227,52 @@ import Testing
     #expect(!cleanGood.isEmpty)
     #expect(mixed == cleanGood)
   }
+
+  /// A set whose movement the camera lost is published without a count, with the reason, and
+  /// its athlete's report says so; the other sets keep theirs.
+  @Test func aSetTheCameraLostIsPublishedWithoutACount() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 2, seed: 43, logOnlyShare: 0, poseFormats: ["vision19"])
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    // The latest session, which the athlete's report shows set by set.
+    let session = try #require(truth.sessions.last)
+    let lost = session.sets[0]
+    let pose = dataset.appendingPathComponent("sessions/\(session.sessionId)/pose.csv")
+    let header = try #require(
+      try String(contentsOf: pose, encoding: .utf8).split(separator: "\n").first)
+    let joints = header.split(separator: ",").filter { $0.hasSuffix("_c") }.map {
+      String($0.dropLast(2))
+    }
+    // Nothing detected over the middle 70 % of the first set.
+    let length = lost.endSeconds - lost.startSeconds
+    try TestSupport.hideJoints(
+      joints, during: (lost.startSeconds + 0.2 * length)...(lost.endSeconds - 0.1 * length),
+      in: pose)
+    let summary = try Runner(config: try Self.config(dataset: dataset, out: out)).run()
+    #expect(summary.quarantined.isEmpty)
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    let rows = try store.rows(
+      "SELECT set_number, reps, reps_unknown_reason FROM workout_set WHERE session_id = '\(session.sessionId)' ORDER BY set_number"
+    )
+    #expect(rows.count == session.sets.count)
+    #expect(rows[0][1] == "")
+    #expect(rows[0][2].hasPrefix("the recording lost the movement"), "\(rows[0])")
+    for (row, set) in zip(rows.dropFirst(), session.sets.dropFirst()) {
+      #expect(row[1] == String(set.reps))
+      #expect(row[2] == "")
+    }
+    let athlete = try #require(
+      try store.rows(
+        "SELECT user_profile_id FROM workout_session WHERE id = '\(session.sessionId)'"
+      ).first?.first)
+    for format in ["html", "md"] {
+      let report = try String(
+        contentsOf: out.appendingPathComponent("current/athletes/\(athlete).\(format)"),
+        encoding: .utf8)
+      #expect(report.contains("not countable (logged \(lost.reps))"), "\(format)")
+      #expect(report.contains("Reps not countable from this recording: the recording lost"))
+    }
+  }
 }

@@ -12,6 +12,7 @@ enum AthleteTemplates {
     {{#hasDetails}}
     <div class="set">
     <p><b>{{exercise}}, set {{number}}</b> · ROM {{rom}} · {{xp}}{{#autoStopped}} <span class="flag">auto-stop: velocity loss past threshold</span>{{/autoStopped}}</p>
+    {{#repsNote}}<p class="flag">{{.}}</p>{{/repsNote}}
     {{#effortEstimate}}<p class="est">{{.}}</p>{{/effortEstimate}}
     {{#romConsistency}}<p class="est">ROM consistency: {{.}}</p>{{/romConsistency}}
     {{#components}}<p class="est">Form components (0-100): {{.}}</p>{{/components}}
@@ -150,6 +151,9 @@ enum AthleteTemplates {
     {{#repVelocities}}
     - Set {{number}} velocity per rep: {{.}}{{#romConsistency}}; ROM {{.}}{{/romConsistency}}
     {{/repVelocities}}
+    {{#repsNote}}
+    - Set {{number}}: {{.}}
+    {{/repsNote}}
     {{#effortEstimate}}
     - Set {{number}}: {{.}}
     {{/effortEstimate}}
