@@ -37,7 +37,8 @@ public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertibl
     }
   }
 
-  static func canonical(_ value: Double) -> String {
+  /// The shortest exact decimal of `value` (an integer without a point).
+  public static func canonical(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
   }
@@ -55,11 +56,15 @@ public struct ParameterSet: Sendable, Equatable {
     set { values[key] = newValue }
   }
 
-  /// Number at `key`, or a `ParameterError` naming the key when it is missing or not a number.
+  /// Number at `key`, or a `ParameterError` naming the key when it is missing, not a number,
+  /// or outside its range (`ParameterBounds`).
   public func number(_ key: String) throws -> Double {
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .number(let number) = value else {
       throw ParameterError(key: key, problem: "is not a number")
+    }
+    if let problem = ParameterBounds.problem(key, number) {
+      throw ParameterError(key: key, problem: problem)
     }
     return number
   }
@@ -78,6 +83,11 @@ public struct ParameterSet: Sendable, Equatable {
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .list(let list) = value else {
       throw ParameterError(key: key, problem: "is not a list")
+    }
+    for number in list {
+      if let problem = ParameterBounds.problem(key, number) {
+        throw ParameterError(key: key, problem: "holds a number that " + problem)
+      }
     }
     return list
   }

@@ -12,6 +12,11 @@ enum CustomExerciseRow {
   static func definition(_ table: CSVTable, _ row: CSVTable.Row) throws -> ExerciseDefinition {
     typealias Reader = DatasetTablesReader
     let id = ExerciseCatalog.normalize(try Reader.required(table, row, "exercise_id"))
+    if let problem = EntityId.problem(id) {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason: "column 'exercise_id': \(EntityId.quoted(id)) \(problem)")
+    }
     let pattern = try named(
       MovementPattern.self, try Reader.required(table, row, "pattern"), "pattern", table, row)
     let primary = try muscles(table, row, "primary_muscles")

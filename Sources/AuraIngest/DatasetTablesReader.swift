@@ -2,22 +2,26 @@ import AuraDomain
 import Foundation
 
 /// Reads the dataset-wide files: athletes.csv (required), coaches, wellness (and Apple Health
-/// exports), nutrition, morpho and custom exercises (optional). A bad row in an optional file
-/// is reported and skipped.
+/// exports), nutrition, morpho and custom exercises (optional). A bad row (an id that is not
+/// one, a value outside its plausible range, a second row for the same key) is reported with
+/// its file, line and reason and skipped; the rest is read.
 public enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
   public static func read(root: URL) throws -> DatasetTables {
     var problems: [DatasetProblem] = []
     let athletes = try readAthletes(root: root, problems: &problems)
-    let coaches = readOptional(root: root, file: "coaches.csv", problems: &problems) { table, row in
+    let coaches = readOptional(
+      root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
+    ) { table, row in
       Coach(
-        id: try required(table, row, "coach_id"), name: try required(table, row, "name"),
+        id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
         email: optionalText(table, row, "email"))
     }
-    let wellness = readOptional(root: root, file: "wellness.csv", problems: &problems) {
-      table, row in
+    let wellness = readOptional(
+      root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
+    ) { table, row in
       WellnessDay(
-        athleteId: try required(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
         hrvMilliseconds: try number(table, row, "hrv_ms"),
         hrvMetric: optionalText(table, row, "hrv_metric") ?? "rmssd",
         sleepHours: try number(table, row, "sleep_hours"),
@@ -28,10 +32,11 @@ public enum DatasetTablesReader {
     }
     let knownAthletes = Set(athletes.map(\.id))
     let healthDays = HealthExports.read(root: root, athletes: knownAthletes, problems: &problems)
-    let nutrition = readOptional(root: root, file: "nutrition.csv", problems: &problems) {
-      table, row in
+    let nutrition = readOptional(
+      root: root, file: "nutrition.csv", problems: &problems, key: Self.athleteDay
+    ) { table, row in
       NutritionDay(
-        athleteId: try required(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
         targetKcal: try number(table, row, "target_kcal"), kcal: try number(table, row, "kcal"),
         proteinGrams: try number(table, row, "protein_g"),
         carbsGrams: try number(table, row, "carbs_g"),
@@ -39,9 +44,11 @@ public enum DatasetTablesReader {
         creatineGrams: try number(table, row, "creatine_g"),
         wheyGrams: try number(table, row, "whey_g"))
     }
-    let morpho = readOptional(root: root, file: "morpho.csv", problems: &problems) { table, row in
+    let morpho = readOptional(
+      root: root, file: "morpho.csv", problems: &problems, key: Self.athleteDay
+    ) { table, row in
       MorphoRecord(
-        athleteId: try required(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
         torsoCm: try number(table, row, "torso_cm"), femurCm: try number(table, row, "femur_cm"),
         tibiaCm: try number(table, row, "tibia_cm"),
         humerusCm: try number(table, row, "humerus_cm"),
@@ -51,9 +58,10 @@ public enum DatasetTablesReader {
         armSpanCm: try number(table, row, "arm_span_cm"))
     }
     let exercises = readOptional(
-      root: root, file: "exercises.csv", problems: &problems, CustomExerciseRow.definition)
+      root: root, file: "exercises.csv", problems: &problems, key: { "exercise_id '\($0.id)'" },
+      CustomExerciseRow.definition)
     return DatasetTables(
-      athletes: athletes, coaches: coaches,
+      athletes: linkCoaches(athletes, coaches, problems: &problems), coaches: coaches,
       wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
       morpho: morpho, exercises: exercises, problems: problems)
   }
@@ -71,16 +79,26 @@ public enum DatasetTablesReader {
     var athletes: [Athlete] = []
     for row in table.rows {
       do {
+        var coachId = optionalText(table, row, "coach_id")
+        if let coach = coachId, let problem = EntityId.problem(coach) {
+          problems.append(
+            DatasetProblem(
+              path: table.path, line: row.line,
+              reason:
+                "column 'coach_id': \(EntityId.quoted(coach)) \(problem); the athlete is kept without a coach"
+            ))
+          coachId = nil
+        }
         let athlete = Athlete(
-          id: try required(table, row, "athlete_id"),
+          id: try id(table, row, "athlete_id"),
           username: try required(table, row, "username"),
           email: optionalText(table, row, "email"),
-          dateOfBirth: optionalText(table, row, "date_of_birth"),
+          dateOfBirth: birthDate(table, row, problems: &problems),
           biologicalSex: try oneOf(table, row, "biological_sex", ["male", "female", "other"]),
           heightCm: try number(table, row, "height_cm"),
           weightKg: try number(table, row, "weight_kg"),
           bodyFatPercent: try number(table, row, "body_fat_pct"),
-          coachId: optionalText(table, row, "coach_id"),
+          coachId: coachId,
           guildName: optionalText(table, row, "guild_name"),
           guildTag: optionalText(table, row, "guild_tag"),
           guildRole: try oneOf(table, row, "guild_role", ["member", "officer", "leader"]))
@@ -96,8 +114,10 @@ public enum DatasetTablesReader {
     return athletes
   }
 
+  /// The rows of an optional table that `make` accepts; a row whose `key` (described for
+  /// messages) an earlier row has is a duplicate and is skipped.
   static func readOptional<T>(
-    root: URL, file: String, problems: inout [DatasetProblem],
+    root: URL, file: String, problems: inout [DatasetProblem], key: (T) -> String,
     _ make: (CSVTable, CSVTable.Row) throws -> T
   ) -> [T] {
     let url = root.appendingPathComponent(file)
@@ -105,8 +125,19 @@ public enum DatasetTablesReader {
     do {
       let table = try CSVReader.readTable(data: try Data(contentsOf: url), path: file)
       var values: [T] = []
+      var firstLine: [String: Int] = [:]
       for row in table.rows {
-        do { values.append(try make(table, row)) } catch let problem as DatasetProblem {
+        do {
+          let value = try make(table, row)
+          let described = key(value)
+          if let first = firstLine[described] {
+            throw DatasetProblem(
+              path: table.path, line: row.line,
+              reason: "duplicate row for \(described) (the first is on line \(first))")
+          }
+          firstLine[described] = row.line
+          values.append(value)
+        } catch let problem as DatasetProblem {
           problems.append(problem)
         }
       }
@@ -117,6 +148,46 @@ public enum DatasetTablesReader {
       problems.append(DatasetProblem(path: file, line: 0, reason: "unreadable: \(error)"))
     }
     return []
+  }
+
+  /// How a row of coaches.csv is keyed.
+  static func coachKey(_ coach: Coach) -> String { "coach_id '\(coach.id)'" }
+
+  /// How a row of a per-athlete, per-day table is keyed.
+  static func athleteDay(_ row: some AthleteDayRow) -> String {
+    "athlete '\(row.athleteId)' on \(row.date)"
+  }
+
+  /// Athletes whose coach is not in coaches.csv (where it has rows) lose the link, with a
+  /// problem naming them: a report for a coach nobody named would be a page for nobody.
+  static func linkCoaches(
+    _ athletes: [Athlete], _ coaches: [Coach], problems: inout [DatasetProblem]
+  ) -> [Athlete] {
+    guard !coaches.isEmpty else { return athletes }
+    let known = Set(coaches.map(\.id))
+    return athletes.map { athlete in
+      guard let coach = athlete.coachId, !known.contains(coach) else { return athlete }
+      problems.append(
+        DatasetProblem(
+          path: "athletes.csv", line: 0,
+          reason:
+            "athlete '\(athlete.id)': coach_id '\(coach)' is not in coaches.csv; the athlete is kept without a coach"
+        ))
+      var unlinked = athlete
+      unlinked.coachId = nil
+      return unlinked
+    }
+  }
+
+  /// A required id (`EntityId`).
+  static func id(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws -> String {
+    let text = try required(table, row, column)
+    if let problem = EntityId.problem(text) {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason: "column '\(column)': \(EntityId.quoted(text)) \(problem)")
+    }
+    return text
   }
 
   static func field(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) -> String? {
@@ -143,7 +214,11 @@ public enum DatasetTablesReader {
     guard let value = Double(text), value.isFinite else {
       throw DatasetProblem(
         path: table.path, line: row.line,
-        reason: "column '\(column)': '\(text)' is not a finite number")
+        reason: "column '\(column)': \(EntityId.quoted(text)) is not a finite number")
+    }
+    if let problem = PlausibleRange.problem(column, value) {
+      throw DatasetProblem(
+        path: table.path, line: row.line, reason: "column '\(column)': \(problem)")
     }
     return value
   }
@@ -152,10 +227,29 @@ public enum DatasetTablesReader {
     let text = try required(table, row, column)
     guard ISODates.day(text) != nil else {
       throw DatasetProblem(
-        path: table.path, line: row.line, reason: "column '\(column)': '\(text)' is not an ISO date"
-      )
+        path: table.path, line: row.line,
+        reason: "column '\(column)': \(EntityId.quoted(text)) is not an ISO date")
+    }
+    if let problem = PlausibleRange.dateProblem(text) {
+      throw DatasetProblem(
+        path: table.path, line: row.line, reason: "column '\(column)': \(problem)")
     }
     return String(text.prefix(10))
+  }
+
+  /// The athlete's date of birth, checked as `date` is; a bad one is left out with a problem
+  /// (the athlete is kept).
+  static func birthDate(
+    _ table: CSVTable, _ row: CSVTable.Row, problems: inout [DatasetProblem]
+  ) -> String? {
+    guard field(table, row, "date_of_birth") != nil else { return nil }
+    do { return try date(table, row, "date_of_birth") } catch let problem as DatasetProblem {
+      problems.append(
+        DatasetProblem(
+          path: problem.path, line: problem.line,
+          reason: problem.reason + "; the athlete is kept without it"))
+      return nil
+    } catch { return nil }
   }
 
   static func oneOf(_ table: CSVTable, _ row: CSVTable.Row, _ column: String, _ allowed: [String])

@@ -29,7 +29,13 @@ public struct Coach: Codable, Sendable, Equatable {
 }
 
 /// One night and day of recovery inputs from wellness.csv.
-public struct WellnessDay: Codable, Sendable, Equatable {
+/// A row of a table with one row per athlete and day.
+public protocol AthleteDayRow {
+  var athleteId: String { get }
+  var date: String { get }
+}
+
+public struct WellnessDay: Codable, Sendable, Equatable, AthleteDayRow {
   public var athleteId: String
   /// ISO date, e.g. 2026-11-02.
   public var date: String
@@ -45,7 +51,7 @@ public struct WellnessDay: Codable, Sendable, Equatable {
 }
 
 /// One day of nutrition.csv.
-public struct NutritionDay: Codable, Sendable, Equatable {
+public struct NutritionDay: Codable, Sendable, Equatable, AthleteDayRow {
   public var athleteId: String
   public var date: String
   public var targetKcal: Double?
@@ -59,7 +65,7 @@ public struct NutritionDay: Codable, Sendable, Equatable {
 }
 
 /// One body-segment scan from morpho.csv, lengths in centimetres.
-public struct MorphoRecord: Codable, Sendable, Equatable {
+public struct MorphoRecord: Codable, Sendable, Equatable, AthleteDayRow {
   public var athleteId: String
   public var date: String
   public var torsoCm: Double?

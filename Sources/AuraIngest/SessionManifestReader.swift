@@ -58,7 +58,17 @@ public enum SessionManifestReader {
     }
     guard ISODates.timestamp(raw.start_time) != nil else {
       throw DatasetProblem(
-        path: path, line: 0, reason: "$.start_time: '\(raw.start_time)' is not ISO 8601")
+        path: path, line: 0,
+        reason: "$.start_time: \(EntityId.quoted(raw.start_time)) is not ISO 8601")
+    }
+    if let problem = PlausibleRange.dateProblem(raw.start_time) {
+      throw DatasetProblem(path: path, line: 0, reason: "$.start_time: \(problem)")
+    }
+    for (field, id) in [("session_id", raw.session_id), ("athlete_id", raw.athlete_id)] {
+      if let problem = EntityId.problem(id) {
+        throw DatasetProblem(
+          path: path, line: 0, reason: "$.\(field): \(EntityId.quoted(id)) \(problem)")
+      }
     }
     var sets: [ManifestSet] = []
     var numbers = Set<Int>()
@@ -78,10 +88,10 @@ public enum SessionManifestReader {
       }
       for (name, value) in [
         ("load_kg", set.load_kg), ("rpe", set.rpe), ("start_s", set.start_s), ("end_s", set.end_s),
+        ("reps", set.reps.map(Double.init)),
       ] {
-        if let value, !value.isFinite || value < 0 {
-          throw DatasetProblem(
-            path: path, line: 0, reason: "\(location).\(name): \(value) is out of range")
+        if let value, let problem = PlausibleRange.problem(name, value) {
+          throw DatasetProblem(path: path, line: 0, reason: "\(location).\(name): \(problem)")
         }
       }
       var tempo: Tempo? = nil
@@ -103,6 +113,22 @@ public enum SessionManifestReader {
           startSeconds: set.start_s,
           endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo,
           formLabel: set.form_label, failed: set.failed))
+    }
+    if let end = raw.end_time, ISODates.timestamp(end) == nil {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "$.end_time: \(EntityId.quoted(end)) is not ISO 8601")
+    }
+    for (index, recording) in (raw.recordings ?? []).enumerated() {
+      for (name, value) in [
+        ("fps", recording.fps), ("image_width", recording.image_width),
+        ("image_height", recording.image_height),
+        ("scale.pixels_per_meter", recording.scale?.pixels_per_meter),
+      ] {
+        if let value, let problem = PlausibleRange.problem(name, value) {
+          throw DatasetProblem(
+            path: path, line: 0, reason: "$.recordings[\(index)].\(name): \(problem)")
+        }
+      }
     }
     let recordings = (raw.recordings ?? []).map { recording in
       RecordingReference(

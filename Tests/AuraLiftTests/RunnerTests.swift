@@ -264,7 +264,7 @@ import Testing
     let lateManifest = try Self.copySession("s-000001", as: "s-000001-late", in: dataset)
     let text = try String(contentsOf: lateManifest, encoding: .utf8)
     try text.replacingOccurrences(
-      of: #""start_time" : "[^"]*""#, with: #""start_time" : "2030-01-07T10:00:00Z""#,
+      of: #""start_time" : "[^"]*""#, with: #""start_time" : "2027-01-11T10:00:00Z""#,
       options: .regularExpression
     ).write(to: lateManifest, atomically: true, encoding: .utf8)
     #expect(text.contains(#""start_time" : ""#))
@@ -277,7 +277,7 @@ import Testing
     let roster = try String(
       contentsOf: out.appendingPathComponent("current/csv/coach_roster.csv"), encoding: .utf8
     ).split(separator: "\n")
-    #expect(roster.contains { $0.contains(",a-01,1,2030-01-07,") })
+    #expect(roster.contains { $0.contains(",a-01,1,2027-01-11,") })
     #expect(roster.contains { $0.contains(",a-02,0,") && $0.contains("missed_sessions") })
   }
 
