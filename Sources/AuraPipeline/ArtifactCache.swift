@@ -1,5 +1,6 @@
 import AuraDomain
 import CFileSystem
+import CXXHash
 import Foundation
 
 /// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.bin`.
@@ -9,15 +10,57 @@ import Foundation
 /// renamed into place, so a killed run never leaves a half-written entry. Entries are not flushed one by one
 /// (`Data.write` flushes every file: two `fsync`s per computed session): `synchronize` flushes
 /// them all at once before the run state names them, and an entry a power loss truncated fails
-/// to decode, which reads as a miss. Files of another name (the JSON `.entry` files of earlier
-/// versions, temporary files) are never read, and `cache gc` removes them.
+/// to decode, which reads as a miss. Every entry ends with a checksum of its key and all its
+/// bytes before (XXH3-128 seeded with the key's XXH3-64: a detector of damage, not of
+/// forgery, as the cache is the run's own folder): an entry that does not match (a flipped byte, a truncation, another key's
+/// entry copied over it) or does not decode is a miss, is named in `damaged()`, and is
+/// recomputed and replaced. Files of another name (entries of earlier formats, temporary
+/// files) are never read, and `cache gc` removes them.
 struct ArtifactCache: Sendable {
   /// The cache's folder, as a path: every entry's path is built on it as a string.
   private let rootPath: String
   private var root: URL { URL(fileURLWithPath: rootPath, isDirectory: true) }
+  private let damage = DamageLog()
 
   init(root: URL) {
     rootPath = root.path
+  }
+
+  /// The entries found damaged so far (their paths), each once; the list is emptied.
+  func damaged() -> [String] { damage.drain() }
+
+  /// Length of the checksum that ends every entry.
+  private static let checksumLength = 16
+
+  /// The checksum of `bytes` under `key`, little-endian.
+  private static func checksum(key: String, _ bytes: Data) -> Data {
+    var key = key
+    let seed = key.withUTF8 { XXH3_64bits($0.baseAddress, $0.count) }
+    let hash = bytes.withUnsafeBytes {
+      XXH3_128bits_withSeed($0.baseAddress, $0.count, seed)
+    }
+    var words = (hash.low64.littleEndian, hash.high64.littleEndian)
+    return withUnsafeBytes(of: &words) { Data($0) }
+  }
+
+  /// The entry's bytes without its checksum, where the checksum matches them and `key`.
+  private static func verified(_ data: Data, key: String) -> Data? {
+    guard data.count > checksumLength else { return nil }
+    let body = data.prefix(data.count - checksumLength)
+    return checksum(key: key, body) == data.suffix(checksumLength) ? body : nil
+  }
+
+  /// The verified bytes of `key`'s entry in `stage`; nil when there is none, and nil with the
+  /// entry recorded as damaged when it does not verify.
+  private func verifiedEntry(stage: String, key: String) -> (data: Data, split: Range<Int>)? {
+    let path = path(stage: stage, key: key)
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let body = Self.verified(data, key: key), let split = Self.separatorRange(in: body)
+    else {
+      damage.record(path)
+      return nil
+    }
+    return (body, split)
   }
 
   /// Where `key`'s entry in `stage` lives, built as a string (URL's path arithmetic was a
@@ -32,13 +75,16 @@ struct ArtifactCache: Sendable {
   }
 
   /// The name ending of entry files.
-  static let suffix = ".bin"
+  static let suffix = ".v2.bin"
 
+  /// The result stored under `key`; nil when there is none or its entry is damaged.
   func load<T: Decodable>(_ type: T.Type, stage: String, key: String) -> T? {
-    guard let data = FileManager.default.contents(atPath: path(stage: stage, key: key)),
-      let split = Self.separatorRange(in: data)
-    else { return nil }
-    return try? BinaryDecoder().decode(type, from: data[split.upperBound...])
+    guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
+    guard let value = try? BinaryDecoder().decode(type, from: data[split.upperBound...]) else {
+      damage.record(path(stage: stage, key: key))
+      return nil
+    }
+    return value
   }
 
   /// Stores `value` under `key`, with the key's fields.
@@ -52,6 +98,7 @@ struct ArtifactCache: Sendable {
     var data = Data(fields.serialized.utf8)
     data.append(UInt8(ascii: "\n"))
     data.append(try BinaryEncoder().encode(value))
+    data.append(Self.checksum(key: key, data))
     try AtomicFile.write(data, toPath: path(stage: stage, key: key), durable: false)
   }
 
@@ -100,9 +147,7 @@ struct ArtifactCache: Sendable {
 
   /// The fields of the key a result was stored under, if it is still there.
   func fields(stage: String, key: String) -> [ContentKey.Field]? {
-    guard let data = FileManager.default.contents(atPath: path(stage: stage, key: key)),
-      let split = Self.separatorRange(in: data)
-    else { return nil }
+    guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
     return ContentKey.fields(from: String(decoding: data[..<split.lowerBound], as: UTF8.self))
   }
 
@@ -142,5 +187,25 @@ struct ArtifactCache: Sendable {
       }
     }
     return found
+  }
+}
+
+/// The paths of damaged entries met by any copy of a cache, for the run to report.
+private final class DamageLog: @unchecked Sendable {
+  // `@unchecked`: `paths` is only touched under `lock`.
+  private let lock = NSLock()
+  private var paths: [String] = []
+
+  func record(_ path: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if !paths.contains(path) { paths.append(path) }
+  }
+
+  func drain() -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    defer { paths = [] }
+    return paths
   }
 }

@@ -10,6 +10,9 @@ import Foundation
 struct AthleteAggregation: Sendable {
   let aggregator: Aggregator
   let cache: ArtifactCache
+  /// Computes a session (its partition) again and stores it under its scoring key, for a cached
+  /// session whose entry turned out to be damaged.
+  let recompute: @Sendable (String) -> Void
 
   /// What was computed and written for one athlete.
   struct Outcome {
@@ -90,12 +93,19 @@ struct AthleteAggregation: Sendable {
     throws -> [ScoredSession]
   {
     // One athlete per worker already keeps every core busy (`WorkerPool.stream`).
-    let loaded = week.sessions.map {
-      cache.load(ScoredSession.self, stage: "scoring", key: $0.scoringKey)
+    try week.sessions.map { session in
+      if let scored = cache.load(ScoredSession.self, stage: "scoring", key: session.scoringKey) {
+        return scored
+      }
+      // Gone or damaged since it was computed: computed again.
+      recompute(session.partition)
+      guard
+        let scored = cache.load(ScoredSession.self, stage: "scoring", key: session.scoringKey)
+      else {
+        throw PipelineError.fatal(
+          "\(session.partition) of \(work.athlete.id) could not be computed again for the cache")
+      }
+      return scored
     }
-    guard loaded.allSatisfy({ $0 != nil }) else {
-      throw PipelineError.fatal("a cached session of \(work.athlete.id) could not be read back")
-    }
-    return loaded.compactMap { $0 }
   }
 }

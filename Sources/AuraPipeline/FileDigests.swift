@@ -116,6 +116,10 @@ final class FileDigests: @unchecked Sendable {
     }
   }
 
+  /// The content digest of the file at `path`, read in full (no stamp is trusted); nil when
+  /// it cannot be read.
+  static func contentDigest(ofFile path: String) -> String? { Reader()?.digest(path) }
+
   /// Readers not in use (guarded by `lock`): one per thread that has hashed at the same time.
   private var readers: [Reader] = []
 

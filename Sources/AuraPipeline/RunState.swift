@@ -53,9 +53,16 @@ struct RunState {
       .map(ContentKey.fields(from:))
   }
 
-  /// Records a publication: its fields first, then its key (what `current` now holds).
-  func savePublished(key: String, fields: ContentKey) throws {
+  /// The content digest of the database the last publication wrote.
+  var publishedDatabaseDigest: String? {
+    try? String(contentsOf: url("published-database"), encoding: .utf8)
+  }
+
+  /// Records a publication: its fields and its database's digest first, then its key (what
+  /// `current` now holds).
+  func savePublished(key: String, fields: ContentKey, databaseDigest: String?) throws {
     try AtomicFile.write(Data(fields.serialized.utf8), to: url("published-fields"))
+    try AtomicFile.write(Data((databaseDigest ?? "").utf8), to: url("published-database"))
     try AtomicFile.write(Data(key.utf8), to: url("published-key"))
   }
 

@@ -71,10 +71,17 @@ public struct Runner {
     let retry = Set(
       (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
         .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+    // The last release is a base only while its database is byte for byte what was published:
+    // one a reader edited, or the disk damaged, is published again from scratch.
+    let database = current.appendingPathComponent("auralift.sqlite").path
+    let trusted = Self.releaseIsIntact(database: database, state: state)
+    if !trusted, FileManager.default.fileExists(atPath: database) {
+      logger.warning(
+        "\(database) is not what the last run published (changed or damaged): publishing from scratch"
+      )
+    }
     let upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
-    if upToDate, !(options.retryFailed && !retry.isEmpty),
-      FileManager.default.fileExists(atPath: current.appendingPathComponent("auralift.sqlite").path)
-    {
+    if upToDate, trusted, !(options.retryFailed && !retry.isEmpty) {
       try plan.digests.save()
       return summary
     }
@@ -121,6 +128,9 @@ public struct Runner {
       logger.info(
         "computed \(outcome.folder): \(outcome.computedFeatures ? "features, " : "")scoring")
     }
+    for path in plan.chain.cache.damaged() {
+      logger.warning("cache entry \(path) was damaged: computed again")
+    }
     for problem in quarantine { logger.warning("quarantined \(problem)") }
     for problem in failed { logger.error("failed \(problem)") }
     summary.upToDate = false
@@ -158,9 +168,7 @@ public struct Runner {
         $0 + $1.sessions.count
       }
     }
-    let reuse =
-      !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
-      && FileManager.default.fileExists(atPath: previousDatabase.path)
+    let reuse = trusted && !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
@@ -180,7 +188,13 @@ public struct Runner {
           reused: reuse ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
           quarantine: quarantine, run: run, tally: &tally)
       }
-      try state.savePublished(key: key, fields: publish)
+      for path in plan.chain.cache.damaged() {
+        logger.warning("cache entry \(path) was damaged: computed again")
+      }
+      try state.savePublished(
+        key: key, fields: publish,
+        databaseDigest: FileDigests.contentDigest(
+          ofFile: current.resolvingSymlinksInPath().appendingPathComponent("auralift.sqlite").path))
       summary.aggregated = tally.athletes
       summary.weeksAggregated = tally.weeks
       summary.rowsKept = sessionCount - tally.sessionsWritten
@@ -229,7 +243,13 @@ public struct Runner {
       settings: try .init(config.parameters), gamification: plan.gamification,
       catalog: plan.tables.catalog)
     let cache = plan.chain.cache
-    let step = AthleteAggregation(aggregator: aggregator, cache: cache)
+    let sessions = Dictionary(
+      plan.sessions.map { ($0.partition, $0) }, uniquingKeysWith: { first, _ in first })
+    let step = AthleteAggregation(aggregator: aggregator, cache: cache) { partition in
+      if let session = sessions[partition] {
+        _ = plan.chain.run(session, last: nil, force: true)
+      }
+    }
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {
@@ -425,6 +445,14 @@ public struct Runner {
             fields: partition.historyFields)))
     }
     return work
+  }
+
+  /// Whether the database at `database` is the one the last publication recorded.
+  static func releaseIsIntact(database: String, state: RunState) -> Bool {
+    guard let recorded = state.publishedDatabaseDigest, !recorded.isEmpty,
+      let digest = FileDigests.contentDigest(ofFile: database)
+    else { return false }
+    return digest == recorded
   }
 
   public static func timestamp() -> String {
