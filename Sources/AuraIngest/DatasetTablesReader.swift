@@ -68,11 +68,16 @@ public enum DatasetTablesReader {
 
   static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {
     let url = root.appendingPathComponent("athletes.csv")
+    guard SafePath.isInside(url, datasetRoot: root) else {
+      throw DatasetProblem(
+        path: "athletes.csv", line: 0, reason: "is a link that leaves the dataset")
+    }
     guard let data = try? Data(contentsOf: url) else {
       throw DatasetProblem(
         path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
     }
     let table = try CSVReader.readTable(data: data, path: "athletes.csv")
+    problems += table.skipped
     _ = try table.column("athlete_id")
     _ = try table.column("username")
     var seen = Set<String>()
@@ -122,8 +127,14 @@ public enum DatasetTablesReader {
   ) -> [T] {
     let url = root.appendingPathComponent(file)
     guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+    guard SafePath.isInside(url, datasetRoot: root) else {
+      problems.append(
+        DatasetProblem(path: file, line: 0, reason: "is a link that leaves the dataset: not read"))
+      return []
+    }
     do {
       let table = try CSVReader.readTable(data: try Data(contentsOf: url), path: file)
+      problems += table.skipped
       var values: [T] = []
       var firstLine: [String: Int] = [:]
       for row in table.rows {
@@ -145,7 +156,8 @@ public enum DatasetTablesReader {
     } catch let problem as DatasetProblem {
       problems.append(problem)
     } catch {
-      problems.append(DatasetProblem(path: file, line: 0, reason: "unreadable: \(error)"))
+      problems.append(
+        DatasetProblem(path: file, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
     }
     return []
   }

@@ -37,4 +37,12 @@ enum SafePath {
     }
     return candidate
   }
+
+  /// Whether `url`, its symlinks resolved, lies inside `datasetRoot`: a dataset file (a
+  /// session's manifest, a table) that is a link to elsewhere is not read.
+  static func isInside(_ url: URL, datasetRoot: URL) -> Bool {
+    let rootPath = datasetRoot.resolvingSymlinksInPath().standardizedFileURL.path
+    let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+    return url.resolvingSymlinksInPath().standardizedFileURL.path.hasPrefix(prefix)
+  }
 }

@@ -51,6 +51,11 @@ public enum SessionManifestReader {
     do {
       raw = try JSONDecoder().decode(RawManifest.self, from: data)
     } catch let error as DecodingError {
+      if let syntax = JSONSyntaxError.find(in: data) {
+        throw DatasetProblem(
+          path: path, line: syntax.line,
+          reason: "malformed JSON at column \(syntax.column): \(syntax.reason)")
+      }
       throw DatasetProblem(path: path, line: 0, reason: describe(error))
     } catch {
       throw DatasetProblem(

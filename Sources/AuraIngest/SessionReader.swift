@@ -31,9 +31,12 @@ public enum SessionReader {
   ) throws -> IngestedSession {
     let sessionURL = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(folder)
     let manifestPath = "sessions/\(folder)/session.json"
-    guard
-      let manifestData = try? Data(contentsOf: sessionURL.appendingPathComponent("session.json"))
-    else {
+    let manifestURL = sessionURL.appendingPathComponent("session.json")
+    guard SafePath.isInside(manifestURL, datasetRoot: datasetRoot) else {
+      throw DatasetProblem(
+        path: manifestPath, line: 0, reason: "session.json is a link that leaves the dataset")
+    }
+    guard let manifestData = try? Data(contentsOf: manifestURL) else {
       throw DatasetProblem(
         path: manifestPath, line: 0, reason: "session.json is missing or unreadable")
     }

@@ -112,7 +112,8 @@ import Testing
   @Test func malformedManifestJSON() throws {
     Self.expectProblem(
       try Self.problem(files: ["session.json": "{\"session_id\": \"s-1\", "]),
-      path: "sessions/s-1/session.json", line: 0, "malformed JSON")
+      path: "sessions/s-1/session.json", line: 1,
+      "malformed JSON at column 23: expected a quoted key")
   }
 
   @Test func malformedFrameJSON() throws {

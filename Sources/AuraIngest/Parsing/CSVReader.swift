@@ -20,6 +20,24 @@ public struct CSVRow {
     }
   }
 
+  /// Whether the field's bytes are valid UTF-8 (true past the end of the row).
+  public func isUTF8(_ index: Int) -> Bool {
+    guard index < collector.ranges.count else { return true }
+    let range = collector.ranges[index]
+    return collector.storage.withUnsafeBufferPointer {
+      String(validating: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) != nil
+    }
+  }
+
+  /// The field's bytes read as ISO 8859-1 (every byte one character).
+  public func latin1String(_ index: Int) -> String {
+    guard index < collector.ranges.count else { return "" }
+    let range = collector.ranges[index]
+    return collector.storage.withUnsafeBufferPointer {
+      String(UnsafeBufferPointer(rebasing: $0[range]).map { Character(Unicode.Scalar($0)) })
+    }
+  }
+
   /// True when the field is absent or holds only spaces.
   public func isEmpty(_ index: Int) -> Bool {
     guard index < collector.ranges.count else { return true }
@@ -56,9 +74,11 @@ public enum NumberField: Equatable {
 public enum CSVReader {
   /// Calls `body` for every non-empty row, header included (line 1 for a file that starts
   /// with it). Throws a `DatasetProblem` naming `path` and the line for a line longer than
-  /// `maxLineBytes`, a malformed quote, or whatever `body` throws.
+  /// `maxLineBytes` (unless `skipLongLine` is given and the line starts a row: it is then told
+  /// the line and the line is skipped), a malformed quote, or whatever `body` throws.
   public static func forEachRow(
-    in data: Data, path: String, maxLineBytes: Int = 1 << 20, _ body: (CSVRow) throws -> Void
+    in data: Data, path: String, maxLineBytes: Int = 1 << 20,
+    skipLongLine: ((Int) throws -> Void)? = nil, _ body: (CSVRow) throws -> Void
   ) throws {
     let collector = RowCollector()
     var parser = csv_parser()
@@ -80,8 +100,15 @@ public enum CSVReader {
           let newline = memchr(cursor, 0x0A, remaining)
           let length = newline.map { UnsafeRawPointer($0) - cursor + 1 } ?? remaining
           if length > maxLineBytes {
-            throw DatasetProblem(
-              path: path, line: line, reason: "line is longer than \(maxLineBytes) bytes")
+            guard let skipLongLine, parser.pstate == 0, collector.ranges.isEmpty else {
+              throw DatasetProblem(
+                path: path, line: line, reason: "line is longer than \(maxLineBytes) bytes")
+            }
+            try skipLongLine(line)
+            collector.rowStartLine = 0
+            cursor += length
+            line += 1
+            continue
           }
           collector.currentLine = line
           if collector.rowStartLine == 0 { collector.rowStartLine = line }
@@ -104,18 +131,42 @@ public enum CSVReader {
   }
 
   /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text.
+  /// A whole table; a data line over a megabyte is skipped and listed in `skipped`.
   public static func readTable(data: Data, path: String) throws -> CSVTable {
     var header: [String] = []
     var rows: [CSVTable.Row] = []
-    try forEachRow(in: data, path: path) { row in
-      let fields = (0..<row.count).map { row.string($0).trimmingWhitespace }
+    var skipped: [DatasetProblem] = []
+    let limit = 1 << 20
+    try forEachRow(
+      in: data, path: path, maxLineBytes: limit,
+      skipLongLine: { line in
+        let problem = DatasetProblem(
+          path: path, line: line, reason: "line is longer than \(limit) bytes")
+        guard !header.isEmpty else { throw problem }
+        skipped.append(problem)
+      }
+    ) { row in
+      // The tables are UTF-8; a field that is not is read as Latin-1 (what spreadsheets on
+      // older systems save) and the line is named, rather than turned into U+FFFD unseen.
+      let fields = (0..<row.count).map { index in
+        guard row.isUTF8(index) else {
+          skipped.append(
+            DatasetProblem(
+              path: path, line: row.line,
+              reason:
+                "field \(index + 1) is not UTF-8: read as Latin-1 ('\(row.latin1String(index).prefix(40))')"
+            ))
+          return row.latin1String(index).trimmingWhitespace
+        }
+        return row.string(index).trimmingWhitespace
+      }
       if header.isEmpty {
         header = fields
       } else {
         rows.append(CSVTable.Row(line: row.line, fields: fields))
       }
     }
-    return CSVTable(path: path, header: header, rows: rows)
+    return CSVTable(path: path, header: header, rows: rows, skipped: skipped)
   }
 }
 
@@ -130,6 +181,8 @@ public struct CSVTable: Sendable {
   public var path: String
   public var header: [String]
   public var rows: [Row]
+  /// Lines that were not read as rows, or not as written, and why.
+  public var skipped: [DatasetProblem] = []
 
   /// Index of a column, or a problem naming the file when a required one is missing.
   public func column(_ name: String) throws -> Int {
