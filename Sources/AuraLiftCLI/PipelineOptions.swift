@@ -21,6 +21,7 @@ struct PipelineOptions: ParsableArguments {
       if let workers { config.workers = workers }
       for assignment in overrides { try config.override(assignment) }
       try config.checkParameters()
+      try config.checkFolders()
       return config
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)

@@ -112,6 +112,21 @@ public struct PipelineConfig: Sendable {
     }
   }
 
+  /// Refuses an output folder inside the dataset (or the dataset itself): the next run would
+  /// read the releases and the cache as sessions and tables.
+  public func checkFolders() throws {
+    func resolved(_ path: String) -> String {
+      let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+      return url.path.hasSuffix("/") ? url.path : url.path + "/"
+    }
+    let (dataset, out) = (resolved(self.dataset), resolved(self.out))
+    if out.hasPrefix(dataset) {
+      throw PipelineError.config(
+        "out '\(self.out)' is inside the dataset '\(self.dataset)': its releases and cache would be read as data"
+      )
+    }
+  }
+
   /// Applies `key=value` overrides (numbers, true/false, comma lists or text).
   public mutating func override(_ assignment: String) throws {
     guard let equals = assignment.firstIndex(of: "=") else {

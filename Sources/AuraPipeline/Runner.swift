@@ -94,7 +94,7 @@ public struct Runner {
     if let report = options.progress { finished = { report($0, total) } }
     let journal: CrashJournal
     do { journal = try CrashJournal(out: out) } catch {
-      throw PipelineError.fatal("nothing published: \(error)")
+      throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
     for suspect in journal.suspects.sorted() where options.isolation != nil {
       logger.warning("computing \(suspect) in a process of its own: an earlier run died on it")
@@ -115,7 +115,8 @@ public struct Runner {
       do {
         try plan.chain.cache.synchronize()
       } catch {
-        throw PipelineError.fatal("nothing published: the cache could not be flushed: \(error)")
+        throw PipelineError.fatal(
+          "nothing published: the cache could not be flushed: \(ErrorMessage.describe(error))")
       }
     }
     let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
@@ -203,7 +204,7 @@ public struct Runner {
         "aggregated \(tally.athletes.count) of \(aggregation.athletes.count) athletes (\(tally.weeks) of \(aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }) athlete-weeks); rows of \(summary.rowsKept) of \(sessionCount) sessions kept from the previous publication; reports rendered \(reports.rendered.count) of \(reports.reports), the rest linked from it"
       )
     } catch {
-      throw PipelineError.fatal("nothing published: \(error)")
+      throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
     try state.saveSessions(records)
     try state.saveProblems(quarantined: quarantine, failed: failed)

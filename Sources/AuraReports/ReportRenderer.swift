@@ -69,9 +69,21 @@ struct ReportRenderer: Sendable {
   }
 }
 
-/// Markdown text: a value never breaks a table row (no pipe, no line break).
+/// Markdown text: a value never breaks a table row (no pipe, no line break), and never
+/// becomes markup a renderer acts on: HTML tags, links and code spans are backslash-escaped
+/// (CommonMark shows the character itself), so a name or a note from the dataset cannot put a
+/// script or a `javascript:` link into a report.
 struct MarkdownContent: MustacheContentType {
   func escapeText(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    var escaped = ""
+    escaped.reserveCapacity(text.utf8.count)
+    for character in text {
+      switch character {
+      case "\n", "\r\n", "\r": escaped.append(" ")
+      case "\\", "|", "<", ">", "[", "]", "`", "&": escaped += "\\" + String(character)
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }

@@ -181,12 +181,15 @@ public enum ReportWriter {
       ], into: folder, owning: [], keeping: [])
   }
 
-  /// Writes each file atomically, then removes files under the `owning` subfolders that this
-  /// rendering neither produced nor is `keeping`.
+  /// Writes each file atomically, then removes the reports under the `owning` subfolders that
+  /// an earlier rendering into `folder` wrote (its `reports.tsv` lists them) and this one
+  /// neither produced nor is `keeping`. Files it did not write are never removed: `report --to`
+  /// may name a folder that holds other things.
   static func write(
     _ files: [String: String], into folder: URL, owning: [String], keeping: Set<String>
   ) throws {
     let fileManager = FileManager.default
+    let earlier = Set(ReportManifest.read(folder).keys)
     for (path, text) in files.sorted(by: { $0.key < $1.key }) {
       let url = folder.appendingPathComponent(path)
       try fileManager.createDirectory(
@@ -197,6 +200,10 @@ public enum ReportWriter {
       let directory = folder.appendingPathComponent(subfolder)
       for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
       where files["\(subfolder)/\(name)"] == nil && !keeping.contains("\(subfolder)/\(name)") {
+        let stem = "\(subfolder)/\((name as NSString).deletingPathExtension)"
+        guard earlier.contains(stem), name.hasSuffix(".html") || name.hasSuffix(".md") else {
+          continue
+        }
         try fileManager.removeItem(at: directory.appendingPathComponent(name))
       }
     }

@@ -4,7 +4,10 @@ import GRDBSQLite
 
 /// Writes a query's rows as RFC 4180 CSV with a header of column names: NULL is an empty
 /// field, text is quoted when it holds a comma, quote or line break, reals are written as
-/// Swift prints them (shortest round-trip form), blobs as base64. Rows are read from SQLite's
+/// Swift prints them (shortest round-trip form), blobs as base64. Text that a spreadsheet
+/// would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+/// written with a `'` in front, as OWASP advises for CSV meant for spreadsheets; numbers are
+/// never text here, so no number is changed. Rows are read from SQLite's
 /// own buffers into a byte buffer flushed every megabyte: building a `String` per field was
 /// most of a rerun's export of 10k sessions.
 enum CSVExport {
@@ -43,6 +46,11 @@ enum CSVExport {
     try handle.write(contentsOf: bytes)
   }
 
+  /// The first bytes that make a spreadsheet read a cell as a formula.
+  private static let formulaStarts: Set<UInt8> = [
+    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+  ]
+
   private static func appendField(
     _ statement: OpaquePointer, _ column: Int32, to bytes: inout [UInt8]
   ) {
@@ -61,12 +69,15 @@ enum CSVExport {
       guard let text = sqlite3_column_text(statement, column) else { return }
       let field = UnsafeBufferPointer(
         start: text, count: Int(sqlite3_column_bytes(statement, column)))
-      guard field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+      let formula = field.first.map(formulaStarts.contains) ?? false
+      guard
+        formula || field.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
       else {
         bytes.append(contentsOf: field)
         return
       }
       bytes.append(0x22)
+      if formula { bytes.append(UInt8(ascii: "'")) }
       for byte in field {
         bytes.append(byte)
         if byte == 0x22 { bytes.append(0x22) }

@@ -198,10 +198,11 @@ import Testing
     let folder = try Self.sample.get()
     let again = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(again) }
-    // A report of an athlete no longer in the data is removed.
+    // A report an earlier rendering wrote, of an athlete no longer in the data, is removed.
     let athletes = again.appendingPathComponent("athletes")
     try FileManager.default.createDirectory(at: athletes, withIntermediateDirectories: true)
     try Data("old".utf8).write(to: athletes.appendingPathComponent("a-99.md"))
+    try Data("athletes/a-99\told\n".utf8).write(to: again.appendingPathComponent("reports.tsv"))
     let written = try ReportRefresh(
       out: folder.deletingLastPathComponent(), folder: again
     ).render(waitForLock: 0)

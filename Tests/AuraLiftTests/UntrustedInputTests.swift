@@ -60,6 +60,16 @@ import Testing
     try JSONSerialization.data(withJSONObject: json).write(to: url)
   }
 
+  /// Moves the dataset's `file` out of it (to a folder removed when the tests end) and leaves a
+  /// symlink to it in its place.
+  static func linkFromOutside(_ file: String, in root: URL) throws {
+    let outside = try TestSupport.sharedTemporaryFolder("outside")
+      .appendingPathComponent(UUID().uuidString)
+    let url = root.appendingPathComponent(file)
+    try FileManager.default.moveItem(at: url, to: outside)
+    try FileManager.default.createSymbolicLink(at: url, withDestinationURL: outside)
+  }
+
   /// Renames athlete a-01 everywhere (athletes.csv, the tables, the sessions) to `id`.
   static func renameAthlete(to id: String, in root: URL) throws {
     for file in ["athletes.csv", "wellness.csv", "nutrition.csv", "morpho.csv"] {
@@ -95,6 +105,38 @@ import Testing
     },
     Finding(name: "coach id nobody has", expected: ["coach_id 'c-9' is not in coaches.csv"]) {
       try replace("athletes.csv", ",c-1,", ",c-9,", in: $0)
+    },
+    Finding(name: "Latin-1 name", expected: ["is not UTF-8: read as Latin-1 ('Coach Müller')"]) {
+      let url = $0.appendingPathComponent("coaches.csv")
+      var data = try Data(contentsOf: url)
+      let name = try #require(data.range(of: Data("Coach Rivera".utf8)))
+      data.replaceSubrange(name, with: Data("Coach M".utf8) + [0xFC] + Data("ller".utf8))
+      try data.write(to: url)
+    },
+    Finding(name: "a line over a megabyte", expected: ["line is longer than 1048576 bytes"]) {
+      let url = $0.appendingPathComponent("wellness.csv")
+      let text = try String(contentsOf: url, encoding: .utf8)
+      try (text + "a-01,2026-11-30," + String(repeating: "9", count: 1 << 20) + "\n").write(
+        to: url, atomically: true, encoding: .utf8)
+    },
+    Finding(name: "a table linked from outside", expected: ["is a link that leaves the dataset"]) {
+      try linkFromOutside("wellness.csv", in: $0)
+    },
+    Finding(
+      name: "a manifest linked from outside", expected: ["session.json is a link that leaves"]
+    ) {
+      try linkFromOutside("sessions/s-000005/session.json", in: $0)
+    },
+    Finding(name: "a recording over a gigabyte", expected: ["recording is 1.1 GB, over the 1 GB"]) {
+      // Sparse: it takes no disk, and is never read.
+      let folder = $0.appendingPathComponent("sessions/s-000001")
+      let pose = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+          $0.hasPrefix("pose")
+        })
+      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(pose))
+      try handle.truncate(atOffset: 1_100_000_000)
+      try handle.close()
     },
     Finding(name: "duplicate wellness row", expected: ["duplicate row for athlete 'a-03'"]) {
       try duplicateLastRow("wellness.csv", in: $0)
@@ -197,5 +239,88 @@ import Testing
     #expect(EntityId.problem(String(repeating: "x", count: 64)) == nil)
     #expect(EntityId.problem(String(repeating: "x", count: 65)) != nil)
     #expect(EntityId.quoted("a\u{0}b") == "'a\\u{0}b'")
+  }
+
+  /// Text from the dataset stays text: a cell a spreadsheet would run as a formula is written
+  /// with a `'` in front in the CSV exports (the database keeps it as given), and HTML or a
+  /// link in a name is escaped in the Markdown reports.
+  @Test func datasetTextIsInertInCSVAndMarkdown() throws {
+    let root = try TestSupport.temporaryFolder("inert")
+    defer { TestSupport.remove(root) }
+    let dataset = root.appendingPathComponent("dataset")
+    let out = root.appendingPathComponent("out")
+    try FileManager.default.copyItem(at: Self.sample, to: dataset)
+    try Self.replace("coaches.csv", "Coach Rivera", "=1+1", in: dataset)
+    try Self.replace("athletes.csv", "iron_mike1", "<script>alert(1)</script>", in: dataset)
+    try Self.replace("athletes.csv", "squat_sara2", "[x](javascript:alert(1))", in: dataset)
+    let summary = try Runner(config: try PipelineTests.config(dataset: dataset, out: out)).run()
+    #expect(summary.exitCode == 0)
+    let current = out.appendingPathComponent("current")
+    let coaches = try String(
+      contentsOf: current.appendingPathComponent("csv/coach.csv"), encoding: .utf8)
+    #expect(coaches.contains("c-1,\"'=1+1\","))
+    let store = try StoreReader(
+      databasePath: current.appendingPathComponent("auralift.sqlite").path)
+    #expect(try store.rows("SELECT name FROM coach WHERE id = 'c-1'") == [["=1+1"]])
+    let markdown =
+      try String(
+        contentsOf: current.appendingPathComponent("athletes/a-01.md"), encoding: .utf8)
+      + String(contentsOf: current.appendingPathComponent("athletes/a-02.md"), encoding: .utf8)
+    #expect(markdown.contains("\\<script\\>alert(1)\\</script\\>"))
+    #expect(!markdown.contains("<script>"))
+    #expect(markdown.contains("\\[x\\](javascript:alert(1))"))
+    #expect(!markdown.contains("[x](javascript:"))
+  }
+
+  /// `report --to` into a folder that holds other files leaves them be, and removes only the
+  /// reports an earlier rendering there wrote that this one no longer has.
+  @Test func reportToAFolderRemovesOnlyWhatItWrote() throws {
+    let root = try TestSupport.temporaryFolder("report-to")
+    defer { TestSupport.remove(root) }
+    let out = root.appendingPathComponent("out")
+    let folder = root.appendingPathComponent("site")
+    let config = try PipelineTests.config(dataset: Self.sample, out: out)
+    _ = try Runner(config: config).run()
+    let mine = ["athletes/notes.txt", "athletes/mine.html", "coaches/c-9.md", "index.css"]
+    for path in mine {
+      let url = folder.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("kept".utf8).write(to: url)
+    }
+    let arguments = ["report", "--out", out.path, "--to", folder.path]
+    #expect(try ExitCodeTests.run(arguments).status == 0)
+    for path in mine {
+      #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path))
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("athletes/a-01.md").path)
+    )
+    // A report the earlier rendering wrote and this one does not have is removed.
+    let stale = folder.appendingPathComponent("athletes/a-77.md")
+    try Data("old".utf8).write(to: stale)
+    let manifest = folder.appendingPathComponent("reports.tsv")
+    try (String(contentsOf: manifest, encoding: .utf8) + "athletes/a-77\tdigest\n").write(
+      to: manifest, atomically: true, encoding: .utf8)
+    #expect(try ExitCodeTests.run(arguments).status == 0)
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(mine[1]).path))
+  }
+
+  /// An output folder inside the dataset is refused before anything runs: later runs would read
+  /// its releases and cache as sessions.
+  @Test func outputInsideTheDatasetIsAUsageError() throws {
+    let root = try TestSupport.temporaryFolder("out-inside")
+    defer { TestSupport.remove(root) }
+    let dataset = root.appendingPathComponent("dataset")
+    try FileManager.default.copyItem(at: Self.sample, to: dataset)
+    for out in [dataset.appendingPathComponent("out"), dataset] {
+      let run = try ExitCodeTests.run(["run", "--dataset", dataset.path, "--out", out.path])
+      #expect(run.status == 64)
+      #expect(run.stderr.contains("is inside the dataset"), "\(run.stderr)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dataset.path).sorted()
+        == FileManager.default.contentsOfDirectory(atPath: Self.sample.path).sorted())
   }
 }
