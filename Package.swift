@@ -35,7 +35,9 @@ let package = Package(
       name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON", "CNumericScan"]),
     .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
     .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
-    .target(name: "AuraAggregation", dependencies: ["AuraDomain", "AuraIngest", "AuraScoring"]),
+    .target(
+      name: "AuraAggregation",
+      dependencies: ["AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring"]),
     .target(
       name: "AuraStore",
       dependencies: [
@@ -68,7 +70,8 @@ let package = Package(
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraPipeline", "AuraSynth", "AuraEvaluation", "CProcessMemory",
+        "AuraDomain", "AuraIngest", "AuraPipeline", "AuraSynth", "AuraEvaluation",
+        "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -2,42 +2,42 @@ import AuraDomain
 import AuraScoring
 
 /// Tunable settings of the aggregation stage (keys under `aggregation.` in the pipeline file).
-public struct AggregationSettings: Sendable, Equatable {
+package struct AggregationSettings: Sendable, Equatable {
   /// Set credit of a secondary muscle (Pelland 2024 "fractional" counting).
-  public var secondaryShare: Double
+  package var secondaryShare: Double
   /// Weekly-set landmarks per muscle: MEV, low and high end of MAV, MRV (RP 2017, [MEM] in
   /// SCIENCE.md: defaults to configure, not validated constants).
-  public var landmarks: [MuscleGroupType: VolumeLandmarks]
+  package var landmarks: [MuscleGroupType: VolumeLandmarks]
   /// Hours for a muscle's fatigue to fall by 1/e, per muscle.
-  public var recoveryTimeConstantHours: [MuscleGroupType: Double]
+  package var recoveryTimeConstantHours: [MuscleGroupType: Double]
   /// Fatigue points per hard set (recovery = 100 − remaining fatigue).
-  public var fatiguePerSet: Double
+  package var fatiguePerSet: Double
   /// Time-constant multiplier for a set taken to 1 rep in reserve or closer.
-  public var nearFailureFactor: Double
+  package var nearFailureFactor: Double
   /// Days of daily recovery per muscle published before the data window's last day.
-  public var heatmapDays: Int
+  package var heatmapDays: Int
   /// Days of wellness history needed before HRV and RHR have a baseline.
-  public var baselineMinimumDays: Int
-  public var baselineWindowDays: Int
+  package var baselineMinimumDays: Int
+  package var baselineWindowDays: Int
   /// Mean velocity loss at which a set of this pattern reaches failure, percent.
-  public var failureVelocityLoss: [MovementPattern: Double]
+  package var failureVelocityLoss: [MovementPattern: Double]
   /// Reps in reserve above which a velocity estimate is not trusted (Hackett 2017).
-  public var maximumReliableRIR: Double
+  package var maximumReliableRIR: Double
   /// Mean concentric velocity at 1RM per pattern, m/s (Helms 2017 ACV where published).
-  public var minimalVelocity: [MovementPattern: Double]
-  public var profileRule: LoadVelocityProfile.Rule
+  package var minimalVelocity: [MovementPattern: Double]
+  package var profileRule: LoadVelocityProfile.Rule
   /// Days of sets a load-velocity profile and a rep-based e1RM look back over.
-  public var strengthWindowDays: Int
-  public var pointsFormula: StrengthFormulas.PointsFormula
+  package var strengthWindowDays: Int
+  package var pointsFormula: StrengthFormulas.PointsFormula
   /// Daily protein target, g per kg of bodyweight.
-  public var proteinTargetPerKg: Double
+  package var proteinTargetPerKg: Double
   /// Morpho ratio thresholds for exercise risk.
-  public var risk: ExerciseRiskRule.Thresholds
+  package var risk: ExerciseRiskRule.Thresholds
   /// Readiness below which a coach's roster flags the athlete.
-  public var lowReadiness: Double
+  package var lowReadiness: Double
 
   /// Every key the settings read.
-  public static var parameterKeys: [String] {
+  package static var parameterKeys: [String] {
     [
       "aggregation.secondary_muscle_share", "aggregation.recovery.fatigue_per_set",
       "aggregation.recovery.near_failure_factor", "aggregation.recovery.heatmap_days",
@@ -60,7 +60,7 @@ public struct AggregationSettings: Sendable, Equatable {
   static let failurePrefix = "aggregation.effort.failure_velocity_loss_pct."
   static let mvtPrefix = "aggregation.strength.minimal_velocity_mps."
 
-  public init(_ p: ParameterSet) throws {
+  package init(_ p: ParameterSet) throws {
     secondaryShare = try p.number("aggregation.secondary_muscle_share")
     var landmarks: [MuscleGroupType: VolumeLandmarks] = [:]
     var taus: [MuscleGroupType: Double] = [:]
@@ -108,14 +108,14 @@ public struct AggregationSettings: Sendable, Equatable {
 }
 
 /// RP's weekly-set landmarks of one muscle.
-public struct VolumeLandmarks: Sendable, Equatable {
-  public var mev: Double
-  public var mavLow: Double
-  public var mavHigh: Double
-  public var mrv: Double
+package struct VolumeLandmarks: Sendable, Equatable {
+  package var mev: Double
+  package var mavLow: Double
+  package var mavHigh: Double
+  package var mrv: Double
 
   /// below_mev, mev_to_mav, mav, above_mav (still under MRV) or above_mrv.
-  public func band(sets: Double) -> String {
+  package func band(sets: Double) -> String {
     if sets < mev { return "below_mev" }
     if sets < mavLow { return "mev_to_mav" }
     if sets <= mavHigh { return "mav" }

@@ -5,24 +5,24 @@ import Foundation
 
 /// The aggregation stage for one athlete: LP and tier, effort and e1RM, weekly volume,
 /// recovery, readiness, rankings, records, nutrition, exercise risk and their roster line.
-public struct Aggregator: Sendable {
-  public let settings: AggregationSettings
-  public let gamification: Gamification
-  public let catalog: ExerciseCatalog
+package struct Aggregator: Sendable {
+  package let settings: AggregationSettings
+  package let gamification: Gamification
+  package let catalog: ExerciseCatalog
 
-  public init(settings: AggregationSettings, gamification: Gamification, catalog: ExerciseCatalog) {
+  package init(settings: AggregationSettings, gamification: Gamification, catalog: ExerciseCatalog) {
     self.settings = settings
     self.gamification = gamification
     self.catalog = catalog
   }
 
   /// One athlete's inputs beside their sessions.
-  public struct AthleteInputs: Sendable {
-    public var wellness: [WellnessDay]
-    public var nutrition: [NutritionDay]
-    public var morpho: [MorphoRecord]
+  package struct AthleteInputs: Sendable {
+    package var wellness: [WellnessDay]
+    package var nutrition: [NutritionDay]
+    package var morpho: [MorphoRecord]
 
-    public init(wellness: [WellnessDay], nutrition: [NutritionDay], morpho: [MorphoRecord]) {
+    package init(wellness: [WellnessDay], nutrition: [NutritionDay], morpho: [MorphoRecord]) {
       self.wellness = wellness
       self.nutrition = nutrition
       self.morpho = morpho
@@ -33,10 +33,10 @@ public struct Aggregator: Sendable {
   /// those that do (weekly volume, muscle recovery, the roster line) are computed from: a run
   /// whose data ends a day later recomputes those from this alone, without reading the
   /// athlete's sessions back.
-  public struct AthleteHistory: Codable, Sendable {
-    public var athleteId: String
+  package struct AthleteHistory: Codable, Sendable {
+    package var athleteId: String
     /// Every aggregate but the day-dependent ones (left empty).
-    public var results: AggregateResults
+    package var results: AggregateResults
     /// LP change per session id, for the roster line. The sets' efforts, which only their
     /// rows need, stay with the weeks (`AthleteWeek.annotations`).
     var leaguePoints: [String: Int]
@@ -45,7 +45,7 @@ public struct Aggregator: Sendable {
   }
 
   /// One athlete's history from their sessions (any order): their weeks walked in order.
-  public func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
+  package func history(athlete: Athlete, inputs: AthleteInputs, sessions: [ScoredSession])
     -> AthleteHistory
   {
     var fold = AthleteFold()
@@ -61,7 +61,7 @@ public struct Aggregator: Sendable {
 
   /// One athlete's history from their weeks (`week(athlete:monday:sessions:wellness:after:)`,
   /// each walked on from the one before, in order) and their own inputs.
-  public func history(athlete: Athlete, inputs: AthleteInputs, weeks: [AthleteWeek])
+  package func history(athlete: Athlete, inputs: AthleteInputs, weeks: [AthleteWeek])
     -> AthleteHistory
   {
     let fold = weeks.last?.fold ?? AthleteFold()
@@ -92,7 +92,7 @@ public struct Aggregator: Sendable {
   /// An athlete's aggregates as of `asOfDay` (days since 1970; the dataset's last session day,
   /// shared by every athlete so they compare): their history with weekly volume, muscle
   /// recovery and their roster line computed for that day.
-  public func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AggregateResults {
+  package func aggregate(_ history: AthleteHistory, asOfDay: Int) -> AggregateResults {
     let id = history.athleteId
     let muscles = MuscleModel(settings: settings, catalog: catalog)
     var results = history.results

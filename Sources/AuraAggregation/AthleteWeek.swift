@@ -6,7 +6,7 @@ import Foundation
 /// What an athlete's aggregation carries from one ISO week to the next: LP, the e1RM window,
 /// records so far, and the training load and wellness baseline behind readiness. A week is
 /// computed from the fold of the week before it and its own sessions and wellness days alone.
-public struct AthleteFold: Codable, Sendable {
+package struct AthleteFold: Codable, Sendable {
   var leaguePoints = 0
   /// The volumes of the last sessions, as many as the LP baseline averages.
   var recentVolumes: [Double] = []
@@ -22,41 +22,41 @@ public struct AthleteFold: Codable, Sendable {
   var readiness = ReadinessModel.Fold()
 
   /// Before an athlete's first week.
-  public init() {}
+  package init() {}
 }
 
 /// One ISO week of one athlete's aggregation: what its sessions and wellness days add to the
 /// athlete's history, and the fold at its end. An athlete's history is their weeks joined
 /// (`Aggregator.history(athlete:inputs:weeks:)`), so a new session recomputes its week and the
 /// weeks after it, never the ones before.
-public struct AthleteWeek: Codable, Sendable {
+package struct AthleteWeek: Codable, Sendable {
   /// The week's Monday, days since 1970.
-  public var monday: Int
+  package var monday: Int
   var sessions: [RosterBuilder.SessionSummary]
   /// LP changes of the week's sessions and efforts of their sets: what their rows add.
-  public var annotations: SessionAnnotations
+  package var annotations: SessionAnnotations
   var doseLog: MuscleModel.DoseLog
   var profiles: [StrengthProfileWeek]
   var readiness: [ReadinessDay]
   var ranking: RankingSnapshot?
   var poseMeasures: [PoseScan.Measure]
-  public var fold: AthleteFold
+  package var fold: AthleteFold
 }
 
 extension Aggregator {
   /// The Monday (days since 1970) of the ISO week a session starting at `startTime` belongs to.
-  public static func monday(ofSession startTime: String) -> Int {
+  package static func monday(ofSession startTime: String) -> Int {
     ISODates.mondayOfWeek(day: ISODates.day(startTime) ?? 0)
   }
 
   /// The Monday of the ISO week of a wellness day; nil when its date does not parse.
-  public static func monday(ofWellness day: WellnessDay) -> Int? {
+  package static func monday(ofWellness day: WellnessDay) -> Int? {
     ISODates.day(day.date).map(ISODates.mondayOfWeek(day:))
   }
 
   /// `sessions` (by their `start` time) and `wellness` days grouped by ISO week, in time order:
   /// every week with one or the other. A wellness day whose date does not parse is left out.
-  public static func weeks<Session>(
+  package static func weeks<Session>(
     of sessions: [Session], start: (Session) -> String, wellness: [WellnessDay]
   ) -> [(monday: Int, sessions: [Session], wellness: [WellnessDay])] {
     let sessionWeeks = Dictionary(grouping: sessions) { monday(ofSession: start($0)) }
@@ -71,7 +71,7 @@ extension Aggregator {
 
   /// One ISO week of `athlete`: their `sessions` and `wellness` days of the week starting on
   /// `monday` (any order), walked on from the `fold` of the week before.
-  public func week(
+  package func week(
     athlete: Athlete, monday: Int, sessions: [ScoredSession], wellness: [WellnessDay],
     after fold: AthleteFold
   ) -> AthleteWeek {

@@ -7,21 +7,21 @@ import Foundation
 /// force more forward lean in squats and lunges; short upper arms against the torso put the
 /// hips lower and the back flatter in a deadlift; long upper arms lengthen a press's range and
 /// load the shoulder at the bottom. Thresholds live in the pipeline file.
-public struct ExerciseRiskRule: Sendable {
-  public struct Thresholds: Sendable, Equatable {
+package struct ExerciseRiskRule: Sendable {
+  package struct Thresholds: Sendable, Equatable {
     /// Femur/torso at which squats and lunges become caution, then highRisk.
-    public var squatFemurTorso: [Double]
+    package var squatFemurTorso: [Double]
     /// Humerus/torso below which hinges become caution, then highRisk.
-    public var hingeHumerusTorso: [Double]
+    package var hingeHumerusTorso: [Double]
     /// Humerus/torso at which presses and push-ups become caution, then highRisk.
-    public var pressHumerusTorso: [Double]
+    package var pressHumerusTorso: [Double]
 
-    public static let parameterKeys = [
+    package static let parameterKeys = [
       "aggregation.risk.squat_femur_torso", "aggregation.risk.hinge_humerus_torso",
       "aggregation.risk.press_humerus_torso",
     ]
 
-    public init(_ p: ParameterSet) throws {
+    package init(_ p: ParameterSet) throws {
       squatFemurTorso = try Self.pair(p, "aggregation.risk.squat_femur_torso")
       hingeHumerusTorso = try Self.pair(p, "aggregation.risk.hinge_humerus_torso")
       pressHumerusTorso = try Self.pair(p, "aggregation.risk.press_humerus_torso")

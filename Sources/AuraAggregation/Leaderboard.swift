@@ -5,8 +5,8 @@ import AuraIngest
 /// rank by LP, then strength points, then total XP, then athlete id (so ties always resolve
 /// the same way). An athlete without sessions or without a bodyweight is left off, with the
 /// reason listed.
-public enum Leaderboard {
-  public static func build(
+package enum Leaderboard {
+  package static func build(
     athletes: [Athlete], standings: [AthleteStanding], rankings: [RankingSnapshot],
     sessionsPerAthlete: [String: Int]
   ) -> (

@@ -138,13 +138,13 @@ struct StrengthEstimate {
 }
 
 /// Estimated effort of one set.
-public struct SetEffort: Codable, Sendable, Equatable {
+package struct SetEffort: Codable, Sendable, Equatable {
   /// Reps in reserve, to the half rep, at most the reliable maximum.
-  public var repsInReserve: Double
+  package var repsInReserve: Double
   /// 10 − reps in reserve (Zourdos 2016 RIR-based RPE).
-  public var rpe: Double
+  package var rpe: Double
   /// velocity_loss or rts_chart.
-  public var method: String
+  package var method: String
 
   init(rir: Double, method: String, cap: Double) {
     let rounded = (min(cap, max(0, rir)) * 2).rounded() / 2

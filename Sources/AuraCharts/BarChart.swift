@@ -1,14 +1,14 @@
 /// Vertical bars with an optional horizontal threshold line: per-rep velocity against the
 /// velocity-loss threshold. Bars past the threshold are hatched as well as coloured.
-public struct BarChart: Sendable {
+package struct BarChart: Sendable {
   /// One bar.
-  public struct Bar: Sendable {
-    public var label: String
-    public var value: Double
+  package struct Bar: Sendable {
+    package var label: String
+    package var value: Double
     /// Drawn hatched in the warning colour (e.g. a rep past the velocity-loss threshold).
-    public var flagged: Bool
+    package var flagged: Bool
 
-    public init(label: String, value: Double, flagged: Bool = false) {
+    package init(label: String, value: Double, flagged: Bool = false) {
       self.label = label
       self.value = value
       self.flagged = flagged
@@ -16,25 +16,25 @@ public struct BarChart: Sendable {
   }
 
   /// A horizontal reference line with its label (e.g. "20 % loss: 0.52 m/s").
-  public struct Threshold: Sendable {
-    public var value: Double
-    public var label: String
+  package struct Threshold: Sendable {
+    package var value: Double
+    package var label: String
 
-    public init(value: Double, label: String) {
+    package init(value: Double, label: String) {
       self.value = value
       self.label = label
     }
   }
 
-  public var title: String
-  public var xLabel: String
-  public var yLabel: String
-  public var bars: [Bar]
-  public var threshold: Threshold?
+  package var title: String
+  package var xLabel: String
+  package var yLabel: String
+  package var bars: [Bar]
+  package var threshold: Threshold?
   /// How bar values are printed above the bars.
-  public var valueDigits: Int
+  package var valueDigits: Int
 
-  public init(
+  package init(
     title: String, xLabel: String, yLabel: String, bars: [Bar], threshold: Threshold? = nil,
     valueDigits: Int = 2
   ) {
@@ -47,7 +47,7 @@ public struct BarChart: Sendable {
   }
 
   /// The chart as an SVG element, 360 units wide.
-  public func svg(width: Double = 360, height: Double = 190) -> String {
+  package func svg(width: Double = 360, height: Double = 190) -> String {
     let values = bars.map(\.value)
     var summary =
       "\(bars.count) bars: "

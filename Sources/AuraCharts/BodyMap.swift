@@ -1,14 +1,14 @@
 /// Front and back outlines of a body with the 30 AuraLift muscle groups shaded by a 0-100
 /// recovery score. Low scores are hatched as well as coloured, each shape carries its name and
 /// score as a tooltip and the larger ones print the number, and a legend explains the shades.
-public struct BodyMap: Sendable {
-  public var title: String
+package struct BodyMap: Sendable {
+  package var title: String
   /// Recovery per muscle id (`chest_upper`, …); a missing id is drawn as "no data".
-  public var recovery: [String: Double]
+  package var recovery: [String: Double]
   /// Display names per muscle id, for tooltips.
-  public var names: [String: String]
+  package var names: [String: String]
 
-  public init(title: String, recovery: [String: Double], names: [String: String] = [:]) {
+  package init(title: String, recovery: [String: Double], names: [String: String] = [:]) {
     self.title = title
     self.recovery = recovery
     self.names = names
@@ -61,7 +61,7 @@ public struct BodyMap: Sendable {
   ]
 
   /// The map as an SVG element, 360 × 424 units.
-  public func svg() -> String {
+  package func svg() -> String {
     let summary = Self.shapes.map { entry in
       "\(names[entry.id] ?? entry.id) \(recovery[entry.id].map { String(Int($0.rounded())) } ?? "no data")"
     }.joined(separator: ", ")

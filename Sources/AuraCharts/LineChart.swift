@@ -1,28 +1,28 @@
 /// One or more series over shared x categories (weeks, parameter values). Each series has its
 /// own marker shape and dash as well as colour, and a legend names them.
-public struct LineChart: Sendable {
+package struct LineChart: Sendable {
   /// One line; nil values leave a gap.
-  public struct Series: Sendable {
-    public var name: String
-    public var values: [Double?]
+  package struct Series: Sendable {
+    package var name: String
+    package var values: [Double?]
     /// Text drawn beside each point (e.g. the tier at that week); empty strings skip a point.
-    public var pointLabels: [String]
+    package var pointLabels: [String]
 
-    public init(name: String, values: [Double?], pointLabels: [String] = []) {
+    package init(name: String, values: [Double?], pointLabels: [String] = []) {
       self.name = name
       self.values = values
       self.pointLabels = pointLabels
     }
   }
 
-  public var title: String
-  public var xLabel: String
-  public var yLabel: String
-  public var categories: [String]
-  public var series: [Series]
-  public var valueDigits: Int
+  package var title: String
+  package var xLabel: String
+  package var yLabel: String
+  package var categories: [String]
+  package var series: [Series]
+  package var valueDigits: Int
 
-  public init(
+  package init(
     title: String, xLabel: String, yLabel: String, categories: [String], series: [Series],
     valueDigits: Int = 1
   ) {
@@ -35,7 +35,7 @@ public struct LineChart: Sendable {
   }
 
   /// The chart as an SVG element, 360 units wide; the legend adds a row per two series.
-  public func svg(width: Double = 360, height: Double = 200) -> String {
+  package func svg(width: Double = 360, height: Double = 200) -> String {
     let legendRows = series.count > 1 ? (series.count + 1) / 2 : 0
     let total = height + Double(legendRows) * 14
     let summary = series.map { line in

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Maps a value domain onto a pixel range, with "nice" tick values (1, 2, 2.5 or 5 × 10ⁿ).
-public struct LinearScale: Sendable {
-  public let domain: ClosedRange<Double>
-  public let range: ClosedRange<Double>
+package struct LinearScale: Sendable {
+  package let domain: ClosedRange<Double>
+  package let range: ClosedRange<Double>
   let inverted: Bool
 
   /// `inverted` maps the domain's low end to the range's high end (a y axis).
-  public init(domain: ClosedRange<Double>, range: ClosedRange<Double>, inverted: Bool = false) {
+  package init(domain: ClosedRange<Double>, range: ClosedRange<Double>, inverted: Bool = false) {
     self.domain =
       domain.lowerBound == domain.upperBound
       ? (domain.lowerBound - 1)...(domain.upperBound + 1) : domain
@@ -17,7 +17,7 @@ public struct LinearScale: Sendable {
 
   /// A scale whose domain covers `values` (and `including`, such as zero or a threshold),
   /// widened to nice tick boundaries.
-  public static func nice(
+  package static func nice(
     covering values: [Double], including: [Double] = [], range: ClosedRange<Double>,
     inverted: Bool = false, ticks: Int = 5
   ) -> LinearScale {
@@ -37,7 +37,7 @@ public struct LinearScale: Sendable {
   }
 
   /// The pixel position of `value`.
-  public func callAsFunction(_ value: Double) -> Double {
+  package func callAsFunction(_ value: Double) -> Double {
     let span = domain.upperBound - domain.lowerBound
     let t = (value - domain.lowerBound) / span
     let pixels = range.upperBound - range.lowerBound
@@ -45,7 +45,7 @@ public struct LinearScale: Sendable {
   }
 
   /// Tick values across the domain, about `count` of them, on nice steps.
-  public func ticks(_ count: Int = 5) -> [Double] {
+  package func ticks(_ count: Int = 5) -> [Double] {
     let step = Self.niceStep((domain.upperBound - domain.lowerBound) / Double(max(1, count)))
     let first = Int((domain.lowerBound / step - 1e-9).rounded(.up))
     let last = Int((domain.upperBound / step + 1e-9).rounded(.down))
@@ -69,7 +69,7 @@ public struct LinearScale: Sendable {
   }
 
   /// A tick label: as many decimals as the step needs (0.25 → two).
-  public static func label(_ value: Double, step: Double) -> String {
+  package static func label(_ value: Double, step: Double) -> String {
     let decimals =
       (0...3).first { digits in
         let scaled = step * pow(10, Double(digits))

@@ -1,20 +1,20 @@
 /// Colours of every chart: a colour-blind-safe set (Okabe–Ito), never the only carrier of
 /// meaning (marks, patterns and text say the same thing).
-public enum Palette {
-  public static let ink = "#1f2933"
-  public static let muted = "#6b7280"
-  public static let grid = "#e5e7eb"
-  public static let outline = "#9ca3af"
-  public static let body = "#f3f4f6"
+package enum Palette {
+  package static let ink = "#1f2933"
+  package static let muted = "#6b7280"
+  package static let grid = "#e5e7eb"
+  package static let outline = "#9ca3af"
+  package static let body = "#f3f4f6"
   /// Series colours, in order.
-  public static let series = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
-  public static let good = "#009E73"
-  public static let warning = "#E69F00"
-  public static let bad = "#D55E00"
-  public static let accent = "#0072B2"
+  package static let series = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"]
+  package static let good = "#009E73"
+  package static let warning = "#E69F00"
+  package static let bad = "#D55E00"
+  package static let accent = "#0072B2"
 
   /// Fill of a 0-100 score: low orange-red through amber to green; nil is light grey.
-  public static func score(_ value: Double?) -> String {
+  package static func score(_ value: Double?) -> String {
     guard let value else { return grid }
     switch value {
     case ..<50: return bad

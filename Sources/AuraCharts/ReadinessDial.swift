@@ -2,20 +2,20 @@ import Foundation
 
 /// A half-circle gauge for a 0-100 score (readiness), the number written in its middle and
 /// the status under it; an absent score draws an empty dial that says why.
-public struct ReadinessDial: Sendable {
-  public var title: String
-  public var value: Double?
+package struct ReadinessDial: Sendable {
+  package var title: String
+  package var value: Double?
   /// Written under the number, e.g. "ok" or "insufficient history".
-  public var caption: String
+  package var caption: String
 
-  public init(title: String, value: Double?, caption: String) {
+  package init(title: String, value: Double?, caption: String) {
     self.title = title
     self.value = value
     self.caption = caption
   }
 
   /// The dial as an SVG element, 200 × 130 units.
-  public func svg() -> String {
+  package func svg() -> String {
     let summary = value.map { "\(Int($0.rounded())) of 100, \(caption)" } ?? caption
     var canvas = SVGCanvas(width: 200, height: 130, title: title, summary: summary)
     let cx = 100.0

@@ -2,9 +2,9 @@ import Foundation
 
 /// A fixed-size SVG drawing that scales to its container: shapes and text in viewBox units,
 /// rendered with a `<title>` and `<desc>` so screen readers and tooltips name the chart.
-public struct SVGCanvas: Sendable {
-  public let width: Double
-  public let height: Double
+package struct SVGCanvas: Sendable {
+  package let width: Double
+  package let height: Double
   let title: String
   let summary: String
   private var defs: [String] = []
@@ -12,7 +12,7 @@ public struct SVGCanvas: Sendable {
 
   /// `title` is read by assistive technology (and drawn by `heading()`); `summary` is the
   /// chart's text alternative (what it shows, in words).
-  public init(width: Double, height: Double, title: String, summary: String) {
+  package init(width: Double, height: Double, title: String, summary: String) {
     self.width = width
     self.height = height
     self.title = title
@@ -20,7 +20,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// A rectangle; `tooltip` becomes a `<title>` child.
-  public mutating func rect(
+  package mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String,
     stroke: String? = nil, cornerRadius: Double = 0, tooltip: String? = nil
   ) {
@@ -32,7 +32,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// A straight line; `dash` is an SVG dash array such as "4 3".
-  public mutating func line(
+  package mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
     dash: String? = nil
   ) {
@@ -43,7 +43,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// An ellipse; `tooltip` becomes a `<title>` child.
-  public mutating func ellipse(
+  package mutating func ellipse(
     cx: Double, cy: Double, rx: Double, ry: Double, fill: String, stroke: String? = nil,
     tooltip: String? = nil
   ) {
@@ -54,7 +54,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// A path from SVG path data; `tooltip` becomes a `<title>` child.
-  public mutating func path(
+  package mutating func path(
     _ data: String, fill: String = "none", stroke: String? = nil, width: Double = 1,
     dash: String? = nil, tooltip: String? = nil
   ) {
@@ -65,7 +65,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// Text, escaped; `anchor` is start, middle or end.
-  public mutating func text(
+  package mutating func text(
     _ string: String, x: Double, y: Double, size: Double = 11, anchor: String = "start",
     bold: Bool = false, fill: String = Palette.ink, rotate: Double? = nil
   ) {
@@ -77,17 +77,17 @@ public struct SVGCanvas: Sendable {
   }
 
   /// The chart's title, drawn at its top left.
-  public mutating func heading() {
+  package mutating func heading() {
     text(title, x: 4, y: 15, size: 13, bold: true)
   }
 
   /// Declares a reusable definition (a pattern or marker) once.
-  public mutating func define(_ definition: String) {
+  package mutating func define(_ definition: String) {
     if !defs.contains(definition) { defs.append(definition) }
   }
 
   /// The SVG element: scales to the width of its container, keeps its aspect ratio.
-  public func render() -> String {
+  package func render() -> String {
     let id = "c" + String(UInt32(truncatingIfNeeded: (title + summary).hashValueStable), radix: 36)
     var out =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)t \(id)d\" font-family=\"system-ui, sans-serif\" class=\"chart\">"
@@ -99,7 +99,7 @@ public struct SVGCanvas: Sendable {
   }
 
   /// Escapes `&`, `<`, `>` and quotes for XML text and attributes.
-  public static func escape(_ string: String) -> String {
+  package static func escape(_ string: String) -> String {
     var out = ""
     out.reserveCapacity(string.count)
     for character in string {

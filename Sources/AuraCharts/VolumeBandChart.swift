@@ -1,16 +1,16 @@
 /// Weekly sets per muscle as horizontal bars over the muscle's volume landmarks: below MEV,
 /// MEV–MAV, MAV, MAV–MRV and above MRV shaded behind each bar, and the band written beside it.
-public struct VolumeBandChart: Sendable {
+package struct VolumeBandChart: Sendable {
   /// One muscle's week.
-  public struct Row: Sendable {
-    public var muscle: String
-    public var sets: Double
+  package struct Row: Sendable {
+    package var muscle: String
+    package var sets: Double
     /// The band as the pipeline published it, written beside the bar (e.g. "MEV–MAV").
-    public var band: String
+    package var band: String
     /// RP's landmarks, sets per week: MEV, the low and high end of MAV, MRV.
-    public var landmarks: [Double]
+    package var landmarks: [Double]
 
-    public init(muscle: String, sets: Double, band: String, landmarks: [Double]) {
+    package init(muscle: String, sets: Double, band: String, landmarks: [Double]) {
       self.muscle = muscle
       self.sets = sets
       self.band = band
@@ -18,10 +18,10 @@ public struct VolumeBandChart: Sendable {
     }
   }
 
-  public var title: String
-  public var rows: [Row]
+  package var title: String
+  package var rows: [Row]
 
-  public init(title: String, rows: [Row]) {
+  package init(title: String, rows: [Row]) {
     self.title = title
     self.rows = rows
   }
@@ -32,7 +32,7 @@ public struct VolumeBandChart: Sendable {
   ]
 
   /// The chart as an SVG element, 360 units wide, one 20-unit row per muscle.
-  public func svg(width: Double = 360) -> String {
+  package func svg(width: Double = 360) -> String {
     let rowHeight = 20.0
     let top = 24.0
     let height = top + rowHeight * Double(rows.count) + 60

@@ -2,18 +2,18 @@ import Foundation
 
 /// Write-aside-then-rename file writes: a reader, or a run killed halfway, never sees a
 /// half-written file.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `data` to a temporary file beside `url` and renames it into place. `durable`
   /// flushes the file to disk before the rename (`Data.write` does); without it the caller
   /// flushes later, once for many files.
-  public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+  package static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
     try write(data, toPath: url.path, durable: durable)
   }
 
   /// `write(_:to:durable:)` for a file system path. The file that is not flushed is written
   /// with `open`, `write` and `close`: Foundation's `createFile` wrote an empty file aside and
   /// renamed it first (two renames and two opens a file, a tenth of a cold run's cache writes).
-  public static func write(_ data: Data, toPath path: String, durable: Bool = true) throws {
+  package static func write(_ data: Data, toPath path: String, durable: Bool = true) throws {
     let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let temporary =
       String(path[..<name]) + ".\(path[name...]).\(ProcessInfo.processInfo.processIdentifier).tmp"

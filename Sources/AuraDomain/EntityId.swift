@@ -2,11 +2,11 @@
 /// partitions) and go into links, so they are restricted to what is safe in every file system
 /// and URL as it is: 1 to 64 ASCII letters, digits, `.`, `_` and `-`, starting with a letter or
 /// a digit. A row whose id is not one is set aside with its reason.
-public enum EntityId {
-  public static let maximumLength = 64
+package enum EntityId {
+  package static let maximumLength = 64
 
   /// Why `id` cannot be an id (for messages, with the id quoted in part); nil when it can.
-  public static func problem(_ id: String) -> String? {
+  package static func problem(_ id: String) -> String? {
     let bytes = Array(id.utf8)
     guard !bytes.isEmpty else { return "is empty" }
     guard bytes.count <= maximumLength else {
@@ -25,7 +25,7 @@ public enum EntityId {
   }
 
   /// `id` shortened and with control characters escaped, to quote it in a message.
-  public static func quoted(_ id: String) -> String {
+  package static func quoted(_ id: String) -> String {
     let shown = id.unicodeScalars.prefix(40).map { scalar in
       scalar.properties.generalCategory == .control
         ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)

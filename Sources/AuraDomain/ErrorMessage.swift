@@ -3,9 +3,9 @@ import Foundation
 /// Errors as one line a person can act on: a file-system error as "path: reason" (the
 /// system's reason, such as "No such file or directory", rather than Foundation's domain and
 /// code), anything else as its own description.
-public enum ErrorMessage {
+package enum ErrorMessage {
   /// `error` as "path: reason" when it names a file, else its description.
-  public static func describe(_ error: any Error) -> String {
+  package static func describe(_ error: any Error) -> String {
     let nsError = error as NSError
     guard isFileSystem(nsError) else { return "\(error)" }
     let path =
@@ -15,7 +15,7 @@ public enum ErrorMessage {
   }
 
   /// What went wrong, without the file: the system's reason for a file-system error.
-  public static func reason(_ error: any Error) -> String {
+  package static func reason(_ error: any Error) -> String {
     let nsError = error as NSError
     guard isFileSystem(nsError) else { return "\(error)" }
     // The underlying error is stored as a Swift error, which `as? NSError` does not match.

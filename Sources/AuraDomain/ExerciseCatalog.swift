@@ -1,24 +1,24 @@
 import Foundation
 
 /// The built-in exercise catalog, optionally extended by a dataset's exercises.csv.
-public struct ExerciseCatalog: Sendable {
-  public private(set) var exercises: [String: ExerciseDefinition]
+package struct ExerciseCatalog: Sendable {
+  package private(set) var exercises: [String: ExerciseDefinition]
 
-  public init(exercises: [ExerciseDefinition]) {
+  package init(exercises: [ExerciseDefinition]) {
     self.exercises = Dictionary(
       exercises.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
   }
 
   /// Adds or replaces exercises (custom ones from a dataset win over built-ins).
-  public mutating func merge(_ custom: [ExerciseDefinition]) {
+  package mutating func merge(_ custom: [ExerciseDefinition]) {
     for exercise in custom { exercises[exercise.id] = exercise }
   }
 
   /// Every exercise, sorted by id.
-  public var all: [ExerciseDefinition] { exercises.values.sorted { $0.id < $1.id } }
+  package var all: [ExerciseDefinition] { exercises.values.sorted { $0.id < $1.id } }
 
   /// Resolves an id or a common spelling ("Back Squat", "bench-press", "squat") to an exercise.
-  public func resolve(_ spelling: String) -> ExerciseDefinition? {
+  package func resolve(_ spelling: String) -> ExerciseDefinition? {
     let key = Self.normalize(spelling)
     if let exact = exercises[key] { return exact }
     if let alias = Self.aliases[key] { return exercises[alias] }
@@ -26,7 +26,7 @@ public struct ExerciseCatalog: Sendable {
   }
 
   /// Lower-cased snake_case form of a spelling.
-  public static func normalize(_ spelling: String) -> String {
+  package static func normalize(_ spelling: String) -> String {
     let lowered = spelling.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     let mapped = lowered.map { $0.isLetter || $0.isNumber ? $0 : "_" }
     return String(mapped).split(separator: "_", omittingEmptySubsequences: true).joined(
@@ -44,7 +44,7 @@ public struct ExerciseCatalog: Sendable {
   ]
 
   /// The catalog every run starts from.
-  public static let builtIn = ExerciseCatalog(exercises: [
+  package static let builtIn = ExerciseCatalog(exercises: [
     ExerciseDefinition(
       id: "back_squat", name: "Back Squat", category: "legs",
       primaryMuscles: [.quadriceps, .glutesMax],

@@ -7,13 +7,13 @@ import Foundation
 /// `@unchecked Sendable` for the running `SHA256`, which Crypto does not mark Sendable: it is a
 /// copy-on-write value (its state is copied before a shared one is updated), so copies on
 /// different threads never write to the same state.
-public struct FieldHasher: @unchecked Sendable {
+package struct FieldHasher: @unchecked Sendable {
   private var hasher = SHA256()
 
-  public init() {}
+  package init() {}
 
   /// Hashes `text` with its length in front.
-  public mutating func add(_ text: String) {
+  package mutating func add(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
       var length = UInt64(bytes.count).littleEndian
@@ -23,14 +23,14 @@ public struct FieldHasher: @unchecked Sendable {
   }
 
   /// Lower-case hex SHA-256 of what was added (the hasher can go on being extended).
-  public func hex() -> String { Self.hex(hasher.finalize()) }
+  package func hex() -> String { Self.hex(hasher.finalize()) }
 
   /// Lower-case hex SHA-256 of a byte string.
-  public static func hex(of data: Data) -> String { hex(SHA256.hash(data: data)) }
+  package static func hex(of data: Data) -> String { hex(SHA256.hash(data: data)) }
 
   /// Lower-case hex of a digest's bytes (String(format:) per byte is a third of a no-op run's
   /// time).
-  public static func hex<Bytes: Sequence<UInt8>>(_ digest: Bytes) -> String {
+  package static func hex<Bytes: Sequence<UInt8>>(_ digest: Bytes) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(64)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// ISO 8601 dates and timestamps, always in UTC, parsed without locale surprises.
-public enum ISODates {
+package enum ISODates {
   /// Day number since 1970-01-01 for "2026-11-02" (or the date part of a timestamp); nil if malformed.
-  public static func day(_ text: String) -> Int? {
+  package static func day(_ text: String) -> Int? {
     let parts = text.prefix(10).split(separator: "-")
     guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]),
       let month = Int(parts[1]),
@@ -22,7 +22,7 @@ public enum ISODates {
   /// Seconds since 1970 for "2026-11-02T18:03:00Z", with fractional seconds and offsets
   /// ("+01:00", "+0100"), a space instead of the "T", and a space before the offset (Apple
   /// Health writes "2026-11-02 07:12:33 +0100"). A bare date is its midnight UTC. Nil if malformed.
-  public static func timestamp(_ text: String) -> Double? {
+  package static func timestamp(_ text: String) -> Double? {
     var bytes = Array(text.utf8)
     while bytes.last == 0x20 { bytes.removeLast() }
     if bytes.count == 10 { return day(text).map { Double($0) * 86_400 } }
@@ -96,14 +96,14 @@ public enum ISODates {
   }
 
   /// "2026-11-02" for a day number.
-  public static func string(day: Int) -> String {
+  package static func string(day: Int) -> String {
     let date = Date(timeIntervalSince1970: Double(day) * 86_400)
     let parts = utcCalendar.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
   }
 
   /// "2026-11-02T18:03:00Z" for seconds since 1970, rounded to the nearest second.
-  public static func string(timestamp: Double) -> String {
+  package static func string(timestamp: Double) -> String {
     let seconds = Int(timestamp.rounded())
     let day = Int((Double(seconds) / 86_400).rounded(.down))
     let inDay = seconds - day * 86_400
@@ -112,7 +112,7 @@ public enum ISODates {
   }
 
   /// ISO week of a day number, as "2026-W45".
-  public static func isoWeek(day: Int) -> String {
+  package static func isoWeek(day: Int) -> String {
     let date = Date(timeIntervalSince1970: Double(day) * 86_400)
     var calendar = Calendar(identifier: .iso8601)
     calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -121,7 +121,7 @@ public enum ISODates {
   }
 
   /// Day number of the Monday that starts the ISO week containing `day`.
-  public static func mondayOfWeek(day: Int) -> Int {
+  package static func mondayOfWeek(day: Int) -> Int {
     // 1970-01-01 was a Thursday: (day + 3) mod 7 is 0 on Mondays.
     day - ((day + 3) % 7 + 7) % 7
   }

@@ -1,16 +1,16 @@
 /// The least-squares line y = intercept + slope · x through paired samples, with the centred
 /// sums it comes from (for a correlation or a coefficient of determination).
-public struct LeastSquaresLine: Sendable, Equatable {
-  public let intercept: Double
-  public let slope: Double
+package struct LeastSquaresLine: Sendable, Equatable {
+  package let intercept: Double
+  package let slope: Double
   /// Σ(x − x̄)², Σ(y − ȳ)² and Σ(x − x̄)(y − ȳ).
-  public let sxx: Double
-  public let syy: Double
-  public let sxy: Double
+  package let sxx: Double
+  package let syy: Double
+  package let sxy: Double
 
   /// The line through `x` and `y` (as many of each); nil without samples or where x does not
   /// vary.
-  public init?(x: [Double], y: [Double]) {
+  package init?(x: [Double], y: [Double]) {
     let n = Double(x.count)
     guard n > 0 else { return nil }
     let meanX = x.reduce(0, +) / n
@@ -29,5 +29,5 @@ public struct LeastSquaresLine: Sendable, Equatable {
 
   /// The squared correlation of x and y (the line's coefficient of determination); 0 where y
   /// does not vary.
-  public var rSquared: Double { syy > 0 ? sxy * sxy / (sxx * syy) : 0 }
+  package var rSquared: Double { syy > 0 ? sxy * sxy / (sxx * syy) : 0 }
 }

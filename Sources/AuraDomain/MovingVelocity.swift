@@ -10,15 +10,15 @@
 /// The convention reads higher than a zero-to-zero mean (18 % on the generator's smooth
 /// starts and stops), as linear-transducer apps that start and stop a rep at a small velocity
 /// do. Used by the features for every source and by the generator for the truth it writes.
-public enum MovingVelocity {
+package enum MovingVelocity {
   /// Upward speed (m/s) at and above which the load counts as moving.
-  public static let threshold = 0.05
+  package static let threshold = 0.05
 
   /// The moving stretch around the fastest sample of `velocity` in `window`, with its start
   /// and end (crossings interpolated between samples; the sample of a turning point, or a
   /// window's edge, where the velocity stays above the threshold) and its mean velocity
   /// (trapezoid distance over duration); nil where the window never reaches the threshold.
-  public static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
+  package static func stretch(velocity v: [Double], times t: [Double], window: ClosedRange<Int>)
     -> (mean: Double, start: Double, end: Double)?
   {
     // The first fastest finite sample, its value kept in hand (reading it back through its

@@ -1,5 +1,5 @@
 /// The 30 muscle groups AuraLift tracks for volume and recovery (`MuscleGroupType`).
-public enum MuscleGroupType: String, CaseIterable, Codable, Sendable, Comparable {
+package enum MuscleGroupType: String, CaseIterable, Codable, Sendable, Comparable {
   case chestUpper = "chest_upper"
   case chestMiddle = "chest_middle"
   case chestLower = "chest_lower"
@@ -32,7 +32,7 @@ public enum MuscleGroupType: String, CaseIterable, Codable, Sendable, Comparable
   case tibialis
 
   /// upper, lower or core, as `MuscleGroup.bodyRegion` stores it.
-  public var bodyRegion: String {
+  package var bodyRegion: String {
     switch self {
     case .absUpper, .absLower, .obliques, .lowerBack, .hipFlexors: return "core"
     case .glutesMax, .glutesMed, .adductors, .quadriceps, .hamstrings, .calvesGastrocnemius,
@@ -43,10 +43,10 @@ public enum MuscleGroupType: String, CaseIterable, Codable, Sendable, Comparable
   }
 
   /// Human-readable name, e.g. "Chest Upper".
-  public var displayName: String {
+  package var displayName: String {
     rawValue.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
       separator: " ")
   }
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

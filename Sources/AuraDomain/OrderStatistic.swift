@@ -3,10 +3,10 @@ import Foundation
 /// Order statistics of number series (medians, quantiles) by selection, O(n), rather than by
 /// sorting: sorting was a few per cent of a cold run (sample intervals, pose scale, rep
 /// quantiles, robust noise).
-public enum OrderStatistic {
+package enum OrderStatistic {
   /// The median of `values` (not NaN; the mean of the two middle values for an even count),
   /// which it may reorder.
-  public static func median(_ values: inout [Double]) -> Double {
+  package static func median(_ values: inout [Double]) -> Double {
     let n = values.count
     let upperRank = n / 2
     let lowerRank = n % 2 == 0 ? upperRank - 1 : upperRank
@@ -24,7 +24,7 @@ public enum OrderStatistic {
 
   /// The value of rank `rank` (0 = smallest) among `values` (not NaN), which it may reorder:
   /// O(n) instead of a full sort.
-  public static func select(_ values: inout [Double], rank: Int) -> Double {
+  package static func select(_ values: inout [Double], rank: Int) -> Double {
     if let (below, inside) = bracket(values, ranks: rank...rank) {
       var inside = inside
       return partitionSelect(&inside, rank: rank - below)

@@ -11,7 +11,7 @@ extension WorkerPool {
   /// Errors: the first one met in input order, a producer's or `consume`'s, stops the rest (a
   /// producer waiting to emit is woken and its `emit` throws) and is thrown once every producer
   /// has returned.
-  public static func stream<T: Sendable, V: Sendable, R: Sendable>(
+  package static func stream<T: Sendable, V: Sendable, R: Sendable>(
     _ items: [T], workers: Int = 0, buffer: Int,
     produce: @Sendable (T, _ emit: (V) throws -> Void) throws -> R,
     consume: (V) throws -> Void

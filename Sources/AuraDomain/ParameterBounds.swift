@@ -1,8 +1,8 @@
 /// The values each tunable parameter may take (docs/parameters.md). Every number must be
 /// finite; one outside its range is a usage error naming the range, before anything runs.
 /// A pattern ends in `*` to cover a family of keys (one per muscle or movement pattern).
-public enum ParameterBounds {
-  public static let rules: [(pattern: String, range: ClosedRange<Double>)] = [
+package enum ParameterBounds {
+  package static let rules: [(pattern: String, range: ClosedRange<Double>)] = [
     ("ingest.pose_confidence_min", 0...1),
     ("features.filter_cutoff_hz", 0.5...20),
     ("features.max_gap_s", 0...5),
@@ -49,12 +49,12 @@ public enum ParameterBounds {
   ]
 
   /// The range of `key`: its first matching rule's, nil where no rule names it.
-  public static func range(of key: String) -> ClosedRange<Double>? {
+  package static func range(of key: String) -> ClosedRange<Double>? {
     rules.first { matches($0.pattern, key) }?.range
   }
 
   /// Why `value` cannot be `key`'s; nil when it can.
-  public static func problem(_ key: String, _ value: Double) -> String? {
+  package static func problem(_ key: String, _ value: Double) -> String? {
     guard value.isFinite else { return "is \(value), not a finite number" }
     guard let range = range(of: key), !range.contains(value) else { return nil }
     return "is \(ParameterValue.canonical(value)), outside its range "

@@ -1,14 +1,14 @@
 import Foundation
 
 /// A tunable parameter's value, as the pipeline file gives it.
-public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertible {
+package enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertible {
   case number(Double)
   case text(String)
   case flag(Bool)
   case list([Double])
 
   /// Canonical text used in cache keys and explanations (shortest exact decimal for numbers).
-  public var description: String {
+  package var description: String {
     switch self {
     case .number(let value): return Self.canonical(value)
     case .text(let value): return value
@@ -19,7 +19,7 @@ public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertibl
 
   /// A value read back from its `description`: a bracketed list of numbers, a flag, a number,
   /// or else text.
-  public init(described text: String) {
+  package init(described text: String) {
     if text.hasPrefix("["), text.hasSuffix("]") {
       let items = text.dropFirst().dropLast().split(separator: ",")
       let numbers = items.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -38,7 +38,7 @@ public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertibl
   }
 
   /// The shortest exact decimal of `value` (an integer without a point).
-  public static func canonical(_ value: Double) -> String {
+  package static func canonical(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
   }
@@ -46,19 +46,19 @@ public enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertibl
 
 /// Every tunable parameter of a pipeline, flattened to dotted keys such as
 /// `features.filter_cutoff_hz`. Stages read only the keys they declare.
-public struct ParameterSet: Sendable, Equatable {
-  public private(set) var values: [String: ParameterValue]
+package struct ParameterSet: Sendable, Equatable {
+  package private(set) var values: [String: ParameterValue]
 
-  public init(_ values: [String: ParameterValue] = [:]) { self.values = values }
+  package init(_ values: [String: ParameterValue] = [:]) { self.values = values }
 
-  public subscript(key: String) -> ParameterValue? {
+  package subscript(key: String) -> ParameterValue? {
     get { values[key] }
     set { values[key] = newValue }
   }
 
   /// Number at `key`, or a `ParameterError` naming the key when it is missing, not a number,
   /// or outside its range (`ParameterBounds`).
-  public func number(_ key: String) throws -> Double {
+  package func number(_ key: String) throws -> Double {
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .number(let number) = value else {
       throw ParameterError(key: key, problem: "is not a number")
@@ -70,7 +70,7 @@ public struct ParameterSet: Sendable, Equatable {
   }
 
   /// Text at `key`.
-  public func text(_ key: String) throws -> String {
+  package func text(_ key: String) throws -> String {
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .text(let text) = value else {
       throw ParameterError(key: key, problem: "is not text")
@@ -79,7 +79,7 @@ public struct ParameterSet: Sendable, Equatable {
   }
 
   /// List of numbers at `key`.
-  public func list(_ key: String) throws -> [Double] {
+  package func list(_ key: String) throws -> [Double] {
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .list(let list) = value else {
       throw ParameterError(key: key, problem: "is not a list")
@@ -93,12 +93,12 @@ public struct ParameterSet: Sendable, Equatable {
   }
 
   /// One `key = value` line per parameter, sorted by key: how a run records its parameters.
-  public var described: String {
+  package var described: String {
     values.keys.sorted().map { "\($0) = \(values[$0]!)" }.joined(separator: "\n")
   }
 
   /// The parameters recorded as `described` text.
-  public init(described text: String) {
+  package init(described text: String) {
     var values: [String: ParameterValue] = [:]
     for line in text.split(separator: "\n") {
       let pair = line.split(separator: "=", maxSplits: 1)
@@ -110,18 +110,18 @@ public struct ParameterSet: Sendable, Equatable {
   }
 
   /// Only the given keys (those present), for cache keys and explanations.
-  public func restricted(to keys: [String]) -> [(key: String, value: ParameterValue?)] {
+  package func restricted(to keys: [String]) -> [(key: String, value: ParameterValue?)] {
     keys.sorted().map { ($0, values[$0]) }
   }
 }
 
 /// A parameter that a stage needs is missing or of the wrong type.
-public struct ParameterError: Error, CustomStringConvertible {
-  public var key: String
-  public var problem: String
-  public init(key: String, problem: String) {
+package struct ParameterError: Error, CustomStringConvertible {
+  package var key: String
+  package var problem: String
+  package init(key: String, problem: String) {
     self.key = key
     self.problem = problem
   }
-  public var description: String { "parameter \(key) \(problem)" }
+  package var description: String { "parameter \(key) \(problem)" }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// The values a dataset's quantities may take: wide enough for every real lifter, narrow
 /// enough that nothing downstream can overflow or be moved by a typo (docs/input-bounds.md).
 /// A value outside its range sets its row (or session) aside with the reason.
-public enum PlausibleRange {
+package enum PlausibleRange {
   /// Ranges per column (the dataset's names: `athletes.csv`'s `height_cm`, session.json's
   /// `load_kg`), in the column's own unit.
-  public static let columns: [String: ClosedRange<Double>] = [
+  package static let columns: [String: ClosedRange<Double>] = [
     // athletes.csv
     "height_cm": 50...272, "weight_kg": 20...400, "body_fat_pct": 1...75,
     // wellness.csv
@@ -28,14 +28,14 @@ public enum PlausibleRange {
   ]
 
   /// The earliest date a dataset may hold.
-  public static let earliestDay = "1900-01-01"
+  package static let earliestDay = "1900-01-01"
   /// How far past the run's own time a date may lie (recordings of a device whose clock is
   /// ahead, a plan written for next month), days.
-  public static let futureDays = 366
+  package static let futureDays = 366
 
   /// Why `value` of `column` is implausible; nil when it is plausible or the column has no
   /// range.
-  public static func problem(_ column: String, _ value: Double) -> String? {
+  package static func problem(_ column: String, _ value: Double) -> String? {
     guard value.isFinite else { return "\(value) is not a finite number" }
     guard let range = columns[column], !range.contains(value) else { return nil }
     return "\(Self.format(value)) is outside \(Self.format(range.lowerBound))…"
@@ -44,7 +44,7 @@ public enum PlausibleRange {
 
   /// Why the day `text` begins with lies outside the dates a dataset may hold (from
   /// `earliestDay` to `futureDays` past `now`); nil when it lies inside.
-  public static func dateProblem(_ text: String, now: Date = Date()) -> String? {
+  package static func dateProblem(_ text: String, now: Date = Date()) -> String? {
     guard let day = ISODates.day(text), let earliest = ISODates.day(earliestDay) else {
       return nil
     }

@@ -4,10 +4,10 @@ import Foundation
 /// report keys): one record per line. Fields are names, numbers and digests; a tab or newline
 /// inside one is written as a space. Both directions work on raw bytes: splitting a 30k-line
 /// table through `Data` slices or `Character`s was a third of a no-op run on 10k sessions.
-public enum TSVTable {
+package enum TSVTable {
   /// The records of `url` with exactly `columns` fields (the last takes the rest of the
   /// line); none when the file is missing.
-  public static func read(_ url: URL, columns: Int) -> [[String]] {
+  package static func read(_ url: URL, columns: Int) -> [[String]] {
     guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
     return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [[String]] in
       let bytes = bytes.bindMemory(to: UInt8.self)
@@ -44,14 +44,14 @@ public enum TSVTable {
   }
 
   /// Replaces `url` atomically with `records`.
-  public static func write(_ records: [[String]], to url: URL) throws {
+  package static func write(_ records: [[String]], to url: URL) throws {
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try AtomicFile.write(encoded(records), to: url)
   }
 
   /// `records` as the file's bytes.
-  public static func encoded(_ records: [[String]]) -> Data {
+  package static func encoded(_ records: [[String]]) -> Data {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(records.count * 128)
     for record in records {

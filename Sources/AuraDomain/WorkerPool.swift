@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs independent partitions on a pool of threads.
-public enum WorkerPool {
+package enum WorkerPool {
   /// The threads a pool of `workers` runs on: `workers`, or one per core when it is 0.
-  public static func threads(_ workers: Int) -> Int {
+  package static func threads(_ workers: Int) -> Int {
     workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
   }
 
   /// Maps `items` on a pool of `workers` threads (0: one per core); results keep input order.
   /// `finished`, if given, is called after each item with the number finished so far.
-  public static func map<T: Sendable, R: Sendable>(
+  package static func map<T: Sendable, R: Sendable>(
     _ items: [T], workers: Int = 0, finished: (@Sendable (Int) -> Void)? = nil,
     _ body: @Sendable (T) -> R
   ) -> [R] {
@@ -29,7 +29,7 @@ public enum WorkerPool {
 extension WorkerPool {
   /// Runs `side` on another thread while `main` runs on this one, and returns `main`'s result
   /// once both have finished; throws `main`'s error, else `side`'s.
-  public static func alongside<T>(
+  package static func alongside<T>(
     _ side: @Sendable () throws -> Void, _ main: () throws -> T
   ) throws -> T {
     let sideResult = ResultSlots<Result<Void, any Error>>(count: 1)

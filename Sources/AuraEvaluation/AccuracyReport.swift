@@ -2,30 +2,30 @@ import Foundation
 
 /// Accuracy of the feature stage per exercise and source, with totals and the targets of the
 /// noise level it was measured at.
-public struct AccuracyReport: Sendable {
+package struct AccuracyReport: Sendable {
   /// An exercise measured from one source: "pose:<format>" or "imu:<format>".
-  public struct GroupKey: Hashable, Sendable, Comparable {
-    public var exercise: String
-    public var source: String
+  package struct GroupKey: Hashable, Sendable, Comparable {
+    package var exercise: String
+    package var source: String
 
-    public static func < (a: GroupKey, b: GroupKey) -> Bool {
+    package static func < (a: GroupKey, b: GroupKey) -> Bool {
       (a.exercise, a.source) < (b.exercise, b.source)
     }
   }
 
   /// The noise profile of the dataset (low or high).
-  public var noise: String
-  public var groups: [GroupKey: AccuracyTally] = [:]
+  package var noise: String
+  package var groups: [GroupKey: AccuracyTally] = [:]
   /// Every true rep that was matched to a measured one.
-  public var reps: [RepComparison] = []
+  package var reps: [RepComparison] = []
 
-  public init(noise: String) { self.noise = noise }
+  package init(noise: String) { self.noise = noise }
 
   /// All pose groups together, all IMU groups together (velocity beside a camera), and all
   /// IMU-only groups (the same sessions without their camera).
-  public var poseTotal: AccuracyTally { total(prefix: "pose:") }
-  public var imuTotal: AccuracyTally { total(prefix: "imu:") }
-  public var imuOnlyTotal: AccuracyTally { total(prefix: "imu-only:") }
+  package var poseTotal: AccuracyTally { total(prefix: "pose:") }
+  package var imuTotal: AccuracyTally { total(prefix: "imu:") }
+  package var imuOnlyTotal: AccuracyTally { total(prefix: "imu-only:") }
 
   private func total(prefix: String) -> AccuracyTally {
     groups.filter { $0.key.source.hasPrefix(prefix) }.values.reduce(into: AccuracyTally()) {
@@ -34,7 +34,7 @@ public struct AccuracyReport: Sendable {
   }
 
   /// One table row per group, then the pose and IMU totals.
-  public var rows: [(exercise: String, source: String, tally: AccuracyTally)] {
+  package var rows: [(exercise: String, source: String, tally: AccuracyTally)] {
     groups.keys.sorted().map { ($0.exercise, $0.source, groups[$0]!) } + [
       ("all", "pose", poseTotal), ("all", "imu", imuTotal), ("all", "imu-only", imuOnlyTotal),
     ]
@@ -58,7 +58,7 @@ public struct AccuracyReport: Sendable {
   }
 
   /// The table as CSV (one header line), for pandas, R or DuckDB.
-  public var csv: String {
+  package var csv: String {
     var lines = ["noise," + Self.columns.joined(separator: ",")]
     for row in rows {
       lines.append(
@@ -68,7 +68,7 @@ public struct AccuracyReport: Sendable {
   }
 
   /// The table as Markdown, followed by the totals against the targets.
-  public var markdown: String {
+  package var markdown: String {
     MarkdownTable.render(
       header: [
         "exercise", "source", "sets", "reps exact %", "ROM MAE °", "tempo MAE s", "MCV MAE m/s",
@@ -78,11 +78,11 @@ public struct AccuracyReport: Sendable {
   }
 
   /// One total compared with its target at this noise level.
-  public struct TargetCheck: Sendable {
-    public var name: String
-    public var measured: String
-    public var target: String
-    public var passed: Bool
+  package struct TargetCheck: Sendable {
+    package var name: String
+    package var measured: String
+    package var target: String
+    package var passed: Bool
 
     /// `value` (nil: not measured, a miss) at least `limit`.
     static func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> TargetCheck {
@@ -103,7 +103,7 @@ public struct AccuracyReport: Sendable {
   }
 
   /// The totals against issue 4's targets for this noise level (missing values fail).
-  public var targetChecks: [TargetCheck] {
+  package var targetChecks: [TargetCheck] {
     let low = noise == "low"
     let pose = poseTotal
     let imu = imuTotal

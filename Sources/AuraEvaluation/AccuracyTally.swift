@@ -1,35 +1,35 @@
 /// Errors gathered for one group of sets (an exercise measured from one source), and the
 /// metrics they give.
-public struct AccuracyTally: Sendable, Equatable {
+package struct AccuracyTally: Sendable, Equatable {
   /// Recorded sets compared with truth.
-  public var sets = 0
+  package var sets = 0
   /// Sets whose detected rep count equals the true count.
-  public var exactSets = 0
+  package var exactSets = 0
   /// Absolute errors per matched rep: ROM (degrees), each tempo phase (seconds), mean and peak
   /// concentric velocity (m/s); per set: velocity loss (percentage points).
-  public var romErrors: [Double] = []
-  public var tempoErrors: [Double] = []
-  public var meanVelocityErrors: [Double] = []
-  public var peakVelocityErrors: [Double] = []
-  public var velocityLossErrors: [Double] = []
+  package var romErrors: [Double] = []
+  package var tempoErrors: [Double] = []
+  package var meanVelocityErrors: [Double] = []
+  package var peakVelocityErrors: [Double] = []
+  package var velocityLossErrors: [Double] = []
   /// Set detection with the manifest's bounds removed: true sets, detected sets, and the
   /// detected sets that overlap a true set (intersection over union ≥ 0.5).
-  public var trueSets = 0
-  public var detectedSets = 0
-  public var matchedSets = 0
+  package var trueSets = 0
+  package var detectedSets = 0
+  package var matchedSets = 0
 
-  public init() {}
+  package init() {}
 
   /// Share of sets with the exact rep count, 0-1 (nil without sets).
-  public var exactRate: Double? { sets == 0 ? nil : Double(exactSets) / Double(sets) }
-  public var romMAE: Double? { Self.mean(romErrors) }
-  public var tempoMAE: Double? { Self.mean(tempoErrors) }
-  public var meanVelocityMAE: Double? { Self.mean(meanVelocityErrors) }
-  public var peakVelocityMAE: Double? { Self.mean(peakVelocityErrors) }
-  public var velocityLossMAE: Double? { Self.mean(velocityLossErrors) }
+  package var exactRate: Double? { sets == 0 ? nil : Double(exactSets) / Double(sets) }
+  package var romMAE: Double? { Self.mean(romErrors) }
+  package var tempoMAE: Double? { Self.mean(tempoErrors) }
+  package var meanVelocityMAE: Double? { Self.mean(meanVelocityErrors) }
+  package var peakVelocityMAE: Double? { Self.mean(peakVelocityErrors) }
+  package var velocityLossMAE: Double? { Self.mean(velocityLossErrors) }
 
   /// F1 of set detection (nil when there was nothing to detect).
-  public var setDetectionF1: Double? {
+  package var setDetectionF1: Double? {
     Self.f1(trueSets: trueSets, detectedSets: detectedSets, matchedSets: matchedSets)
   }
 
@@ -42,7 +42,7 @@ public struct AccuracyTally: Sendable, Equatable {
   }
 
   /// Adds another group's errors to this one.
-  public mutating func merge(_ other: AccuracyTally) {
+  package mutating func merge(_ other: AccuracyTally) {
     sets += other.sets
     exactSets += other.exactSets
     romErrors += other.romErrors

@@ -7,17 +7,17 @@ import Foundation
 /// Measures the feature stage against a generated dataset's truth.json: every recorded set is
 /// extracted twice, once with the manifest's set bounds (reps, ROM, tempo, velocity, velocity
 /// loss) and once with the bounds removed (set detection).
-public struct FeatureEvaluator: Sendable {
-  public let root: URL
-  public let truth: DatasetTruth
-  public let extractor: SessionFeatureExtractor
-  public let reader: SessionReader.Settings
+package struct FeatureEvaluator: Sendable {
+  package let root: URL
+  package let truth: DatasetTruth
+  package let extractor: SessionFeatureExtractor
+  package let reader: SessionReader.Settings
   /// Height in cm of each athlete whose height is known.
   let bodies: [String: BodyDimensions]
 
   /// An evaluator of the dataset at `root` (whose tables were read as `tables`) with the ingest
   /// and features parameters of `parameters`.
-  public init(root: URL, tables: DatasetTables, truth: DatasetTruth, parameters: ParameterSet)
+  package init(root: URL, tables: DatasetTables, truth: DatasetTruth, parameters: ParameterSet)
     throws
   {
     self.root = root
@@ -28,7 +28,7 @@ public struct FeatureEvaluator: Sendable {
   }
 
   /// Reads truth.json.
-  public static func loadTruth(_ url: URL) throws -> DatasetTruth {
+  package static func loadTruth(_ url: URL) throws -> DatasetTruth {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
     return try decoder.decode(DatasetTruth.self, from: Data(contentsOf: url))
@@ -37,7 +37,7 @@ public struct FeatureEvaluator: Sendable {
   /// Tallies per exercise and source ("pose:<format>", "imu:<format>", and "imu-only:<format>"
   /// for a session with both measured again without its camera), over `workers` threads.
   /// The report also lists every matched rep, truth beside measurement.
-  public func evaluate(workers: Int = 1) throws -> AccuracyReport {
+  package func evaluate(workers: Int = 1) throws -> AccuracyReport {
     let results = WorkerPool.map(truth.sessions, workers: workers) { sessionTruth in
       Result { try evaluate(sessionTruth) }
     }

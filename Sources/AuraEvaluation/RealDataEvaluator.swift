@@ -7,16 +7,16 @@ import Foundation
 /// (an evaluation folder: the dataset layout plus labels.csv, `RealSetLabel`). Every session is
 /// extracted as a new user's would be: without set bounds and without logged rep counts, so
 /// only the recording speaks.
-public struct RealDataEvaluator: Sendable {
+package struct RealDataEvaluator: Sendable {
   typealias SessionOutcome = RealDataReport.SessionOutcome
 
-  public let root: URL
-  public let labels: [RealSetLabel]
+  package let root: URL
+  package let labels: [RealSetLabel]
   let extractor: SessionFeatureExtractor
   let reader: SessionReader.Settings
   let bodies: [String: BodyDimensions]
 
-  public init(root: URL, labels: [RealSetLabel], parameters: ParameterSet) throws {
+  package init(root: URL, labels: [RealSetLabel], parameters: ParameterSet) throws {
     self.root = root
     self.labels = labels
     let tables = try DatasetTablesReader.read(root: root)
@@ -27,7 +27,7 @@ public struct RealDataEvaluator: Sendable {
 
   /// Every labelled session over `workers` threads; a session that cannot be read counts its
   /// sets as missed, with the reason.
-  public func evaluate(workers: Int = 1) -> RealDataReport {
+  package func evaluate(workers: Int = 1) -> RealDataReport {
     let sessions = Dictionary(grouping: labels, by: \.sessionId).sorted { $0.key < $1.key }
     let outcomes = WorkerPool.map(sessions, workers: workers) { session, labels in
       evaluate(session: session, labels: labels.sorted { $0.setNumber < $1.setNumber })

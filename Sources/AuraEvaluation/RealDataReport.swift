@@ -5,14 +5,14 @@ import Foundation
 /// targets of the real-data issue: exact counts on 90 % of IMU sets (each placement), within
 /// one rep on 90 % of pose sets, set detection F1 of 0.95 where a recording holds several sets.
 /// A set the features declined to count ("unknown") is a miss, and is also listed apart.
-public struct RealDataReport: Sendable {
+package struct RealDataReport: Sendable {
   /// One labelled set: the authors' count beside the measured one (nil: none measured).
-  public struct SetOutcome: Sendable {
-    public var label: RealSetLabel
-    public var modality: String
-    public var measured: Int?
+  package struct SetOutcome: Sendable {
+    package var label: RealSetLabel
+    package var modality: String
+    package var measured: Int?
     /// Why the count is unknown, where the features said so (or the session failed).
-    public var unknownReason: String?
+    package var unknownReason: String?
 
     var counted: Int? { unknownReason == nil ? measured : nil }
     var exact: Bool { counted == label.reps }
@@ -20,24 +20,24 @@ public struct RealDataReport: Sendable {
   }
 
   /// What one session contributes.
-  public struct SessionOutcome: Sendable {
-    public var sets: [SetOutcome] = []
+  package struct SessionOutcome: Sendable {
+    package var sets: [SetOutcome] = []
     /// Set detection in the recording, under its source's "all" row of its modality.
-    public var detection: (key: GroupKey, tally: Tally)? = nil
+    package var detection: (key: GroupKey, tally: Tally)? = nil
   }
 
   /// Counts of one group.
-  public struct Tally: Sendable {
-    public var sets = 0
-    public var exact = 0
-    public var withinOne = 0
-    public var unknown = 0
+  package struct Tally: Sendable {
+    package var sets = 0
+    package var exact = 0
+    package var withinOne = 0
+    package var unknown = 0
     /// Counted sets (not unknown) within one rep of the authors' count.
-    public var countedWithinOne = 0
-    public var absoluteErrors: [Double] = []
-    public var trueSets = 0
-    public var detectedSets = 0
-    public var matchedSets = 0
+    package var countedWithinOne = 0
+    package var absoluteErrors: [Double] = []
+    package var trueSets = 0
+    package var detectedSets = 0
+    package var matchedSets = 0
 
     mutating func add(_ set: SetOutcome) {
       sets += 1
@@ -60,35 +60,35 @@ public struct RealDataReport: Sendable {
       matchedSets += other.matchedSets
     }
 
-    public var exactRate: Double? { sets == 0 ? nil : Double(exact) / Double(sets) }
-    public var withinOneRate: Double? { sets == 0 ? nil : Double(withinOne) / Double(sets) }
+    package var exactRate: Double? { sets == 0 ? nil : Double(exact) / Double(sets) }
+    package var withinOneRate: Double? { sets == 0 ? nil : Double(withinOne) / Double(sets) }
     /// Share of the counted sets (those not unknown) within one rep: what a published count is
     /// worth.
-    public var countedWithinOneRate: Double? {
+    package var countedWithinOneRate: Double? {
       sets == unknown ? nil : Double(countedWithinOne) / Double(sets - unknown)
     }
     /// Mean absolute count error over the sets that were counted.
-    public var countMAE: Double? {
+    package var countMAE: Double? {
       absoluteErrors.isEmpty ? nil : absoluteErrors.reduce(0, +) / Double(absoluteErrors.count)
     }
-    public var setDetectionF1: Double? {
+    package var setDetectionF1: Double? {
       AccuracyTally.f1(trueSets: trueSets, detectedSets: detectedSets, matchedSets: matchedSets)
     }
   }
 
-  public struct GroupKey: Hashable, Sendable, Comparable {
-    public var source: String
-    public var exercise: String
-    public var modality: String
-    public static func < (a: GroupKey, b: GroupKey) -> Bool {
+  package struct GroupKey: Hashable, Sendable, Comparable {
+    package var source: String
+    package var exercise: String
+    package var modality: String
+    package static func < (a: GroupKey, b: GroupKey) -> Bool {
       (a.modality, a.source, a.exercise) < (b.modality, b.source, b.exercise)
     }
   }
 
-  public var groups: [GroupKey: Tally] = [:]
-  public var sets: [SetOutcome] = []
+  package var groups: [GroupKey: Tally] = [:]
+  package var sets: [SetOutcome] = []
 
-  public init() {}
+  package init() {}
 
   mutating func add(_ outcome: SessionOutcome) {
     for set in outcome.sets {
@@ -102,14 +102,14 @@ public struct RealDataReport: Sendable {
   }
 
   /// Every group of one modality together.
-  public func total(modality: String) -> Tally {
+  package func total(modality: String) -> Tally {
     groups.filter { $0.key.modality == modality }.values.reduce(into: Tally()) { $0.merge($1) }
   }
 
-  public var modalities: [String] { Set(groups.keys.map(\.modality)).sorted() }
+  package var modalities: [String] { Set(groups.keys.map(\.modality)).sorted() }
 
   /// Group rows, then a total per modality.
-  public var rows: [(source: String, exercise: String, modality: String, tally: Tally)] {
+  package var rows: [(source: String, exercise: String, modality: String, tally: Tally)] {
     groups.keys.sorted().map { ($0.source, $0.exercise, $0.modality, groups[$0]!) }
       + modalities.map { ("all", "all", $0, total(modality: $0)) }
   }
@@ -131,7 +131,7 @@ public struct RealDataReport: Sendable {
     ]
   }
 
-  public var csv: String {
+  package var csv: String {
     var lines = [Self.columns.joined(separator: ",")]
     for row in rows {
       lines.append(
@@ -141,7 +141,7 @@ public struct RealDataReport: Sendable {
   }
 
   /// Every labelled set, the authors' count beside the measured one, for a look at the misses.
-  public var setsCSV: String {
+  package var setsCSV: String {
     var lines = [
       "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason"
     ]
@@ -159,7 +159,7 @@ public struct RealDataReport: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  public var markdown: String {
+  package var markdown: String {
     MarkdownTable.render(
       header: [
         "source", "exercise", "modality", "sets", "exact %", "within one %", "unknown",
@@ -170,7 +170,7 @@ public struct RealDataReport: Sendable {
   }
 
   /// Each modality's total against its target; set detection where it was measured.
-  public var targetChecks: [AccuracyReport.TargetCheck] {
+  package var targetChecks: [AccuracyReport.TargetCheck] {
     var checks: [AccuracyReport.TargetCheck] = []
     let atLeast = AccuracyReport.TargetCheck.atLeast
     for modality in modalities {

@@ -3,14 +3,14 @@ import AuraSynth
 import Foundation
 
 /// One true rep beside the rep measured for it, for looking at errors one by one.
-public struct RepComparison: Sendable {
-  public var sessionId: String
-  public var setNumber: Int
-  public var exercise: String
-  public var poseFormat: String
-  public var imuFormat: String
-  public var truth: RepTruth
-  public var measured: RepFeatures
+package struct RepComparison: Sendable {
+  package var sessionId: String
+  package var setNumber: Int
+  package var exercise: String
+  package var poseFormat: String
+  package var imuFormat: String
+  package var truth: RepTruth
+  package var measured: RepFeatures
 
   static let header =
     "session_id,set_number,rep_number,exercise,pose_format,imu_format,"
@@ -35,7 +35,7 @@ public struct RepComparison: Sendable {
   }
 
   /// Every comparison as CSV with a header line.
-  public static func csv(_ reps: [RepComparison]) -> String {
+  package static func csv(_ reps: [RepComparison]) -> String {
     ([header] + reps.map(\.csvLine)).joined(separator: "\n") + "\n"
   }
 }

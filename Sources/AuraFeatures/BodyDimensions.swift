@@ -3,17 +3,17 @@ import AuraIngest
 /// What calibrates a pose recording's scale when its manifest gives none: the athlete's
 /// shank + thigh + trunk as a body scan measured them (tibia, femur and torso from the latest
 /// morpho.csv row with all three), else their height.
-public struct BodyDimensions: Sendable, Hashable {
-  public var heightCm: Double?
-  public var legAndTrunkCm: Double?
+package struct BodyDimensions: Sendable, Hashable {
+  package var heightCm: Double?
+  package var legAndTrunkCm: Double?
 
-  public init(heightCm: Double?, legAndTrunkCm: Double? = nil) {
+  package init(heightCm: Double?, legAndTrunkCm: Double? = nil) {
     self.heightCm = heightCm
     self.legAndTrunkCm = legAndTrunkCm
   }
 
   /// Every athlete of `tables` (athletes.csv) with their height and latest complete scan.
-  public static func byAthlete(_ tables: DatasetTables) -> [String: BodyDimensions] {
+  package static func byAthlete(_ tables: DatasetTables) -> [String: BodyDimensions] {
     var scans: [String: (date: String, cm: Double)] = [:]
     for scan in tables.morpho {
       guard let tibia = scan.tibiaCm, let femur = scan.femurCm, let torso = scan.torsoCm,
@@ -31,7 +31,7 @@ public struct BodyDimensions: Sendable, Hashable {
   }
 
   /// Both lengths as text, for a content key ("-" where unknown).
-  public var keyText: String {
+  package var keyText: String {
     "height \(heightCm.map { "\($0)" } ?? "-") leg+trunk \(legAndTrunkCm.map { "\($0)" } ?? "-")"
   }
 }

@@ -12,15 +12,15 @@ import Foundation
 ///   (+ towards the athlete's front) and unwrapped over time.
 /// Interior angles use |cross|, so they do not depend on which way the athlete faces; signed
 /// angles are measured after the pose is turned to face +x, so they do not either.
-public enum JointAngles {
+package enum JointAngles {
   /// The angles computed for each side.
-  public enum Angle: String, CaseIterable, Sendable {
+  package enum Angle: String, CaseIterable, Sendable {
     case knee, hip, ankle, elbow, shoulder
     case trunkLean = "trunk_lean"
   }
 
   /// Interior angle at `vertex` between the rays to `a` and `c`, degrees in [0, 180].
-  public static func interior(
+  package static func interior(
     a: (Double, Double, Double), vertex: (Double, Double, Double), c: (Double, Double, Double)
   ) -> Double {
     let ba = (a.0 - vertex.0, a.1 - vertex.1, a.2 - vertex.2)
@@ -34,7 +34,7 @@ public enum JointAngles {
 
   /// Inclination of the segment from `lower` to `upper` from vertical, degrees, positive when
   /// `upper` is ahead (+x) of `lower`; lateral offset (z) counts towards the magnitude.
-  public static func inclination(lower: (Double, Double, Double), upper: (Double, Double, Double))
+  package static func inclination(lower: (Double, Double, Double), upper: (Double, Double, Double))
     -> Double
   {
     let forward = upper.0 - lower.0
@@ -46,7 +46,7 @@ public enum JointAngles {
   /// Signed angle from the ray to `a` to the ray to `c` about `vertex` in the image (x, y)
   /// plane, degrees in (−180, 180]. Unlike the interior angle it does not fold back at a
   /// straight joint, so with `unwrap` it stays smooth through lockout; it times phases.
-  public static func signedPlanar(
+  package static func signedPlanar(
     a: (Double, Double), vertex: (Double, Double), c: (Double, Double)
   )
     -> Double
@@ -57,7 +57,7 @@ public enum JointAngles {
   }
 
   /// Removes 360° jumps so a signed angle is continuous over time (NaN left as is).
-  public static func unwrap(_ degrees: [Double]) -> [Double] {
+  package static func unwrap(_ degrees: [Double]) -> [Double] {
     var out = degrees
     var offset = 0.0
     var previous: Double? = nil

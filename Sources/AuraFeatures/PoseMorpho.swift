@@ -8,16 +8,16 @@ import Foundation
 /// high percentile is nearer its true length than the median, and unlike the maximum it is not
 /// set by one noisy frame. Lengths are in centimetres through the pose scale, so where the scale
 /// itself came from the athlete's height, they share its assumptions.
-public struct PoseMorpho: Codable, Sendable, Equatable {
-  public var torsoCm: Double
-  public var femurCm: Double
-  public var tibiaCm: Double
-  public var humerusCm: Double
-  public var forearmCm: Double
+package struct PoseMorpho: Codable, Sendable, Equatable {
+  package var torsoCm: Double
+  package var femurCm: Double
+  package var tibiaCm: Double
+  package var humerusCm: Double
+  package var forearmCm: Double
 
-  public var femurToTorso: Double { femurCm / torsoCm }
-  public var tibiaToFemur: Double { tibiaCm / femurCm }
-  public var humerusToTorso: Double { humerusCm / torsoCm }
+  package var femurToTorso: Double { femurCm / torsoCm }
+  package var tibiaToFemur: Double { tibiaCm / femurCm }
+  package var humerusToTorso: Double { humerusCm / torsoCm }
 
   init?(_ signals: PoseSignals) {
     func length(_ a: PoseSignals.BodyPoint, _ b: PoseSignals.BodyPoint) -> Double? {

@@ -285,9 +285,9 @@ struct PoseSignals {
 }
 
 /// Why a recording could not be measured.
-public enum FeatureError: Error, CustomStringConvertible {
+package enum FeatureError: Error, CustomStringConvertible {
   case unusable(String)
-  public var description: String {
+  package var description: String {
     switch self {
     case .unusable(let reason): return reason
     }

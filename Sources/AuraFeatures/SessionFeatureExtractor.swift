@@ -6,23 +6,23 @@ import Foundation
 /// velocity. Sets come from the manifest's bounds, or are detected in the recording when the
 /// manifest has none; bounds that disagree with the movement are reported as warnings. Reps
 /// are found on the camera's pose where there is one, else on a bar IMU's own motion.
-public struct SessionFeatureExtractor: Sendable {
+package struct SessionFeatureExtractor: Sendable {
   /// Tunable settings (keys under `features.` in the pipeline file).
-  public struct Settings: Sendable, Equatable {
-    public var cutoffHz: Double
-    public var maxGapSeconds: Double
-    public var minimumTravelMeters: Double
-    public var minimumRepSeconds: Double
-    public var setRestSeconds: Double
-    public var velocityLossThresholdPercent: Double
+  package struct Settings: Sendable, Equatable {
+    package var cutoffHz: Double
+    package var maxGapSeconds: Double
+    package var minimumTravelMeters: Double
+    package var minimumRepSeconds: Double
+    package var setRestSeconds: Double
+    package var velocityLossThresholdPercent: Double
 
     /// The parameter keys these settings read.
-    public static let parameterKeys = [
+    package static let parameterKeys = [
       "features.filter_cutoff_hz", "features.max_gap_s", "features.min_travel_m",
       "features.min_rep_s", "features.set_rest_s", "features.velocity_loss_threshold_pct",
     ]
 
-    public init(_ parameters: ParameterSet) throws {
+    package init(_ parameters: ParameterSet) throws {
       cutoffHz = try parameters.number("features.filter_cutoff_hz")
       maxGapSeconds = try parameters.number("features.max_gap_s")
       minimumTravelMeters = try parameters.number("features.min_travel_m")
@@ -32,17 +32,17 @@ public struct SessionFeatureExtractor: Sendable {
     }
   }
 
-  public let settings: Settings
-  public let catalog: ExerciseCatalog
+  package let settings: Settings
+  package let catalog: ExerciseCatalog
 
   /// The pose joints the features measure (shoulders, elbows, wrists, hips, knees and ankles);
   /// a reader may leave out the rest.
-  public static let poseJoints = Set(
+  package static let poseJoints = Set(
     PoseSignals.Side.allCases.flatMap { side in
       PoseSignals.BodyPoint.allCases.map { PoseSignals.joint($0, side: side) }
     })
 
-  public init(settings: Settings, catalog: ExerciseCatalog) {
+  package init(settings: Settings, catalog: ExerciseCatalog) {
     self.settings = settings
     self.catalog = catalog
   }
@@ -54,7 +54,7 @@ public struct SessionFeatureExtractor: Sendable {
   }
 
   /// Extracts features. `body` calibrates the pose scale when the manifest gives none.
-  public func extract(_ session: IngestedSession, body: BodyDimensions) throws
+  package func extract(_ session: IngestedSession, body: BodyDimensions) throws
     -> SessionFeatures
   {
     let manifest = session.manifest
@@ -145,7 +145,7 @@ public struct SessionFeatureExtractor: Sendable {
   }
 
   /// (fastest − last) / fastest × 100, or nil with fewer than two reps.
-  public static func velocityLoss(_ velocities: [Double]) -> Double? {
+  package static func velocityLoss(_ velocities: [Double]) -> Double? {
     guard velocities.count >= 2, let fastest = velocities.max(), fastest > 0,
       let last = velocities.last
     else {

@@ -2,7 +2,7 @@ import AuraDomain
 import Foundation
 
 /// Signal conditioning for uniformly sampled series with NaN gaps.
-public enum SignalFilter {
+package enum SignalFilter {
   /// The stretches of consecutive true samples in `mask`, in order.
   static func runs(_ mask: [Bool]) -> [Range<Int>] {
     var found: [Range<Int>] = []
@@ -45,7 +45,7 @@ public enum SignalFilter {
 
   /// Linear interpolation over NaN runs of at most `maxGap` samples; longer runs stay NaN.
   /// Returns the series and which samples were filled.
-  public static func fillShortGaps(_ values: [Double], maxGap: Int) -> (
+  package static func fillShortGaps(_ values: [Double], maxGap: Int) -> (
     values: [Double], filled: [Bool]
   ) {
     var out = values
@@ -72,7 +72,7 @@ public enum SignalFilter {
 
   /// Robust standard deviation of white noise in a smooth series, from its second differences
   /// (var(Δ²y) = 6σ² for white noise; the median absolute deviation ignores motion and spikes).
-  public static func noiseDeviation(_ values: [Double]) -> Double {
+  package static func noiseDeviation(_ values: [Double]) -> Double {
     var second: [Double] = []
     second.reserveCapacity(values.count)
     for i in 1..<max(1, values.count - 1) {
@@ -88,7 +88,7 @@ public enum SignalFilter {
   /// standard deviations from the median of the detrended window (and further than five times
   /// `noise`, the series' own noise deviation) becomes NaN. Detrending keeps fast movement from
   /// widening the spread and hiding a spike. Returns the series and which samples were rejected.
-  public static func rejectOutliers(_ values: [Double], noise: Double) -> (
+  package static func rejectOutliers(_ values: [Double], noise: Double) -> (
     values: [Double], rejected: [Bool]
   ) {
     var out = values
@@ -189,7 +189,7 @@ public enum SignalFilter {
   /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous
   /// (non-NaN) chunk. `cutoffHz` is the cutoff of the whole zero-phase filter: the single-pass
   /// design frequency is raised by Winter's correction (1/0.802) so the double pass lands on it.
-  public static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double]
+  package static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double]
   {
     lowPass(values, values, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz).0
   }
@@ -198,7 +198,7 @@ public enum SignalFilter {
   /// filter's recursion waits on its multiplications, so two series side by side in the
   /// lanes of one vector take the time of one (the filter was 3.4 % of a cold run). Series
   /// of different lengths or NaN samples are filtered one after the other.
-  public static func lowPass(
+  package static func lowPass(
     _ first: [Double], _ second: [Double], cutoffHz: Double, sampleRateHz: Double
   ) -> ([Double], [Double]) {
     let n = first.count

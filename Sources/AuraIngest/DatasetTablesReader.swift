@@ -5,9 +5,9 @@ import Foundation
 /// exports), nutrition, morpho and custom exercises (optional). A bad row (an id that is not
 /// one, a value outside its plausible range, a second row for the same key) is reported with
 /// its file, line and reason and skipped; the rest is read.
-public enum DatasetTablesReader {
+package enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
-  public static func read(root: URL) throws -> DatasetTables {
+  package static func read(root: URL) throws -> DatasetTables {
     var problems: [DatasetProblem] = []
     let athletes = try readAthletes(root: root, problems: &problems)
     let coaches = readOptional(

@@ -3,19 +3,19 @@ import Foundation
 
 /// Checks a whole dataset against the contract without computing anything else: every table,
 /// every session and recording, and the links between them (athlete ids).
-public enum DatasetValidator {
+package enum DatasetValidator {
   /// What validation found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// Every problem, in path order.
-    public var problems: [DatasetProblem]
-    public var sessions: Int
-    public var recordedSessions: Int
+    package var problems: [DatasetProblem]
+    package var sessions: Int
+    package var recordedSessions: Int
     /// True when athletes.csv itself is unusable (nothing could be processed).
-    public var fatal: Bool
+    package var fatal: Bool
   }
 
   /// Reads everything under `root` (with its custom exercises); sessions are read on all cores.
-  public static func validate(
+  package static func validate(
     root: URL, settings: SessionReader.Settings
   ) -> Report {
     var problems: [DatasetProblem] = []

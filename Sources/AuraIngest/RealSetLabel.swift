@@ -3,20 +3,20 @@ import Foundation
 
 /// One set of a real recording as its authors counted it: a row of an evaluation folder's
 /// labels.csv, `session_id,set_number,source,exercise,reps[,start_s,end_s,split]`. `source`
-/// names the public dataset it came from; bounds are given where the authors marked them;
+/// names the package dataset it came from; bounds are given where the authors marked them;
 /// `split` is "tune" or "holdout" (sets kept aside from any tuning, reported on their own).
-public struct RealSetLabel: Sendable, Equatable {
-  public var sessionId: String
-  public var setNumber: Int
-  public var source: String
-  public var exercise: String
-  public var reps: Int
-  public var startSeconds: Double?
-  public var endSeconds: Double?
-  public var split: String?
+package struct RealSetLabel: Sendable, Equatable {
+  package var sessionId: String
+  package var setNumber: Int
+  package var source: String
+  package var exercise: String
+  package var reps: Int
+  package var startSeconds: Double?
+  package var endSeconds: Double?
+  package var split: String?
 
   /// Reads labels.csv; a bad row is an error naming its line.
-  public static func load(_ url: URL) throws -> [RealSetLabel] {
+  package static func load(_ url: URL) throws -> [RealSetLabel] {
     let path = url.lastPathComponent
     guard let data = try? Data(contentsOf: url) else {
       throw DatasetProblem(path: path, line: 0, reason: "labels file is missing or unreadable")

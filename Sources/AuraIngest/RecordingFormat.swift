@@ -2,12 +2,12 @@ import AuraDomain
 import Foundation
 
 /// The recording formats of the dataset contract.
-public enum RecordingFormat: String, CaseIterable, Sendable {
+package enum RecordingFormat: String, CaseIterable, Sendable {
   case vision19, mediapipe33, coco17, openpose, trc
   case generic, sensorlogger, metawear, xio, smartweights
 
   /// pose or imu.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .vision19, .mediapipe33, .coco17, .openpose, .trc: return "pose"
     case .generic, .sensorlogger, .metawear, .xio, .smartweights: return "imu"
@@ -16,7 +16,7 @@ public enum RecordingFormat: String, CaseIterable, Sendable {
 
   /// The format a file or folder looks like, from its name, first bytes or CSV header; nil when
   /// it looks like none of them.
-  public static func detect(url: URL) -> RecordingFormat? {
+  package static func detect(url: URL) -> RecordingFormat? {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       return nil

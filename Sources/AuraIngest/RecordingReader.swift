@@ -2,9 +2,9 @@ import AuraDomain
 import Foundation
 
 /// Reads one recording file or folder outside a dataset's session layout (benchmarks, tools).
-public enum RecordingReader {
+package enum RecordingReader {
   /// The canonical pose series of a pose recording at `url`.
-  public static func readPose(
+  package static func readPose(
     url: URL, reference: RecordingReference, minimumConfidence: Double
   ) throws -> PoseSeries {
     let recording = try RecordingDispatcher.open(
@@ -16,7 +16,7 @@ public enum RecordingReader {
   }
 
   /// The canonical IMU series of an IMU recording at `url`.
-  public static func readImu(url: URL, reference: RecordingReference) throws -> ImuSeries {
+  package static func readImu(url: URL, reference: RecordingReference) throws -> ImuSeries {
     let recording = try RecordingDispatcher.open(
       reference, at: url, path: url.lastPathComponent, manifestPath: url.lastPathComponent,
       index: 0)

@@ -2,25 +2,25 @@ import AuraDomain
 import Foundation
 
 /// A recording named by session.json.
-public struct RecordingReference: Codable, Sendable, Equatable {
+package struct RecordingReference: Codable, Sendable, Equatable {
   /// pose or imu.
-  public var kind: String
+  package var kind: String
   /// Relative to the session folder.
-  public var path: String
+  package var path: String
   /// Declared format; nil when the manifest leaves it out (then detected from the file).
-  public var format: String?
-  public var fps: Double?
-  public var view: String?
-  public var imageWidth: Double?
-  public var imageHeight: Double?
-  public var pixelsPerMeter: Double?
-  public var placement: String?
-  public var accelUnit: String?
-  public var gyroUnit: String?
+  package var format: String?
+  package var fps: Double?
+  package var view: String?
+  package var imageWidth: Double?
+  package var imageHeight: Double?
+  package var pixelsPerMeter: Double?
+  package var placement: String?
+  package var accelUnit: String?
+  package var gyroUnit: String?
   /// OpenPose keypoint layout (body_25, body_25b, coco18); detected when absent.
-  public var skeleton: String?
+  package var skeleton: String?
 
-  public init(
+  package init(
     kind: String, path: String, format: String?, fps: Double? = nil, view: String? = nil,
     imageWidth: Double? = nil, imageHeight: Double? = nil, pixelsPerMeter: Double? = nil,
     placement: String? = nil, accelUnit: String? = nil, gyroUnit: String? = nil,
@@ -42,9 +42,9 @@ public struct RecordingReference: Codable, Sendable, Equatable {
 }
 
 /// Decodes and checks a session.json: required fields, exercise names, set numbering.
-public enum SessionManifestReader {
+package enum SessionManifestReader {
   /// The manifest and its recording references. `path` is relative to the dataset, for messages.
-  public static func read(data: Data, path: String, catalog: ExerciseCatalog) throws -> (
+  package static func read(data: Data, path: String, catalog: ExerciseCatalog) throws -> (
     SessionManifest, [RecordingReference]
   ) {
     let raw: RawManifest

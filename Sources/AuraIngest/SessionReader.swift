@@ -2,31 +2,31 @@ import AuraDomain
 import Foundation
 
 /// Reads one session folder: its manifest and every recording it names, in canonical form.
-public enum SessionReader {
+package enum SessionReader {
   /// Settings of the ingest stage (keys under `ingest.` in the pipeline file).
-  public struct Settings: Sendable, Equatable {
+  package struct Settings: Sendable, Equatable {
     /// A joint whose confidence is below this counts as missing.
-    public var minimumPoseConfidence: Double
+    package var minimumPoseConfidence: Double
     /// The joints a pose series keeps: all of them unless a consumer that measures fewer says
     /// so (the pipeline asks for what the features measure, and parses the rest not at all).
-    public var poseJoints: Set<Joint>
+    package var poseJoints: Set<Joint>
 
-    public init(minimumPoseConfidence: Double, poseJoints: Set<Joint> = Set(Joint.allCases)) {
+    package init(minimumPoseConfidence: Double, poseJoints: Set<Joint> = Set(Joint.allCases)) {
       self.minimumPoseConfidence = minimumPoseConfidence
       self.poseJoints = poseJoints
     }
 
     /// The parameter keys these settings read.
-    public static let parameterKeys = ["ingest.pose_confidence_min"]
+    package static let parameterKeys = ["ingest.pose_confidence_min"]
 
-    public init(_ parameters: ParameterSet) throws {
+    package init(_ parameters: ParameterSet) throws {
       self.init(minimumPoseConfidence: try parameters.number("ingest.pose_confidence_min"))
     }
   }
 
   /// Reads `sessions/<folder>` under `datasetRoot`. Throws a `DatasetProblem` (path, line, reason)
   /// for anything that breaks the contract; the caller quarantines the session.
-  public static func read(
+  package static func read(
     folder: String, datasetRoot: URL, catalog: ExerciseCatalog, settings: Settings
   ) throws -> IngestedSession {
     let sessionURL = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(folder)
@@ -86,14 +86,14 @@ public enum SessionReader {
   }
 
   /// The problem of a session whose athlete is not in athletes.csv.
-  public static func unknownAthlete(_ athleteId: String, folder: String) -> DatasetProblem {
+  package static func unknownAthlete(_ athleteId: String, folder: String) -> DatasetProblem {
     DatasetProblem(
       path: "sessions/\(folder)/session.json", line: 0,
       reason: "$.athlete_id '\(athleteId)' is not in athletes.csv")
   }
 
   /// Session folder names under `datasetRoot/sessions`, sorted.
-  public static func sessionFolders(datasetRoot: URL) throws -> [String] {
+  package static func sessionFolders(datasetRoot: URL) throws -> [String] {
     let sessions = datasetRoot.appendingPathComponent("sessions")
     let names = try FileManager.default.contentsOfDirectory(atPath: sessions.path)
     return names.filter { !$0.hasPrefix(".") }.sorted()

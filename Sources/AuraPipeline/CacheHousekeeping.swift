@@ -7,24 +7,24 @@ import Foundation
 /// current release's athlete-week and history partitions (`partitions.tsv`) name it. A
 /// collection takes the output's lock, so it never removes an entry a running run is about to
 /// read or has just written.
-public struct CacheHousekeeping {
+package struct CacheHousekeeping {
   let out: URL
 
-  public init(out: URL) { self.out = URL(fileURLWithPath: out.path).standardizedFileURL }
+  package init(out: URL) { self.out = URL(fileURLWithPath: out.path).standardizedFileURL }
 
   /// One stage's entries.
-  public struct StageUsage: Sendable, Equatable {
-    public var stage: String
-    public var entries: Int
-    public var bytes: Int64
-    public var entriesInUse: Int
-    public var bytesInUse: Int64
+  package struct StageUsage: Sendable, Equatable {
+    package var stage: String
+    package var entries: Int
+    package var bytes: Int64
+    package var entriesInUse: Int
+    package var bytesInUse: Int64
   }
 
   private var cache: ArtifactCache { ArtifactCache(root: out.appendingPathComponent(".cache")) }
 
   /// Entries and bytes per stage, and how many of them the latest run uses.
-  public func status() throws -> [StageUsage] {
+  package func status() throws -> [StageUsage] {
     let inUse = keysInUse()
     var usage: [String: StageUsage] = [:]
     for entry in try cache.entries() {
@@ -46,7 +46,7 @@ public struct CacheHousekeeping {
   /// Removes every entry the latest run does not use; with `maxBytes`, keeps the newest
   /// unused entries as long as the whole cache stays within it. Returns the entries and bytes
   /// removed.
-  public func collect(maxBytes: Int64? = nil, waitForLock: TimeInterval = 0) throws -> (
+  package func collect(maxBytes: Int64? = nil, waitForLock: TimeInterval = 0) throws -> (
     entries: Int, bytes: Int64
   ) {
     let lock = try RunLock(

@@ -8,14 +8,14 @@ import Foundation
 /// kept, so that `explain` can say which of them changed between two keys. Fields are hashed
 /// as they are added: a copy of a key that is then extended (every session's key starts from
 /// the same template of code versions and parameters) hashes only its own fields.
-public struct ContentKey: Sendable {
+package struct ContentKey: Sendable {
   /// One labelled input of a key.
-  public struct Field: Sendable, Equatable {
-    public var label: String
-    public var value: String
+  package struct Field: Sendable, Equatable {
+    package var label: String
+    package var value: String
   }
 
-  public private(set) var fields: [Field] = []
+  package private(set) var fields: [Field] = []
   /// The fields so far, hashed.
   private var hasher = FieldHasher()
 
@@ -37,7 +37,7 @@ public struct ContentKey: Sendable {
   }
 
   /// Hex SHA-256 of the fields.
-  public func finalize() -> String {
+  package func finalize() -> String {
     var hasher = hasher
     hasher.add(String(fields.count))
     return hasher.hex()

@@ -8,17 +8,17 @@ import Yams
 
 /// A pipeline file (pipelines/*.yaml): where the data is, where results go, and every tunable
 /// parameter with its value. Command-line flags override the file.
-public struct PipelineConfig: Sendable {
-  public var name: String
-  public var dataset: String
-  public var out: String
-  public var workers: Int
-  public var parameters: ParameterSet
+package struct PipelineConfig: Sendable {
+  package var name: String
+  package var dataset: String
+  package var out: String
+  package var workers: Int
+  package var parameters: ParameterSet
   /// Where intermediates are cached: `<out>/.cache` unless set (a sweep shares the
   /// production run's cache so that its variants reuse every upstream result).
-  public var cacheFolder: String?
+  package var cacheFolder: String?
 
-  public init(name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet) {
+  package init(name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet) {
     self.name = name
     self.dataset = dataset
     self.out = out
@@ -30,7 +30,7 @@ public struct PipelineConfig: Sendable {
   /// the working directory, as `make run` uses them).
   /// Throws `PipelineError.config` naming the file: unreadable, not YAML (with its line and
   /// column), or not a pipeline.
-  public static func load(path: String) throws -> PipelineConfig {
+  package static func load(path: String) throws -> PipelineConfig {
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
       throw PipelineError.config(
@@ -100,7 +100,7 @@ public struct PipelineConfig: Sendable {
   /// Reads every stage's settings from the parameters, so that a missing parameter or one of
   /// the wrong type is a `PipelineError.config` before a run starts rather than a failure
   /// halfway through it.
-  public func checkParameters() throws {
+  package func checkParameters() throws {
     do {
       _ = try SessionReader.Settings(parameters)
       _ = try SessionFeatureExtractor.Settings(parameters)
@@ -114,7 +114,7 @@ public struct PipelineConfig: Sendable {
 
   /// Refuses an output folder inside the dataset (or the dataset itself): the next run would
   /// read the releases and the cache as sessions and tables.
-  public func checkFolders() throws {
+  package func checkFolders() throws {
     func resolved(_ path: String) -> String {
       let url = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
       return url.path.hasSuffix("/") ? url.path : url.path + "/"
@@ -128,7 +128,7 @@ public struct PipelineConfig: Sendable {
   }
 
   /// Applies `key=value` overrides (numbers, true/false, comma lists or text).
-  public mutating func override(_ assignment: String) throws {
+  package mutating func override(_ assignment: String) throws {
     guard let equals = assignment.firstIndex(of: "=") else {
       throw PipelineError.config("override '\(assignment)' is not key=value")
     }
@@ -145,13 +145,13 @@ public struct PipelineConfig: Sendable {
 }
 
 /// A problem with the pipeline itself (not with the data).
-public enum PipelineError: Error, CustomStringConvertible {
+package enum PipelineError: Error, CustomStringConvertible {
   case config(String)
   case fatal(String)
   /// Another run holds the output folder's lock.
   case lockHeld(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .config(let message): return "pipeline: \(message)"
     case .fatal(let message), .lockHeld(let message): return message

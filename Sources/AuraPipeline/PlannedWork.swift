@@ -1,10 +1,10 @@
 /// A stage of a partition that a run would compute, and why (`auralift explain`).
-public struct PlannedWork: Sendable, Equatable, CustomStringConvertible {
-  public var stage: String
-  public var partition: String
-  public var reasons: [String]
+package struct PlannedWork: Sendable, Equatable, CustomStringConvertible {
+  package var stage: String
+  package var partition: String
+  package var reasons: [String]
 
-  public var description: String {
+  package var description: String {
     "\(stage) \(partition): \(reasons.joined(separator: "; "))"
   }
 

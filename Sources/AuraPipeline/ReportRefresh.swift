@@ -5,14 +5,14 @@ import Foundation
 /// `auralift report`: renders the reports again from a published database, recomputing
 /// nothing. It holds the output's lock while it writes, so it never interleaves with a run;
 /// every report file is replaced atomically.
-public struct ReportRefresh {
-  public let out: URL
+package struct ReportRefresh {
+  package let out: URL
   /// The database to read; by default the current publication's.
-  public let database: URL
+  package let database: URL
   /// Where the reports go; by default beside the database.
-  public let folder: URL
+  package let folder: URL
 
-  public init(out: URL, database: URL? = nil, folder: URL? = nil) {
+  package init(out: URL, database: URL? = nil, folder: URL? = nil) {
     self.out = out
     let published = (database ?? out.appendingPathComponent("current/auralift.sqlite"))
       .resolvingSymlinksInPath()
@@ -21,7 +21,7 @@ public struct ReportRefresh {
   }
 
   /// Renders every report; returns the paths written, relative to `folder`.
-  public func render(waitForLock: TimeInterval) throws -> [String] {
+  package func render(waitForLock: TimeInterval) throws -> [String] {
     guard FileManager.default.fileExists(atPath: database.path) else {
       throw PipelineError.fatal(
         "no published database at \(database.path): run `auralift run` first")

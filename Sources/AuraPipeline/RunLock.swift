@@ -13,37 +13,37 @@ import Foundation
 /// run: the next run takes it over and says whose it was. A clean release empties the file.
 /// (`flock` is honoured by local filesystems and by NFSv4; a shared output folder on a
 /// filesystem without locks is not supported.)
-public final class RunLock {
+package final class RunLock {
   /// Who holds (or held) the lock.
-  public struct Owner: Codable, Sendable, Equatable, CustomStringConvertible {
-    public var pid: Int32
-    public var host: String
-    public var startedAt: String
+  package struct Owner: Codable, Sendable, Equatable, CustomStringConvertible {
+    package var pid: Int32
+    package var host: String
+    package var startedAt: String
 
-    public init(pid: Int32, host: String, startedAt: String) {
+    package init(pid: Int32, host: String, startedAt: String) {
       self.pid = pid
       self.host = host
       self.startedAt = startedAt
     }
 
     /// This process, now.
-    public static func current(startedAt: String) -> Owner {
+    package static func current(startedAt: String) -> Owner {
       Owner(
         pid: ProcessInfo.processInfo.processIdentifier,
         host: ProcessInfo.processInfo.hostName, startedAt: startedAt)
     }
 
-    public var description: String { "pid \(pid) on \(host), started \(startedAt)" }
+    package var description: String { "pid \(pid) on \(host), started \(startedAt)" }
   }
 
   /// The owner of a stale lock this run took over, if there was one.
-  public let takenOverFrom: Owner?
+  package let takenOverFrom: Owner?
   private let descriptor: Int32
   private let path: String
 
   /// Takes the lock on `out`, polling for up to `wait` seconds while another run holds it;
   /// throws `PipelineError.lockHeld` naming the holder when the wait runs out.
-  public init(out: URL, owner: Owner, wait: TimeInterval) throws {
+  package init(out: URL, owner: Owner, wait: TimeInterval) throws {
     let state = out.appendingPathComponent(".state")
     do {
       try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -78,7 +78,7 @@ public final class RunLock {
   }
 
   /// Empties the lock file and releases the lock.
-  public func release() {
+  package func release() {
     _ = ftruncate(descriptor, 0)
     flock(descriptor, LOCK_UN)
     close(descriptor)

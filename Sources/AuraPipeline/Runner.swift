@@ -18,23 +18,23 @@ import Logging
 /// keys it was published from), `.cache/` (intermediates, each with its key's fields) and
 /// `.state/` (the lock, remembered file digests, the last run's sessions and problems, and the
 /// key of what `current` holds).
-public struct Runner {
-  public let config: PipelineConfig
+package struct Runner {
+  package let config: PipelineConfig
   let logger: Logger
 
   /// How a run behaves, beyond the pipeline file.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// How long to wait for another run on the same output to finish, seconds.
-    public var waitForLock: TimeInterval
+    package var waitForLock: TimeInterval
     /// Recompute the partitions the last run quarantined or failed, ignoring cached results.
-    public var retryFailed: Bool
+    package var retryFailed: Bool
     /// Called after each session partition with the number done and the total.
-    public var progress: (@Sendable (Int, Int) -> Void)?
+    package var progress: (@Sendable (Int, Int) -> Void)?
     /// How to compute a session in a process of its own (those in flight when an earlier run
     /// died, or whose isolated computation crashed); without it they are computed in-process.
-    public var isolation: SessionIsolation?
+    package var isolation: SessionIsolation?
 
-    public init(
+    package init(
       waitForLock: TimeInterval = 0, retryFailed: Bool = false,
       progress: (@Sendable (Int, Int) -> Void)? = nil, isolation: SessionIsolation? = nil
     ) {
@@ -45,14 +45,14 @@ public struct Runner {
     }
   }
 
-  public init(config: PipelineConfig, logger: Logger = Logger(label: "auralift")) {
+  package init(config: PipelineConfig, logger: Logger = Logger(label: "auralift")) {
     self.config = config
     self.logger = logger
   }
 
   var out: URL { URL(fileURLWithPath: config.out).standardizedFileURL }
 
-  public func run(_ options: Options = Options()) throws -> RunSummary {
+  package func run(_ options: Options = Options()) throws -> RunSummary {
     let startedAt = Self.timestamp()
     let lock = try RunLock(
       out: out, owner: .current(startedAt: startedAt), wait: options.waitForLock)
@@ -311,7 +311,7 @@ public struct Runner {
   /// Computes one session folder's stages into the cache, ignoring what it holds, and nothing
   /// else (no lock, no run state): what a run's isolated child process does
   /// (`Options.isolation`) while that run holds the lock.
-  public func computeSession(folder: String) throws {
+  package func computeSession(folder: String) throws {
     let datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
     let tables = try PipelinePlan.tables(datasetRoot: datasetRoot)
     let chain = try PipelinePlan.chain(
@@ -322,7 +322,7 @@ public struct Runner {
   }
 
   /// What a run would compute now, and why, without computing or writing anything.
-  public func explain() throws -> [PlannedWork] {
+  package func explain() throws -> [PlannedWork] {
     let plan = try PipelinePlan(config: config, out: out)
     let state = RunState(out: out)
     let last = state.sessions()
@@ -456,7 +456,7 @@ public struct Runner {
     return digest == recorded
   }
 
-  public static func timestamp() -> String {
+  package static func timestamp() -> String {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: Date())

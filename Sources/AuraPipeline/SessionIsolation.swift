@@ -8,14 +8,14 @@ import Foundation
 /// earlier run died, and those whose isolated computation crashed (`CrashJournal`). The child
 /// stores the session's stages in the run's cache, and the run reads them from there; a child
 /// that dies fails only its session.
-public struct SessionIsolation: Sendable {
+package struct SessionIsolation: Sendable {
   /// The program to start (the `auralift` executable).
-  public var executable: URL
+  package var executable: URL
   /// Its arguments for one session folder: they must make it compute that session's stages
   /// with the run's pipeline, dataset and cache (`Runner.computeSession`).
-  public var arguments: @Sendable (_ folder: String) -> [String]
+  package var arguments: @Sendable (_ folder: String) -> [String]
 
-  public init(executable: URL, arguments: @escaping @Sendable (_ folder: String) -> [String]) {
+  package init(executable: URL, arguments: @escaping @Sendable (_ folder: String) -> [String]) {
     self.executable = executable
     self.arguments = arguments
   }

@@ -8,29 +8,29 @@ import Logging
 /// every upstream result is reused. The production output is never written. The comparison
 /// summary (CSV, Markdown and HTML, see `SweepSummary`) holds each variant's parameters, what
 /// it computed, and metrics against the labels the dataset has.
-public struct Sweep {
-  public let base: PipelineConfig
+package struct Sweep {
+  package let base: PipelineConfig
   /// The swept parameters, each with its values, in the order given.
-  public let axes: [(key: String, values: [String])]
+  package let axes: [(key: String, values: [String])]
   /// Where the experiment's variants and table go.
-  public let folder: URL
+  package let folder: URL
 
   /// One point of the grid.
-  public struct Variant: Sendable {
-    public var name: String
+  package struct Variant: Sendable {
+    package var name: String
     /// `key=value` for each swept parameter.
-    public var assignments: [String]
+    package var assignments: [String]
   }
 
   /// One variant's outcome.
-  public struct Outcome: Sendable {
-    public var variant: Variant
-    public var summary: RunSummary
-    public var metrics: SweepMetrics
+  package struct Outcome: Sendable {
+    package var variant: Variant
+    package var summary: RunSummary
+    package var metrics: SweepMetrics
   }
 
   /// `specs` are `key=v1,v2,...`; every key must be a parameter of the pipeline.
-  public init(base: PipelineConfig, specs: [String], folder: URL) throws {
+  package init(base: PipelineConfig, specs: [String], folder: URL) throws {
     var axes: [(String, [String])] = []
     for spec in specs {
       guard let equals = spec.firstIndex(of: "=") else {
@@ -51,7 +51,7 @@ public struct Sweep {
   }
 
   /// Every combination of the axes' values, the last axis varying fastest.
-  public var variants: [Variant] {
+  package var variants: [Variant] {
     var grid: [[String]] = [[]]
     for axis in axes {
       grid = grid.flatMap { prefix in axis.values.map { prefix + ["\(axis.key)=\($0)"] } }
@@ -64,7 +64,7 @@ public struct Sweep {
 
   /// Runs every variant in turn and writes `sweep.csv`, `sweep.md` and `sweep.html` into the
   /// folder.
-  public func run(logger: Logger) throws -> [Outcome] {
+  package func run(logger: Logger) throws -> [Outcome] {
     let productionCache = URL(fileURLWithPath: base.out).standardizedFileURL
       .appendingPathComponent(".cache").path
     var outcomes: [Outcome] = []

@@ -66,10 +66,10 @@ struct ReportContext: Sendable {
 }
 
 /// The provenance line at the bottom of every report.
-public struct ReportFooter: Sendable {
-  public var codeVersion, parametersHash, runId, dataWindow, generatedAt: String
+package struct ReportFooter: Sendable {
+  package var codeVersion, parametersHash, runId, dataWindow, generatedAt: String
 
-  public init(
+  package init(
     codeVersion: String, parametersHash: String, runId: String, dataWindow: String,
     generatedAt: String
   ) {
@@ -82,10 +82,10 @@ public struct ReportFooter: Sendable {
 }
 
 /// Why reports could not be rendered.
-public enum ReportError: Error, CustomStringConvertible {
+package enum ReportError: Error, CustomStringConvertible {
   case noRun
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noRun: return "the database has no run row: it was not published by `auralift run`"
     }

@@ -9,20 +9,20 @@ import Foundation
 /// one athlete renders that athlete's report and their coach's. Each file is written to a
 /// temporary name and renamed, so a reader never sees a half-written report; reports of
 /// athletes or coaches no longer in the data are removed.
-public enum ReportWriter {
+package enum ReportWriter {
   /// What a rendering wrote.
-  public struct Written: Sendable {
+  package struct Written: Sendable {
     /// Every report file, relative to the folder.
-    public var paths: [String]
+    package var paths: [String]
     /// How many reports (athletes' and coaches') there are.
-    public var reports: Int
+    package var reports: Int
     /// The reports (paths without extension) rendered anew; the rest came from `previous`.
-    public var rendered: [String]
+    package var rendered: [String]
   }
 
   /// Renders and writes all reports, taking unchanged ones from the release folder `previous`.
   @discardableResult
-  public static func writeAll(
+  package static func writeAll(
     store: StoreReader, folder: URL, generatedAt: String, previous: URL? = nil
   ) throws -> Written {
     let context = try ReportContext(store: store, generatedAt: generatedAt)
@@ -168,7 +168,7 @@ public enum ReportWriter {
   }
 
   /// Writes a sweep's summary (`sweep.md`, `sweep.html`) and table (`sweep.csv`).
-  public static func writeSweep(_ summary: SweepSummary, folder: URL) throws {
+  package static func writeSweep(_ summary: SweepSummary, folder: URL) throws {
     let renderer = try ReportRenderer()
     try write(
       [

@@ -3,16 +3,16 @@ import AuraStore
 
 /// A finished sweep as its summary shows it: the grid, each variant's values, work and
 /// metrics. The CSV, Markdown and HTML summaries all read their table from here.
-public struct SweepSummary: Sendable {
+package struct SweepSummary: Sendable {
   /// One point of the grid and what it gave.
-  public struct Variant: Sendable {
-    public var name: String
+  package struct Variant: Sendable {
+    package var name: String
     /// The swept parameters' values, in the order of `axes`.
-    public var values: [String]
-    public var featuresComputed, scoringComputed: Int
-    public var metrics: SweepMetrics
+    package var values: [String]
+    package var featuresComputed, scoringComputed: Int
+    package var metrics: SweepMetrics
 
-    public init(
+    package init(
       name: String, values: [String], featuresComputed: Int, scoringComputed: Int,
       metrics: SweepMetrics
     ) {
@@ -24,12 +24,12 @@ public struct SweepSummary: Sendable {
     }
   }
 
-  public var name, pipeline, dataset: String
-  public var axes: [(key: String, values: [String])]
-  public var variants: [Variant]
-  public var footer: ReportFooter
+  package var name, pipeline, dataset: String
+  package var axes: [(key: String, values: [String])]
+  package var variants: [Variant]
+  package var footer: ReportFooter
 
-  public init(
+  package init(
     name: String, pipeline: String, dataset: String, axes: [(key: String, values: [String])],
     variants: [Variant], footer: ReportFooter
   ) {
@@ -42,26 +42,26 @@ public struct SweepSummary: Sendable {
   }
 
   /// The table's column names.
-  public var header: [String] {
+  package var header: [String] {
     ["variant"] + axes.map(\.key) + ["features_computed", "scoring_computed"]
       + SweepMetrics.columns
   }
 
   /// One variant's table row, in `header` order.
-  public func cells(_ variant: Variant) -> [String] {
+  package func cells(_ variant: Variant) -> [String] {
     [variant.name] + variant.values
       + [String(variant.featuresComputed), String(variant.scoringComputed)]
       + variant.metrics.values
   }
 
   /// The table as CSV.
-  public var csv: String {
+  package var csv: String {
     ([header] + variants.map(cells)).map { $0.joined(separator: ",") }.joined(separator: "\n")
       + "\n"
   }
 
   /// The variant with the lowest RPE error, when the dataset has reported RPE.
-  public var best: Variant? {
+  package var best: Variant? {
     variants.filter { $0.metrics.rpeMeanAbsoluteError != nil }.min {
       ($0.metrics.rpeMeanAbsoluteError!, $0.name) < ($1.metrics.rpeMeanAbsoluteError!, $1.name)
     }

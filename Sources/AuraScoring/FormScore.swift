@@ -13,34 +13,34 @@ import Foundation
 /// - trunk: trunk lean beyond the set's first rep (side view only);
 /// - symmetry: left against right ROM, Robinson's index (front view only, where both sides show);
 /// - consistency: ROM against the set's median rep.
-public struct FormScorer: Sendable {
+package struct FormScorer: Sendable {
   /// The components, in the order feedback names them.
-  public enum Component: String, CaseIterable, Codable, Sendable {
+  package enum Component: String, CaseIterable, Codable, Sendable {
     case depth, tempo
     case barPath = "bar_path"
     case trunk, symmetry, consistency
   }
 
-  public struct Settings: Sendable, Equatable {
-    public var weights: [Component: Double]
+  package struct Settings: Sendable, Equatable {
+    package var weights: [Component: Double]
     /// ROM shortfall against the target that zeroes the depth component, degrees.
-    public var depthToleranceDegrees: Double
+    package var depthToleranceDegrees: Double
     /// Horizontal bar travel that costs nothing, metres.
-    public var barPathFreeMeters: Double
+    package var barPathFreeMeters: Double
     /// Horizontal bar travel that zeroes the bar-path component, metres.
-    public var barPathToleranceMeters: Double
+    package var barPathToleranceMeters: Double
     /// Trunk lean beyond the set's first rep that zeroes the trunk component, degrees.
-    public var trunkLeanToleranceDegrees: Double
+    package var trunkLeanToleranceDegrees: Double
     /// Left/right ROM asymmetry that zeroes the symmetry component, percent.
-    public var symmetryTolerancePercent: Double
+    package var symmetryTolerancePercent: Double
     /// ROM deviation from the set's median rep that zeroes the consistency component, degrees.
-    public var consistencyToleranceDegrees: Double
+    package var consistencyToleranceDegrees: Double
     /// A component that falls below this on any rep gets written feedback.
-    public var feedbackBelow: Double
+    package var feedbackBelow: Double
     /// Target ROM of the primary joint per movement pattern, degrees.
-    public var targetRomDegrees: [MovementPattern: Double]
+    package var targetRomDegrees: [MovementPattern: Double]
 
-    public static var parameterKeys: [String] {
+    package static var parameterKeys: [String] {
       Component.allCases.map { "scoring.form.\($0.rawValue)_weight" } + [
         "scoring.form.depth_tolerance_deg", "scoring.form.bar_path_free_m",
         "scoring.form.bar_path_tolerance_m",
@@ -53,7 +53,7 @@ public struct FormScorer: Sendable {
       "scoring.form.target_rom_deg." + pattern.snakeCaseName
     }
 
-    public init(_ p: ParameterSet) throws {
+    package init(_ p: ParameterSet) throws {
       var weights: [Component: Double] = [:]
       for component in Component.allCases {
         weights[component] = try p.number("scoring.form.\(component.rawValue)_weight")
@@ -75,18 +75,18 @@ public struct FormScorer: Sendable {
   }
 
   /// A set's form: per-rep scores, the set average of each component, and feedback.
-  public struct SetForm: Sendable, Equatable {
-    public var repScores: [Double]
-    public var components: [Component: Double]
-    public var feedback: [String]
+  package struct SetForm: Sendable, Equatable {
+    package var repScores: [Double]
+    package var components: [Component: Double]
+    package var feedback: [String]
   }
 
-  public let settings: Settings
+  package let settings: Settings
 
-  public init(settings: Settings) { self.settings = settings }
+  package init(settings: Settings) { self.settings = settings }
 
   /// Scores each rep of a measured set seen from `view` (sagittal, frontal or unknown).
-  public func score(_ set: SetFeatures, exercise: ExerciseDefinition, view: String?) -> SetForm {
+  package func score(_ set: SetFeatures, exercise: ExerciseDefinition, view: String?) -> SetForm {
     guard !set.reps.isEmpty else { return SetForm(repScores: [], components: [:], feedback: []) }
     let side = view == nil || view == "sagittal"
     let front = view == "frontal"
@@ -176,7 +176,7 @@ public struct FormScorer: Sendable {
 
 extension MovementPattern {
   /// The pattern's name as pipeline files spell keys: horizontal_press.
-  public var snakeCaseName: String {
+  package var snakeCaseName: String {
     rawValue.reduce(into: "") { name, character in
       if character.isUppercase {
         name += "_" + character.lowercased()

@@ -3,28 +3,28 @@ import Foundation
 
 /// XP, combo and LP rules. Our own design (SCIENCE.md §8: the 9-tier ladder follows League of
 /// Legends' 2019-2022 tiers; amounts are not published anywhere), every coefficient a parameter.
-public struct Gamification: Sendable {
-  public struct Settings: Sendable, Equatable {
-    public var xpPerRep: Double
+package struct Gamification: Sendable {
+  package struct Settings: Sendable, Equatable {
+    package var xpPerRep: Double
     /// Multiplier for exercises with a stretch-position bonus.
-    public var stretchBonus: Double
+    package var stretchBonus: Double
     /// Form score at which a set extends the combo.
-    public var comboFormThreshold: Double
-    public var comboStep: Double
-    public var comboCap: Double
+    package var comboFormThreshold: Double
+    package var comboStep: Double
+    package var comboCap: Double
     /// LP for a session at the athlete's own baseline volume.
-    public var lpBase: Double
+    package var lpBase: Double
     /// LP per 100 % of volume above (or below) the baseline.
-    public var lpPerformanceGain: Double
-    public var lpMaxChange: Double
+    package var lpPerformanceGain: Double
+    package var lpMaxChange: Double
     /// Sessions in the rolling baseline.
-    public var lpBaselineSessions: Int
+    package var lpBaselineSessions: Int
     /// LP lost per full week without training.
-    public var lpDecayPerIdleWeek: Double
+    package var lpDecayPerIdleWeek: Double
     /// LP at which bronze ... challenger start.
-    public var tierThresholds: [Int]
+    package var tierThresholds: [Int]
 
-    public static let parameterKeys = [
+    package static let parameterKeys = [
       "scoring.xp.per_rep", "scoring.xp.stretch_bonus", "scoring.combo.form_threshold",
       "scoring.combo.step",
       "scoring.combo.cap", "scoring.lp.base", "scoring.lp.performance_gain",
@@ -33,7 +33,7 @@ public struct Gamification: Sendable {
       "scoring.lp.tier_thresholds",
     ]
 
-    public init(_ p: ParameterSet) throws {
+    package init(_ p: ParameterSet) throws {
       xpPerRep = try p.number("scoring.xp.per_rep")
       stretchBonus = try p.number("scoring.xp.stretch_bonus")
       comboFormThreshold = try p.number("scoring.combo.form_threshold")
@@ -54,11 +54,11 @@ public struct Gamification: Sendable {
     }
   }
 
-  public let settings: Settings
-  public init(settings: Settings) { self.settings = settings }
+  package let settings: Settings
+  package init(settings: Settings) { self.settings = settings }
 
   /// XP of a set: xpPerRep × reps × (0.5 + form/100, or 1 when unseen) × combo × stretch bonus.
-  public func xp(reps: Int, formScore: Double?, combo: Double, stretchBonus: Bool) -> Int {
+  package func xp(reps: Int, formScore: Double?, combo: Double, stretchBonus: Bool) -> Int {
     let form = formScore.map { 0.5 + $0 / 100 } ?? 1
     let bonus = stretchBonus ? settings.stretchBonus : 1
     return Int((settings.xpPerRep * Double(reps) * form * combo * bonus).rounded())
@@ -66,13 +66,13 @@ public struct Gamification: Sendable {
 
   /// Combo multiplier after a set: a measured set at or above the form threshold extends the
   /// streak (1 + step per extra set, capped); one below breaks it; a logbook set leaves it.
-  public func combo(streak: Int) -> Double {
+  package func combo(streak: Int) -> Double {
     min(settings.comboCap, 1 + settings.comboStep * Double(max(0, streak - 1)))
   }
 
   /// LP change of a session: base + gain × (volume / baseline − 1), bounded; the baseline is
   /// the mean volume of the athlete's previous sessions (none yet: the base alone).
-  public func leaguePointChange(volumeKg: Double, previousVolumes: [Double]) -> Int {
+  package func leaguePointChange(volumeKg: Double, previousVolumes: [Double]) -> Int {
     let recent = previousVolumes.suffix(settings.lpBaselineSessions)
     guard !recent.isEmpty else { return Int(settings.lpBase.rounded()) }
     let baseline = recent.reduce(0, +) / Double(recent.count)
@@ -82,11 +82,11 @@ public struct Gamification: Sendable {
   }
 
   /// LP lost to inactivity between two sessions `idleDays` apart (whole idle weeks only).
-  public func decay(idleDays: Int) -> Int {
+  package func decay(idleDays: Int) -> Int {
     Int((Double(max(0, idleDays / 7 - 1)) * settings.lpDecayPerIdleWeek).rounded())
   }
 
-  public func tier(leaguePoints: Int) -> RankTier {
+  package func tier(leaguePoints: Int) -> RankTier {
     RankTier.tier(forLeaguePoints: leaguePoints, thresholds: settings.tierThresholds)
   }
 }

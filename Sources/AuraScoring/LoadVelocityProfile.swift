@@ -3,24 +3,24 @@ import AuraDomain
 /// An athlete's load–velocity profile for one exercise: the least-squares line
 /// load = a + b·v through (load, fastest rep's mean concentric velocity) points, and the e1RM it
 /// predicts at the lift's minimal velocity threshold (SCIENCE.md §1.3).
-public struct LoadVelocityProfile: Sendable, Equatable {
+package struct LoadVelocityProfile: Sendable, Equatable {
   /// Load at zero velocity (LD0), kg.
-  public var intercept: Double
+  package var intercept: Double
   /// kg per m/s (negative for a real profile).
-  public var slope: Double
+  package var slope: Double
   /// Coefficient of determination of the fit.
-  public var rSquared: Double
+  package var rSquared: Double
   /// Distinct loads the fit used.
-  public var loads: Int
+  package var loads: Int
 
   /// The minimum-data rule: a profile needs this many distinct loads, spanning at least this
   /// share of the heaviest load, with a falling line that fits at least this well.
-  public struct Rule: Sendable, Equatable {
-    public var minimumLoads: Int
-    public var minimumSpan: Double
-    public var minimumRSquared: Double
+  package struct Rule: Sendable, Equatable {
+    package var minimumLoads: Int
+    package var minimumSpan: Double
+    package var minimumRSquared: Double
 
-    public init(minimumLoads: Int, minimumSpan: Double, minimumRSquared: Double) {
+    package init(minimumLoads: Int, minimumSpan: Double, minimumRSquared: Double) {
       self.minimumLoads = minimumLoads
       self.minimumSpan = minimumSpan
       self.minimumRSquared = minimumRSquared
@@ -29,7 +29,7 @@ public struct LoadVelocityProfile: Sendable, Equatable {
 
   /// Fits the profile to (load kg, velocity m/s) points, keeping the fastest velocity at each
   /// load (maximal intent); nil when the points break `rule`.
-  public static func fit(_ points: [(loadKg: Double, velocity: Double)], rule: Rule)
+  package static func fit(_ points: [(loadKg: Double, velocity: Double)], rule: Rule)
     -> LoadVelocityProfile?
   {
     var fastest: [Double: Double] = [:]
@@ -50,8 +50,8 @@ public struct LoadVelocityProfile: Sendable, Equatable {
   /// Load the profile predicts at `velocity`, kg. At the minimal velocity threshold this is the
   /// e1RM (SCIENCE.md V-3: 60/80/100/120 kg at 1.1304/0.9444/0.7584/0.5724 m/s, MVT 0.30 →
   /// 149.29 kg).
-  public func load(atVelocity velocity: Double) -> Double { intercept + slope * velocity }
+  package func load(atVelocity velocity: Double) -> Double { intercept + slope * velocity }
 
   /// Velocity the profile predicts at `loadKg`, m/s.
-  public func velocity(atLoad loadKg: Double) -> Double { (loadKg - intercept) / slope }
+  package func velocity(atLoad loadKg: Double) -> Double { (loadKg - intercept) / slope }
 }

@@ -1,7 +1,7 @@
 /// The RTS (Tuchscherer) chart of %1RM by reps and RPE (SCIENCE.md §2.1), as one function of
 /// effective reps n = reps + (10 − RPE) in half-rep steps. The verified core is 1-8 reps at
 /// RPE 7-10; cells beyond 12 effective reps are not published and are not extrapolated.
-public enum RPEChart {
+package enum RPEChart {
   /// %1RM (as a fraction) at effective reps 1, 1.5, 2, ..., 12.
   static let fractions: [Double] = [
     1.000, 0.978, 0.955, 0.939, 0.922, 0.907, 0.892, 0.878, 0.863, 0.850, 0.837, 0.824, 0.811,
@@ -11,7 +11,7 @@ public enum RPEChart {
 
   /// Fraction of 1RM that `reps` at `rpe` stand for, linearly between half-rep cells; nil
   /// outside the chart (below 1 or above 12 effective reps).
-  public static func fractionOfMax(reps: Double, rpe: Double) -> Double? {
+  package static func fractionOfMax(reps: Double, rpe: Double) -> Double? {
     let effective = reps + (10 - rpe)
     guard effective >= 1, effective <= maximumEffectiveReps else { return nil }
     let position = (effective - 1) * 2
@@ -22,13 +22,13 @@ public enum RPEChart {
   }
 
   /// e1RM from a set's load, reps and RPE. SCIENCE.md V-7: 100 kg × 5 @ RPE 8 → 123.3 kg.
-  public static func estimatedOneRepMax(loadKg: Double, reps: Int, rpe: Double) -> Double? {
+  package static func estimatedOneRepMax(loadKg: Double, reps: Int, rpe: Double) -> Double? {
     fractionOfMax(reps: Double(reps), rpe: rpe).map { loadKg / $0 }
   }
 
   /// The RPE that makes `reps` at `fraction` of 1RM (the inverse of the chart), clamped to the
   /// chart's 10 at the top; nil when the set lies beyond 12 effective reps.
-  public static func rpe(reps: Int, fractionOfMax fraction: Double) -> Double? {
+  package static func rpe(reps: Int, fractionOfMax fraction: Double) -> Double? {
     guard fraction > 0 else { return nil }
     if fraction >= 1 { return 10 }
     guard fraction >= fractions[fractions.count - 1] else { return nil }

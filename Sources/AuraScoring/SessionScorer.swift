@@ -3,18 +3,18 @@ import AuraFeatures
 import Foundation
 
 /// The scoring stage for one session: form, XP, combo, volume and e1RM per set, and totals.
-public struct SessionScorer: Sendable {
-  public let form: FormScorer
-  public let gamification: Gamification
-  public let catalog: ExerciseCatalog
+package struct SessionScorer: Sendable {
+  package let form: FormScorer
+  package let gamification: Gamification
+  package let catalog: ExerciseCatalog
 
-  public init(form: FormScorer, gamification: Gamification, catalog: ExerciseCatalog) {
+  package init(form: FormScorer, gamification: Gamification, catalog: ExerciseCatalog) {
     self.form = form
     self.gamification = gamification
     self.catalog = catalog
   }
 
-  public func score(_ session: SessionFeatures) -> ScoredSession {
+  package func score(_ session: SessionFeatures) -> ScoredSession {
     var streak = 0
     var sets: [ScoredSet] = []
     for set in session.sets {

@@ -2,27 +2,27 @@ import Foundation
 
 /// Published strength formulas (SCIENCE.md §2-3). Coefficients are the published numbers;
 /// every function has a test against SCIENCE.md's validation cases.
-public enum StrengthFormulas {
+package enum StrengthFormulas {
   /// Epley: w·(1 + r/30). SCIENCE.md V-9: 100 kg × 5 → 116.67 kg.
-  public static func epley(loadKg: Double, reps: Double) -> Double {
+  package static func epley(loadKg: Double, reps: Double) -> Double {
     reps <= 1 ? loadKg : loadKg * (1 + reps / 30)
   }
 
   /// e1RM with reps in reserve added to the reps done (RIR = 10 − RPE) before Epley.
-  public static func estimatedOneRepMax(loadKg: Double, reps: Int, rpe: Double?) -> Double? {
+  package static func estimatedOneRepMax(loadKg: Double, reps: Int, rpe: Double?) -> Double? {
     guard loadKg > 0, reps > 0 else { return nil }
     let inReserve = rpe.map { max(0, 10 - $0) } ?? 0
     return epley(loadKg: loadKg, reps: Double(reps) + inReserve)
   }
 
   /// The relative-strength score a ranking uses.
-  public enum PointsFormula: String, Sendable, CaseIterable {
+  package enum PointsFormula: String, Sendable, CaseIterable {
     case dots, wilks
     case ipfGL = "ipf_gl"
   }
 
   /// Points of a squat + bench + deadlift total with the chosen formula (IPF GL: classic).
-  public static func points(
+  package static func points(
     _ formula: PointsFormula, totalKg: Double, bodyweightKg: Double, female: Bool
   ) -> Double {
     switch formula {
@@ -37,7 +37,7 @@ public enum StrengthFormulas {
 
   /// DOTS points (BVDK): total × 500 / poly(bodyweight), bodyweight clamped as published.
   /// SCIENCE.md V-13: men 100 kg / 1000 → 615.52; women 60 kg / 500 → 554.27.
-  public static func dots(totalKg: Double, bodyweightKg: Double, female: Bool) -> Double {
+  package static func dots(totalKg: Double, bodyweightKg: Double, female: Bool) -> Double {
     let coefficients =
       female
       ? [-57.96288, 13.6175032, -0.1126655495, 0.0005158568, -0.0000010706]
@@ -48,7 +48,7 @@ public enum StrengthFormulas {
 
   /// Original Wilks points: total × 500 / poly₅(bodyweight), clamped as OpenPowerlifting does.
   /// SCIENCE.md V-11: men 100 kg / 1000 → 608.589; women 60 kg / 500 → 557.443.
-  public static func wilks(totalKg: Double, bodyweightKg: Double, female: Bool) -> Double {
+  package static func wilks(totalKg: Double, bodyweightKg: Double, female: Bool) -> Double {
     let coefficients =
       female
       ? [
@@ -61,14 +61,14 @@ public enum StrengthFormulas {
   }
 
   /// The lifts an IPF GL total covers.
-  public enum Event: Sendable {
+  package enum Event: Sendable {
     case threeLift, benchOnly
   }
 
   /// IPF GL ("Goodlift") points: total × 100 / (A − B·e^(−C·bodyweight)); 0 below 35 kg.
   /// SCIENCE.md V-14: men equipped three-lift 92.04 kg / 1035 → 112.85; women classic bench
   /// 70.5 kg / 122.5 → 96.78.
-  public static func ipfGoodlift(
+  package static func ipfGoodlift(
     totalKg: Double, bodyweightKg: Double, female: Bool, event: Event, equipped: Bool
   ) -> Double {
     guard bodyweightKg >= 35 else { return 0 }

@@ -5,16 +5,16 @@ import AuraScoring
 
 /// Everything one run publishes besides the sessions themselves, which a publication writes
 /// athlete by athlete (`SessionWriter`) so that no run holds them all.
-public struct PublishBundle: Sendable {
-  public var tables: DatasetTables
-  public var catalog: ExerciseCatalog
+package struct PublishBundle: Sendable {
+  package var tables: DatasetTables
+  package var catalog: ExerciseCatalog
   /// Start times of the published sessions, by athlete.
-  public var sessionStarts: [String: [String]]
-  public var aggregates: AggregateResults
-  public var quarantine: [DatasetProblem]
-  public var run: RunRecord
+  package var sessionStarts: [String: [String]]
+  package var aggregates: AggregateResults
+  package var quarantine: [DatasetProblem]
+  package var run: RunRecord
 
-  public init(
+  package init(
     tables: DatasetTables, catalog: ExerciseCatalog, sessionStarts: [String: [String]],
     aggregates: AggregateResults,
     quarantine: [DatasetProblem], run: RunRecord
@@ -29,7 +29,7 @@ public struct PublishBundle: Sendable {
 }
 
 /// Writes sessions (with their sets and reps) into a publication in progress.
-public protocol SessionWriter {
+package protocol SessionWriter {
   /// Writes `sessions` with what their athlete's aggregation adds (LP change, set effort).
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws
   /// Removes the sessions of `athleteId` (with their sets, reps and form components) that a
@@ -39,20 +39,20 @@ public protocol SessionWriter {
 }
 
 /// What ran: stored in the `run` table.
-public struct RunRecord: Sendable {
-  public var runId: String
-  public var startedAt: String
-  public var finishedAt: String
-  public var codeVersion: String
-  public var parametersHash: String
+package struct RunRecord: Sendable {
+  package var runId: String
+  package var startedAt: String
+  package var finishedAt: String
+  package var codeVersion: String
+  package var parametersHash: String
   /// The effective parameters, one `key = value` per line.
-  public var parameters: String
-  public var dataset: String
-  public var sessionsTotal: Int
-  public var sessionsComputed: Int
-  public var sessionsQuarantined: Int
+  package var parameters: String
+  package var dataset: String
+  package var sessionsTotal: Int
+  package var sessionsComputed: Int
+  package var sessionsQuarantined: Int
 
-  public init(
+  package init(
     runId: String, startedAt: String, finishedAt: String, codeVersion: String,
     parametersHash: String,
     parameters: String, dataset: String, sessionsTotal: Int, sessionsComputed: Int,
@@ -72,7 +72,7 @@ public struct RunRecord: Sendable {
 }
 
 /// Where results are published. SQLite is the first implementation; PostgreSQL will be another.
-public protocol ResultStore {
+package protocol ResultStore {
   /// Creates a new database at `path` and, in one transaction, lets `sessions` write the
   /// sessions through a `SessionWriter` and return the bundle of everything else. With
   /// `previous` (an earlier publication), the new database starts as its copy: its session

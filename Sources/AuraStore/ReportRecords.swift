@@ -1,134 +1,134 @@
 /// A row of a published table as a report reads it: columns decoded by their snake_case names
 /// (`RecordRows`).
-public protocol ReportRecord: Decodable, Sendable {}
+package protocol ReportRecord: Decodable, Sendable {}
 
 /// The published rows the reports read, one type per table (only the columns shown).
-public enum ReportRows {
-  public struct Coach: ReportRecord {
-    public var id, name: String
+package enum ReportRows {
+  package struct Coach: ReportRecord {
+    package var id, name: String
   }
 
-  public struct Athlete: ReportRecord {
-    public var id, username: String
-    public var currentRankTier: String
-    public var currentLp: Int
-    public var coachId: String?
+  package struct Athlete: ReportRecord {
+    package var id, username: String
+    package var currentRankTier: String
+    package var currentLp: Int
+    package var coachId: String?
   }
 
-  public struct Roster: ReportRecord {
-    public var coachId: String?
-    public var athleteId: String
-    public var sessionsLast7Days: Int
-    public var readiness: Double?
-    public var lpChange7Days, newRecords7Days: Int
-    public var flags: String?
+  package struct Roster: ReportRecord {
+    package var coachId: String?
+    package var athleteId: String
+    package var sessionsLast7Days: Int
+    package var readiness: Double?
+    package var lpChange7Days, newRecords7Days: Int
+    package var flags: String?
   }
 
-  public struct Session: ReportRecord {
-    public var id, startTime: String
-    public var totalVolume: Double?
-    public var totalXpEarned, lpChange: Int
-    public var averageFormScore: Double?
-    public var comboMultiplier: Double
-    public var sessionNotes: String?
+  package struct Session: ReportRecord {
+    package var id, startTime: String
+    package var totalVolume: Double?
+    package var totalXpEarned, lpChange: Int
+    package var averageFormScore: Double?
+    package var comboMultiplier: Double
+    package var sessionNotes: String?
   }
 
-  public struct WorkoutSet: ReportRecord {
-    public var sessionId, exerciseId, source: String
-    public var setNumber: Int
-    public var reps, repsLogged: Int?
+  package struct WorkoutSet: ReportRecord {
+    package var sessionId, exerciseId, source: String
+    package var setNumber: Int
+    package var reps, repsLogged: Int?
     /// Why the recording cannot support a rep count, where it cannot (`reps` is then null).
-    public var repsUnknownReason: String?
-    public var weightKg, averageConcentricVelocity, velocityLossPercent, formScore,
+    package var repsUnknownReason: String?
+    package var weightKg, averageConcentricVelocity, velocityLossPercent, formScore,
       romDegrees: Double?
-    public var autoStopped: Bool
-    public var rpe, rpeEstimated, rirEstimated: Double?
-    public var rpeMethod: String?
-    public var xpEarned: Int
-    public var feedback: String?
+    package var autoStopped: Bool
+    package var rpe, rpeEstimated, rirEstimated: Double?
+    package var rpeMethod: String?
+    package var xpEarned: Int
+    package var feedback: String?
   }
 
-  public struct Rep: ReportRecord {
-    public var setNumber, repNumber: Int
-    public var romDegrees, meanConcentricVelocity: Double?
+  package struct Rep: ReportRecord {
+    package var setNumber, repNumber: Int
+    package var romDegrees, meanConcentricVelocity: Double?
   }
 
-  public struct FormComponent: ReportRecord {
-    public var setNumber: Int
-    public var component: String
-    public var score: Double
+  package struct FormComponent: ReportRecord {
+    package var setNumber: Int
+    package var component: String
+    package var score: Double
   }
 
-  public struct Volume: ReportRecord {
-    public var isoWeek, muscle: String
-    public var sets, volumeKg: Double
-    public var band: String?
-    public var partialWeek: Bool
+  package struct Volume: ReportRecord {
+    package var isoWeek, muscle: String
+    package var sets, volumeKg: Double
+    package var band: String?
+    package var partialWeek: Bool
   }
 
-  public struct Muscle: ReportRecord {
-    public var name: String
-    public var currentRecoveryScore: Double?
-    public var lastTrainedDate: String?
+  package struct Muscle: ReportRecord {
+    package var name: String
+    package var currentRecoveryScore: Double?
+    package var lastTrainedDate: String?
   }
 
-  public struct Readiness: ReportRecord {
-    public var date: String
-    public var readiness, hrvComponent, sleepComponent, rhrComponent, loadComponent: Double?
-    public var status, hrvMetric: String?
-    public var acuteChronicRatio: Double?
+  package struct Readiness: ReportRecord {
+    package var date: String
+    package var readiness, hrvComponent, sleepComponent, rhrComponent, loadComponent: Double?
+    package var status, hrvMetric: String?
+    package var acuteChronicRatio: Double?
   }
 
-  public struct Wellness: ReportRecord {
-    public var snapshotDate: String
-    public var hrvValue, sleepHours, restingHeartRate: Double?
+  package struct Wellness: ReportRecord {
+    package var snapshotDate: String
+    package var hrvValue, sleepHours, restingHeartRate: Double?
   }
 
-  public struct Strength: ReportRecord {
-    public var exerciseId, isoWeek, method: String
-    public var e1rmKg: Double
-    public var lvpR2: Double?
-    public var lvpLoads: Int?
+  package struct Strength: ReportRecord {
+    package var exerciseId, isoWeek, method: String
+    package var e1rmKg: Double
+    package var lvpR2: Double?
+    package var lvpLoads: Int?
   }
 
-  public struct Ranking: ReportRecord {
-    public var recordDate: String
-    public var tier: String?
-    public var lpAtRecord: Int?
-    public var strengthToWeightRatio, formQualityAverage, velocityScore: Double?
+  package struct Ranking: ReportRecord {
+    package var recordDate: String
+    package var tier: String?
+    package var lpAtRecord: Int?
+    package var strengthToWeightRatio, formQualityAverage, velocityScore: Double?
   }
 
-  public struct PersonalRecord: ReportRecord {
-    public var exerciseId, recordType, achievedAt, sessionId: String
-    public var loadKg: Double?
-    public var value: Double
+  package struct PersonalRecord: ReportRecord {
+    package var exerciseId, recordType, achievedAt, sessionId: String
+    package var loadKg: Double?
+    package var value: Double
   }
 
-  public struct NutritionWeek: ReportRecord {
-    public var isoWeek: String
-    public var daysLogged: Int
-    public var meanKcal, meanTargetKcal, calorieAdherencePct, proteinGPerKg: Double?
-    public var proteinDaysMet: Int?
+  package struct NutritionWeek: ReportRecord {
+    package var isoWeek: String
+    package var daysLogged: Int
+    package var meanKcal, meanTargetKcal, calorieAdherencePct, proteinGPerKg: Double?
+    package var proteinDaysMet: Int?
   }
 
-  public struct Risk: ReportRecord {
-    public var exerciseId, riskLevel, reason: String
+  package struct Risk: ReportRecord {
+    package var exerciseId, riskLevel, reason: String
   }
 
-  public struct Quarantine: ReportRecord {
-    public var path: String
-    public var line: Int
-    public var reason: String
-    public var athleteId: String?
+  package struct Quarantine: ReportRecord {
+    package var path: String
+    package var line: Int
+    package var reason: String
+    package var athleteId: String?
   }
 
-  public struct LeaderboardEntry: ReportRecord {
-    public var scope: String
-    public var rank: Int
-    public var athleteId: String
+  package struct LeaderboardEntry: ReportRecord {
+    package var scope: String
+    package var rank: Int
+    package var athleteId: String
   }
 
-  public struct Run: ReportRecord {
-    public var runId, codeVersion, parametersHash, parameters: String
+  package struct Run: ReportRecord {
+    package var runId, codeVersion, parametersHash, parameters: String
   }
 }

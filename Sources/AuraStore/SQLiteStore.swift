@@ -6,10 +6,10 @@ import Foundation
 import GRDB
 
 /// The SQLite implementation of `ResultStore`, through GRDB with prepared statements.
-public struct SQLiteStore: ResultStore, Sendable {
-  public init() {}
+package struct SQLiteStore: ResultStore, Sendable {
+  package init() {}
 
-  public func publish(
+  package func publish(
     databasePath: String, reusing previous: String?,
     sessions: (any SessionWriter) throws -> PublishBundle
   ) throws {
@@ -27,7 +27,7 @@ public struct SQLiteStore: ResultStore, Sendable {
     }
   }
 
-  public func exportCSV(databasePath: String, folder: String) throws {
+  package func exportCSV(databasePath: String, folder: String) throws {
     let queue = try DatabaseQueue(path: databasePath, configuration: Self.readOnly)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try queue.read { db in

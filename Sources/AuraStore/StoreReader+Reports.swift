@@ -11,36 +11,36 @@ extension StoreReader {
     }
   }
 
-  public func coaches() throws -> [ReportRows.Coach] {
+  package func coaches() throws -> [ReportRows.Coach] {
     try fetch("SELECT id, name FROM coach ORDER BY id")
   }
 
-  public func athleteRows() throws -> [ReportRows.Athlete] {
+  package func athleteRows() throws -> [ReportRows.Athlete] {
     try fetch(
       "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
     )
   }
 
-  public func roster() throws -> [ReportRows.Roster] {
+  package func roster() throws -> [ReportRows.Roster] {
     try fetch("SELECT * FROM coach_roster ORDER BY coach_id, athlete_id")
   }
 
   /// An athlete's sessions whose start time sorts at or after `since` (an ISO date or
   /// timestamp), in start order.
-  public func sessions(athleteId: String, since: String) throws -> [ReportRows.Session] {
+  package func sessions(athleteId: String, since: String) throws -> [ReportRows.Session] {
     try fetch(
       "SELECT * FROM workout_session WHERE user_profile_id = ? AND start_time >= ? ORDER BY start_time, id",
       [athleteId, since])
   }
 
-  public func session(id: String) throws -> ReportRows.Session? {
+  package func session(id: String) throws -> ReportRows.Session? {
     let rows: [ReportRows.Session] = try fetch(
       "SELECT * FROM workout_session WHERE id = ?", [id])
     return rows.first
   }
 
   /// The sets of the given sessions, in set order.
-  public func workoutSets(sessionIds: [String]) throws -> [ReportRows.WorkoutSet] {
+  package func workoutSets(sessionIds: [String]) throws -> [ReportRows.WorkoutSet] {
     guard !sessionIds.isEmpty else { return [] }
     let marks = Array(repeating: "?", count: sessionIds.count).joined(separator: ", ")
     return try fetch(
@@ -49,7 +49,7 @@ extension StoreReader {
   }
 
   /// The id of an athlete's latest session with a recorded (not logged) set.
-  public func lastRecordedSessionId(athleteId: String) throws -> String? {
+  package func lastRecordedSessionId(athleteId: String) throws -> String? {
     try queue.read { db in
       try String.fetchOne(
         db,
@@ -61,81 +61,81 @@ extension StoreReader {
     }
   }
 
-  public func reps(sessionId: String) throws -> [ReportRows.Rep] {
+  package func reps(sessionId: String) throws -> [ReportRows.Rep] {
     try fetch(
       "SELECT * FROM rep WHERE session_id = ? ORDER BY set_number, rep_number", [sessionId])
   }
 
-  public func formComponents(sessionId: String) throws -> [ReportRows.FormComponent] {
+  package func formComponents(sessionId: String) throws -> [ReportRows.FormComponent] {
     try fetch(
       "SELECT * FROM form_component WHERE session_id = ? ORDER BY set_number, component",
       [sessionId])
   }
 
-  public func volume(athleteId: String) throws -> [ReportRows.Volume] {
+  package func volume(athleteId: String) throws -> [ReportRows.Volume] {
     try fetch(
       "SELECT * FROM weekly_muscle_volume WHERE athlete_id = ? ORDER BY iso_week, sets DESC, muscle",
       [athleteId])
   }
 
-  public func muscles(athleteId: String) throws -> [ReportRows.Muscle] {
+  package func muscles(athleteId: String) throws -> [ReportRows.Muscle] {
     try fetch(
       "SELECT name, current_recovery_score, last_trained_date FROM muscle_group WHERE user_profile_id = ? ORDER BY name",
       [athleteId])
   }
 
-  public func readinessDays(athleteId: String) throws -> [ReportRows.Readiness] {
+  package func readinessDays(athleteId: String) throws -> [ReportRows.Readiness] {
     try fetch("SELECT * FROM readiness WHERE athlete_id = ? ORDER BY date", [athleteId])
   }
 
-  public func wellness(athleteId: String) throws -> [ReportRows.Wellness] {
+  package func wellness(athleteId: String) throws -> [ReportRows.Wellness] {
     try fetch(
       "SELECT snapshot_date, hrv_value, sleep_hours, resting_heart_rate FROM recovery_snapshot WHERE user_profile_id = ? ORDER BY snapshot_date",
       [athleteId])
   }
 
-  public func strength(athleteId: String) throws -> [ReportRows.Strength] {
+  package func strength(athleteId: String) throws -> [ReportRows.Strength] {
     try fetch(
       "SELECT * FROM strength_profile WHERE athlete_id = ? ORDER BY exercise_id, iso_week",
       [athleteId])
   }
 
-  public func rankingRecords(athleteId: String) throws -> [ReportRows.Ranking] {
+  package func rankingRecords(athleteId: String) throws -> [ReportRows.Ranking] {
     try fetch(
       "SELECT * FROM ranking_record WHERE user_profile_id = ? ORDER BY record_date", [athleteId])
   }
 
-  public func records(athleteId: String) throws -> [ReportRows.PersonalRecord] {
+  package func records(athleteId: String) throws -> [ReportRows.PersonalRecord] {
     try fetch(
       "SELECT * FROM personal_record WHERE athlete_id = ? ORDER BY achieved_at DESC, exercise_id, record_type, load_kg",
       [athleteId])
   }
 
-  public func nutrition(athleteId: String) throws -> [ReportRows.NutritionWeek] {
+  package func nutrition(athleteId: String) throws -> [ReportRows.NutritionWeek] {
     try fetch("SELECT * FROM nutrition_week WHERE athlete_id = ? ORDER BY iso_week", [athleteId])
   }
 
-  public func risks(athleteId: String) throws -> [ReportRows.Risk] {
+  package func risks(athleteId: String) throws -> [ReportRows.Risk] {
     try fetch(
       "SELECT exercise_id, risk_level, reason FROM exercise_risk WHERE athlete_id = ? ORDER BY exercise_id",
       [athleteId])
   }
 
-  public func quarantined() throws -> [ReportRows.Quarantine] {
+  package func quarantined() throws -> [ReportRows.Quarantine] {
     try fetch("SELECT * FROM quarantine ORDER BY path, line")
   }
 
-  public func leaderboard() throws -> [ReportRows.LeaderboardEntry] {
+  package func leaderboard() throws -> [ReportRows.LeaderboardEntry] {
     try fetch("SELECT * FROM leaderboard ORDER BY scope, rank")
   }
 
-  public func runRow() throws -> ReportRows.Run? {
+  package func runRow() throws -> ReportRows.Run? {
     let rows: [ReportRows.Run] = try fetch("SELECT * FROM run LIMIT 1")
     return rows.first
   }
 
   /// The day the run's aggregates are computed for: its latest session's day.
-  public func asOfDate() throws -> String? {
+  package func asOfDate() throws -> String? {
     try queue.read { db in
       try String.fetchOne(db, sql: "SELECT MAX(substr(start_time, 1, 10)) FROM workout_session")
     }

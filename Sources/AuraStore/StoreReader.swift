@@ -2,34 +2,34 @@ import Foundation
 import GRDB
 
 /// Read-only, typed access to a published database (for reports and tests).
-public struct StoreReader: Sendable {
+package struct StoreReader: Sendable {
   let queue: DatabaseQueue
 
-  public init(databasePath: String) throws {
+  package init(databasePath: String) throws {
     queue = try DatabaseQueue(path: databasePath, configuration: SQLiteStore.readOnly)
   }
 
   /// An athlete's profile line.
-  public struct AthleteSummary: Sendable {
-    public var id, username: String
-    public var tier: String
-    public var leaguePoints: Int
-    public var totalXP: Int
-    public var coachId: String?
+  package struct AthleteSummary: Sendable {
+    package var id, username: String
+    package var tier: String
+    package var leaguePoints: Int
+    package var totalXP: Int
+    package var coachId: String?
   }
 
   /// One set as published.
-  public struct SetSummary: Sendable {
-    public var sessionId, startTime, exerciseId, source: String
-    public var setNumber: Int
+  package struct SetSummary: Sendable {
+    package var sessionId, startTime, exerciseId, source: String
+    package var setNumber: Int
     /// Null where the recording cannot support a count.
-    public var reps: Int?
-    public var xp: Int
-    public var loadKg, meanVelocity, velocityLoss, formScore, romDegrees, rpe: Double?
-    public var feedback: String?
+    package var reps: Int?
+    package var xp: Int
+    package var loadKg, meanVelocity, velocityLoss, formScore, romDegrees, rpe: Double?
+    package var feedback: String?
   }
 
-  public func athletes() throws -> [AthleteSummary] {
+  package func athletes() throws -> [AthleteSummary] {
     try queue.read { db in
       try Row.fetchAll(
         db,
@@ -44,7 +44,7 @@ public struct StoreReader: Sendable {
     }
   }
 
-  public func sets(athleteId: String) throws -> [SetSummary] {
+  package func sets(athleteId: String) throws -> [SetSummary] {
     try queue.read { db in
       try Row.fetchAll(
         db,
@@ -65,7 +65,7 @@ public struct StoreReader: Sendable {
   }
 
   /// Weekly sets per muscle: (iso week, muscle, sets, volume kg).
-  public func weeklyVolume(athleteId: String) throws -> [(
+  package func weeklyVolume(athleteId: String) throws -> [(
     week: String, muscle: String, sets: Double, volumeKg: Double
   )] {
     try queue.read { db in
@@ -79,7 +79,7 @@ public struct StoreReader: Sendable {
   }
 
   /// The latest readiness row with its components.
-  public func latestReadiness(athleteId: String) throws -> (
+  package func latestReadiness(athleteId: String) throws -> (
     date: String, readiness: Double?, hrv: Double?, sleep: Double?, rhr: Double?, load: Double?
   )? {
     try queue.read { db in
@@ -92,7 +92,7 @@ public struct StoreReader: Sendable {
     }
   }
 
-  public func personalRecords(athleteId: String) throws -> [(
+  package func personalRecords(athleteId: String) throws -> [(
     exercise: String, type: String, value: Double, sessionId: String
   )] {
     try queue.read { db in
@@ -105,7 +105,7 @@ public struct StoreReader: Sendable {
     }
   }
 
-  public func rankings(athleteId: String) throws -> [(
+  package func rankings(athleteId: String) throws -> [(
     date: String, tier: String, lp: Int, strength: Double?
   )] {
     try queue.read { db in
@@ -119,7 +119,7 @@ public struct StoreReader: Sendable {
   }
 
   /// The run that produced this database: (run id, code version, parameters hash, dataset).
-  public func run() throws -> (
+  package func run() throws -> (
     id: String, codeVersion: String, parametersHash: String, finishedAt: String
   )? {
     try queue.read { db in
@@ -131,16 +131,16 @@ public struct StoreReader: Sendable {
   }
 
   /// Row count of a published table.
-  public func count(_ table: String) throws -> Int {
+  package func count(_ table: String) throws -> Int {
     guard Schema.tables.contains(table) else { return 0 }
     return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
   }
 
   /// Every published table name.
-  public static var tables: [String] { Schema.tables }
+  package static var tables: [String] { Schema.tables }
 
   /// A single numeric value of a published table, for checks: `SELECT column FROM table WHERE key = ?`.
-  public func value(_ table: String, column: String, whereColumn: String, equals key: String) throws
+  package func value(_ table: String, column: String, whereColumn: String, equals key: String) throws
     -> Double?
   {
     guard Schema.tables.contains(table) else { return nil }
@@ -151,7 +151,7 @@ public struct StoreReader: Sendable {
   }
 
   /// Every row of a read-only query, each value as text ("" for NULL), for checks and exports.
-  public func rows(_ sql: String) throws -> [[String]] {
+  package func rows(_ sql: String) throws -> [[String]] {
     try queue.read { db in
       try Row.fetchAll(db, sql: sql).map { row in
         (0..<row.count).map { index in

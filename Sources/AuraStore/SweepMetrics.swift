@@ -3,40 +3,40 @@ import GRDB
 
 /// What a sweep compares between variants, read from a variant's published database: each
 /// metric against the labels the dataset has (nil where it has none).
-public struct SweepMetrics: Sendable, Equatable {
+package struct SweepMetrics: Sendable, Equatable {
   /// Mean |estimated − reported RPE| over sets with both.
-  public var rpeMeanAbsoluteError: Double?
-  public var rpeSets: Int
+  package var rpeMeanAbsoluteError: Double?
+  package var rpeSets: Int
   /// Share of recorded sets whose counted reps equal the logged reps, percent.
-  public var repCountExactPercent: Double?
+  package var repCountExactPercent: Double?
   /// Mean form score of recorded sets.
-  public var meanFormScore: Double?
+  package var meanFormScore: Double?
   /// Share of recorded sets with written feedback, percent.
-  public var feedbackPercent: Double?
+  package var feedbackPercent: Double?
   /// Sets flagged as auto-stopped (velocity loss crossed before the last rep).
-  public var autoStoppedSets: Int
-  public var meanLeaguePoints: Double?
+  package var autoStoppedSets: Int
+  package var meanLeaguePoints: Double?
   /// How well the form score separates sets labelled good from sets labelled bad: the area
   /// under the ROC curve, the chance that a good set scores above a bad one (ties count half).
   /// Nil unless the dataset labels both kinds.
-  public var formAUC: Double? = nil
-  public var formLabelledSets = 0
+  package var formAUC: Double? = nil
+  package var formLabelledSets = 0
   /// Recorded sets labelled as ended by a failed rep, and the share of them flagged
   /// auto-stopped (recall), percent.
-  public var failedSets = 0
-  public var autoStopRecallPercent: Double? = nil
+  package var failedSets = 0
+  package var autoStopRecallPercent: Double? = nil
   /// Share of recorded sets labelled as not failed that were flagged auto-stopped, percent.
-  public var autoStopFalseAlarmPercent: Double? = nil
+  package var autoStopFalseAlarmPercent: Double? = nil
 
   /// Column names, in the order `values` gives them.
-  public static let columns = [
+  package static let columns = [
     "rpe_mae", "rpe_sets", "rep_count_exact_pct", "mean_form_score", "feedback_pct",
     "auto_stopped_sets", "mean_lp", "form_auc", "form_labelled_sets", "failed_sets",
     "auto_stop_recall_pct", "auto_stop_false_alarm_pct",
   ]
 
   /// The metrics as table cells (empty where there is no label to compare with).
-  public var values: [String] {
+  package var values: [String] {
     func cell(_ value: Double?, _ digits: Int) -> String {
       value.map { String(format: "%.\(digits)f", $0) } ?? ""
     }
@@ -50,7 +50,7 @@ public struct SweepMetrics: Sendable, Equatable {
 
   /// The area under the ROC curve of `scores` for telling `good` from bad: the Mann-Whitney
   /// statistic over every (good, bad) pair, a tie counting half. Nil without both kinds.
-  public static func areaUnderCurve(_ scores: [(score: Double, good: Bool)]) -> Double? {
+  package static func areaUnderCurve(_ scores: [(score: Double, good: Bool)]) -> Double? {
     let good = scores.filter(\.good).map(\.score)
     let bad = scores.filter { !$0.good }.map(\.score)
     guard !good.isEmpty, !bad.isEmpty else { return nil }
@@ -64,7 +64,7 @@ public struct SweepMetrics: Sendable, Equatable {
 
 extension SweepMetrics {
   /// Reads the metrics of the variant published at `databasePath`.
-  public init(databasePath: String) throws {
+  package init(databasePath: String) throws {
     let queue = try DatabaseQueue(path: databasePath, configuration: SQLiteStore.readOnly)
     self = try queue.read { db in
       let rpe = try Row.fetchOne(

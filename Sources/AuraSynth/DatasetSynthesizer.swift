@@ -2,37 +2,37 @@ import AuraDomain
 import Foundation
 
 /// Settings of a generated dataset.
-public struct SynthConfig: Sendable {
-  public var athletes: Int
-  public var sessionsPerAthlete: Int
-  public var seed: UInt64
-  public var noise: NoiseProfile
+package struct SynthConfig: Sendable {
+  package var athletes: Int
+  package var sessionsPerAthlete: Int
+  package var seed: UInt64
+  package var noise: NoiseProfile
   /// First day of the data window (a Monday keeps ISO weeks whole).
-  public var startDate: String
+  package var startDate: String
   /// Frame rates to draw from.
-  public var frameRates: [Double]
+  package var frameRates: [Double]
   /// IMU rates to draw from, Hz.
-  public var imuRates: [Double]
+  package var imuRates: [Double]
   /// Share of sessions that are logbook entries without recordings.
-  public var logOnlyShare: Double
+  package var logOnlyShare: Double
   /// Pose formats to draw from (`PoseFileWriter.formats`; vision19_json is vision19 as JSON).
-  public var poseFormats: [String]
+  package var poseFormats: [String]
   /// IMU formats to draw from (`ImuFileWriter.formats`).
-  public var imuFormats: [String]
+  package var imuFormats: [String]
   /// Exercises that recorded sessions rotate through (catalog ids).
-  public var recordedExercises: [String]
+  package var recordedExercises: [String]
 
   /// The exercises recorded unless told otherwise.
-  public static let defaultRecordedExercises = [
+  package static let defaultRecordedExercises = [
     "back_squat", "bench_press", "deadlift", "overhead_press", "biceps_curl",
   ]
 
   /// Every pose format the generator writes.
-  public static let allPoseFormats = PoseFileWriter.formats
+  package static let allPoseFormats = PoseFileWriter.formats
   /// Every IMU format the generator writes.
-  public static let allImuFormats = ImuFileWriter.formats
+  package static let allImuFormats = ImuFileWriter.formats
 
-  public init(
+  package init(
     athletes: Int, sessionsPerAthlete: Int, seed: UInt64, noise: NoiseProfile = .low,
     startDate: String = "2026-11-02", frameRates: [Double] = [30, 60],
     imuRates: [Double] = [50, 100, 200],
@@ -54,10 +54,10 @@ public struct SynthConfig: Sendable {
 }
 
 /// Writes a dataset that follows DATASET.md, plus truth.json with the exact sets and reps.
-public struct DatasetSynthesizer {
-  public let config: SynthConfig
+package struct DatasetSynthesizer {
+  package let config: SynthConfig
 
-  public init(config: SynthConfig) { self.config = config }
+  package init(config: SynthConfig) { self.config = config }
 
   static let logExercises = [
     "back_squat", "bench_press", "deadlift", "barbell_row", "lat_pulldown", "lunge",
@@ -65,7 +65,7 @@ public struct DatasetSynthesizer {
 
   /// Generates the dataset into `folder` (created if needed) and returns its truth.
   @discardableResult
-  public func write(to folder: URL) throws -> DatasetTruth {
+  package func write(to folder: URL) throws -> DatasetTruth {
     var random = SeededRandom(seed: config.seed)
     let fileManager = FileManager.default
     try fileManager.createDirectory(

@@ -1,5 +1,5 @@
 /// How noisy the generated recordings are.
-public enum NoiseProfile: String, Sendable, CaseIterable {
+package enum NoiseProfile: String, Sendable, CaseIterable {
   case low, high
 
   /// Standard deviation of keypoint noise in pixels.

@@ -8,7 +8,7 @@ import Foundation
 /// converted to kcal); sleep is the union of the "asleep" intervals (so an iPhone and a watch
 /// recording the same night are not counted twice), credited to the day the sleep ends.
 /// A record with a bad value or date is reported with its line and skipped.
-public enum AppleHealthReader {
+package enum AppleHealthReader {
   static let hrv = "HKQuantityTypeIdentifierHeartRateVariabilitySDNN"
   static let restingHeartRate = "HKQuantityTypeIdentifierRestingHeartRate"
   static let activeEnergy = "HKQuantityTypeIdentifierActiveEnergyBurned"
@@ -18,7 +18,7 @@ public enum AppleHealthReader {
 
   /// The daily rows found in the export, and the problems of the records skipped. The file is
   /// read `chunkBytes` at a time.
-  public static func read(
+  package static func read(
     url: URL, path: String, athleteId: String, chunkBytes: Int = 1 << 20
   ) throws -> (days: [WellnessDay], problems: [DatasetProblem]) {
     var stream = try XMLTagStream(url: url, path: path, chunkBytes: chunkBytes)

@@ -3,16 +3,16 @@ import CLibCSV
 import Foundation
 
 /// One parsed CSV row, valid only inside the callback that receives it.
-public struct CSVRow {
+package struct CSVRow {
   fileprivate let collector: RowCollector
   /// 1-based line on which the row starts.
-  public let line: Int
+  package let line: Int
 
   /// Number of fields in the row.
-  public var count: Int { collector.ranges.count }
+  package var count: Int { collector.ranges.count }
 
   /// The field's text, or "" past the end of the row.
-  public func string(_ index: Int) -> String {
+  package func string(_ index: Int) -> String {
     guard index < collector.ranges.count else { return "" }
     let range = collector.ranges[index]
     return collector.storage.withUnsafeBufferPointer {
@@ -21,7 +21,7 @@ public struct CSVRow {
   }
 
   /// Whether the field's bytes are valid UTF-8 (true past the end of the row).
-  public func isUTF8(_ index: Int) -> Bool {
+  package func isUTF8(_ index: Int) -> Bool {
     guard index < collector.ranges.count else { return true }
     let range = collector.ranges[index]
     return collector.storage.withUnsafeBufferPointer {
@@ -30,7 +30,7 @@ public struct CSVRow {
   }
 
   /// The field's bytes read as ISO 8859-1 (every byte one character).
-  public func latin1String(_ index: Int) -> String {
+  package func latin1String(_ index: Int) -> String {
     guard index < collector.ranges.count else { return "" }
     let range = collector.ranges[index]
     return collector.storage.withUnsafeBufferPointer {
@@ -39,13 +39,13 @@ public struct CSVRow {
   }
 
   /// True when the field is absent or holds only spaces.
-  public func isEmpty(_ index: Int) -> Bool {
+  package func isEmpty(_ index: Int) -> Bool {
     guard index < collector.ranges.count else { return true }
     return collector.storage[collector.ranges[index]].allSatisfy { $0 == 0x20 || $0 == 0x09 }
   }
 
   /// The field as a number: nil when empty; `.failure` with the offending text otherwise.
-  public func number(_ index: Int) -> NumberField {
+  package func number(_ index: Int) -> NumberField {
     guard !isEmpty(index) else { return .empty }
     let range = collector.ranges[index]
     return collector.storage.withUnsafeBufferPointer { buffer -> NumberField in
@@ -64,19 +64,19 @@ public struct CSVRow {
 }
 
 /// What a CSV field holds when read as a number.
-public enum NumberField: Equatable {
+package enum NumberField: Equatable {
   case empty, invalid, nonFinite
   case value(Double)
 }
 
 /// Streams a CSV file through libcsv (RFC 4180 quoting, CRLF or LF, UTF-8 BOM skipped),
 /// reporting each row with the line it starts on.
-public enum CSVReader {
+package enum CSVReader {
   /// Calls `body` for every non-empty row, header included (line 1 for a file that starts
   /// with it). Throws a `DatasetProblem` naming `path` and the line for a line longer than
   /// `maxLineBytes` (unless `skipLongLine` is given and the line starts a row: it is then told
   /// the line and the line is skipped), a malformed quote, or whatever `body` throws.
-  public static func forEachRow(
+  package static func forEachRow(
     in data: Data, path: String, maxLineBytes: Int = 1 << 20,
     skipLongLine: ((Int) throws -> Void)? = nil, _ body: (CSVRow) throws -> Void
   ) throws {
@@ -132,7 +132,7 @@ public enum CSVReader {
 
   /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text.
   /// A whole table; a data line over a megabyte is skipped and listed in `skipped`.
-  public static func readTable(data: Data, path: String) throws -> CSVTable {
+  package static func readTable(data: Data, path: String) throws -> CSVTable {
     var header: [String] = []
     var rows: [CSVTable.Row] = []
     var skipped: [DatasetProblem] = []
@@ -171,21 +171,21 @@ public enum CSVReader {
 }
 
 /// A small CSV file read whole, with named-column access.
-public struct CSVTable: Sendable {
+package struct CSVTable: Sendable {
   /// One data row with the line it starts on.
-  public struct Row: Sendable {
-    public var line: Int
-    public var fields: [String]
+  package struct Row: Sendable {
+    package var line: Int
+    package var fields: [String]
   }
 
-  public var path: String
-  public var header: [String]
-  public var rows: [Row]
+  package var path: String
+  package var header: [String]
+  package var rows: [Row]
   /// Lines that were not read as rows, or not as written, and why.
-  public var skipped: [DatasetProblem] = []
+  package var skipped: [DatasetProblem] = []
 
   /// Index of a column, or a problem naming the file when a required one is missing.
-  public func column(_ name: String) throws -> Int {
+  package func column(_ name: String) throws -> Int {
     guard let index = header.firstIndex(of: name) else {
       throw DatasetProblem(path: path, line: 1, reason: "missing required column '\(name)'")
     }
@@ -193,7 +193,7 @@ public struct CSVTable: Sendable {
   }
 
   /// Index of an optional column.
-  public func optionalColumn(_ name: String) -> Int? { header.firstIndex(of: name) }
+  package func optionalColumn(_ name: String) -> Int? { header.firstIndex(of: name) }
 }
 
 /// Receives libcsv's callbacks; fields of the current row are packed into one buffer.
