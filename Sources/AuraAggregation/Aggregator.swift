@@ -10,7 +10,8 @@ package struct Aggregator: Sendable {
   package let gamification: Gamification
   package let catalog: ExerciseCatalog
 
-  package init(settings: AggregationSettings, gamification: Gamification, catalog: ExerciseCatalog) {
+  package init(settings: AggregationSettings, gamification: Gamification, catalog: ExerciseCatalog)
+  {
     self.settings = settings
     self.gamification = gamification
     self.catalog = catalog

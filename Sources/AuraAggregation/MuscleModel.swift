@@ -23,8 +23,8 @@ struct MuscleModel {
 
   /// Doses stored column by column, numbers packed (`PackedColumn`) and muscles as one
   /// space-separated string: an athlete's history holds one per set and muscle, tens of
-  /// thousands over a year, and decoding them as keyed objects, then as number arrays, was
-  /// most of a rerun's aggregation.
+  /// thousands over a year, and decoding them as keyed objects would cost more than the
+  /// aggregation itself.
   struct DoseLog: Codable, Sendable {
     var doses: [Dose]
 

@@ -11,8 +11,8 @@ package enum AtomicFile {
   }
 
   /// `write(_:to:durable:)` for a file system path. The file that is not flushed is written
-  /// with `open`, `write` and `close`: Foundation's `createFile` wrote an empty file aside and
-  /// renamed it first (two renames and two opens a file, a tenth of a cold run's cache writes).
+  /// with `open`, `write` and `close`: Foundation's `createFile` writes an empty file aside and
+  /// renames it first (two renames and two opens a file).
   package static func write(_ data: Data, toPath path: String, durable: Bool = true) throws {
     let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
     let temporary =

@@ -28,8 +28,8 @@ package struct FieldHasher: @unchecked Sendable {
   /// Lower-case hex SHA-256 of a byte string.
   package static func hex(of data: Data) -> String { hex(SHA256.hash(data: data)) }
 
-  /// Lower-case hex of a digest's bytes (String(format:) per byte is a third of a no-op run's
-  /// time).
+  /// Lower-case hex of a digest's bytes, from a table: `String(format:)` per byte would
+  /// dominate a run that finds nothing to do.
   package static func hex<Bytes: Sequence<UInt8>>(_ digest: Bytes) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var bytes: [UInt8] = []

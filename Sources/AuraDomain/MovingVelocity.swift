@@ -4,11 +4,9 @@
 ///
 /// A phase's ends, where the load leaves and reaches zero velocity, are the least observable
 /// part of a lift: the load barely moves there, and how long it takes to stop depends on a
-/// motion law that noise hides. Timed from zero to zero on the generated evaluation sets, the
-/// concentric phase erred by 0.056 s on a bar IMU alone, and its mean velocity by 0.028 m/s
-/// (0.006 with the true duration). Over the moving stretch the same recordings give 0.005 m/s.
-/// The convention reads higher than a zero-to-zero mean (18 % on the generator's smooth
-/// starts and stops), as linear-transducer apps that start and stop a rep at a small velocity
+/// motion law that noise hides, so a mean velocity over the whole phase takes the error of its
+/// duration, and one over the moving stretch does not. The convention reads higher than a
+/// zero-to-zero mean, as linear-transducer apps that start and stop a rep at a small velocity
 /// do. Used by the features for every source and by the generator for the truth it writes.
 package enum MovingVelocity {
   /// Upward speed (m/s) at and above which the load counts as moving.

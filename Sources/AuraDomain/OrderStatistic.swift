@@ -1,8 +1,8 @@
 import Foundation
 
 /// Order statistics of number series (medians, quantiles) by selection, O(n), rather than by
-/// sorting: sorting was a few per cent of a cold run (sample intervals, pose scale, rep
-/// quantiles, robust noise).
+/// sorting, O(n log n): sample intervals, pose scale, rep quantiles and robust noise all need
+/// them.
 package enum OrderStatistic {
   /// The median of `values` (not NaN; the mean of the two middle values for an even count),
   /// which it may reorder.
@@ -70,8 +70,8 @@ package enum OrderStatistic {
   /// a median-of-three pivot to the front and, when the rank lies beyond them, the values equal
   /// to it next, so that a run of ties takes one round. The partitions do not branch on a
   /// comparison: its bit is added to the count (a conditional increment compiled to a branch,
-  /// and on noise each comparison is a coin flip for the branch predictor; Hoare's partition
-  /// made selection 5 % of a cold run).
+  /// and on noise each comparison is a coin flip for the branch predictor, which Hoare's
+  /// partition pays on every comparison).
   private static func partitionSelect(_ values: inout [Double], rank: Int) -> Double {
     values.withUnsafeMutableBufferPointer { v in
       var low = 0

@@ -2,8 +2,8 @@ import Foundation
 
 /// The tab-separated bookkeeping files (the runner's `<out>/.state`, a release's partition and
 /// report keys): one record per line. Fields are names, numbers and digests; a tab or newline
-/// inside one is written as a space. Both directions work on raw bytes: splitting a 30k-line
-/// table through `Data` slices or `Character`s was a third of a no-op run on 10k sessions.
+/// inside one is written as a space. Both directions work on raw bytes: a run that finds
+/// nothing to do reads little else, and `Data` slices or `Character`s would dominate it.
 package enum TSVTable {
   /// The records of `url` with exactly `columns` fields (the last takes the rest of the
   /// line); none when the file is missing.

@@ -5,20 +5,18 @@ import Foundation
 /// fitted motion law gives the share u of the primary angle's travel at every instant, and
 /// the height is a cubic in u, fitted by least squares to the unfiltered bar track over the
 /// phase and a margin either side. A cubic bends as a lever does (a press's height goes with
-/// the cosine of the elbow's swing, flat at lockout); a quadratic read the moving mean
-/// velocity 6 % low on presses.
+/// the cosine of the elbow's swing, flat at lockout); a quadratic reads the moving mean
+/// velocity low on presses.
 ///
 /// The reps of a set are fitted together (`shared`): one exercise, one athlete and one lever
 /// give every rep the same shape, and only its offset and travel are its own. Fitted one rep
-/// at a time, each rep's shape took its own share of the keypoints' noise, and velocity loss,
-/// a ratio of two reps, took both: on the generated evaluation sets its error fell from 1.51
-/// to 1.30 points at low noise and from 3.02 to 2.38 at high when the shape was shared.
+/// at a time, each rep's shape would take its own share of the keypoints' noise, and velocity
+/// loss, a ratio of two reps, would take both.
 ///
 /// Differentiating the keypoints is too noisy to find where the bar crosses 0.05 m/s (the
-/// moving stretch, `MovingVelocity`): filtered at 6 Hz, the moving mean velocity erred by
-/// 0.028 m/s at low noise and 0.049 at high on the generated evaluation sets, and at the
-/// pipeline's 3 Hz the filter's widening read it 0.036 m/s low. The model's velocity gives
-/// 0.013 and 0.020 m/s.
+/// moving stretch, `MovingVelocity`): a light filter leaves the noise in, and the pipeline's
+/// filter widens the movement and reads the velocity low. The model's velocity has neither
+/// fault (BENCHMARKS.md has the errors).
 struct ConcentricHeightModel {
   let phase: ClosedRange<Double>
   let law: MotionLaw

@@ -2,10 +2,9 @@
 /// runs from where the velocity last left zero before its fastest sample to where it next
 /// returns to zero, and its boundaries are fitted by `PhaseBoundary` between the height's
 /// levels at those two points, with a human motion law bent by one `LeverGeometry` per set
-/// (the load's height flattens where a joint straightens under it). Without the lever (any
-/// law, up to the 4-5-6-7 polynomial, standing in for the flattening) IMU-only phases erred by
-/// 0.116 s at low noise and 0.162 s at high on the generated evaluation sets; with it, by 0.068
-/// and 0.126 s. Used by `ImuRepMeasurer` (sessions without a camera).
+/// (the load's height flattens where a joint straightens under it; no law alone, up to the
+/// 4-5-6-7 polynomial, stands in for that flattening). Used by `ImuRepMeasurer` (sessions
+/// without a camera).
 struct ImuPhaseClock {
   let track: ImuHeightTrack
   let grid: RepGrid

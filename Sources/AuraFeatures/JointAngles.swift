@@ -115,8 +115,8 @@ package enum JointAngles {
   /// The primary joint's interior angle (as `series` gives it) and signed planar angle
   /// (`signedPlanar`, unwrapped: it times phases) on one side; nil when the side lacks one of
   /// its points. In 2-D the interior angle is the signed one's magnitude bit for bit (the same
-  /// cross and dot products, and atan2 is odd in y), so one atan2 a sample gives both (the two
-  /// took 4 % of a cold run). With depth, and where the cross product's square would not be
+  /// cross and dot products, and atan2 is odd in y), so one atan2 a sample gives both, at half
+  /// the cost of two. With depth, and where the cross product's square would not be
   /// exact (|cross| outside (1e-150, 1e150), or NaN), the interior angle is computed as
   /// `interior` does.
   static func primaryPair(_ joint: PrimaryJoint, side: PoseSignals.Side, _ signals: PoseSignals)

@@ -79,13 +79,12 @@ struct LeverGeometry: Sendable, Equatable {
   /// of `phases` leave the smallest summed residual, each phase's law free among the human
   /// ones; nil for a straight one. Searched coarse to fine: no lever and a 15° grid, then the
   /// best one's neighbours at 7.5°, each phase thinned to 60 samples and fitted with every
-  /// other law (0.1 apart; on the evaluation sets, as good as all of them at half the cost). A
-  /// 30° first grid or 30 samples a phase timed phases worse.
+  /// other law (0.1 apart), which times phases as well as every law at half the cost; a
+  /// coarser grid or fewer samples time them worse.
   ///
   /// One athlete's geometry is the same from rep to rep, so a set's phases share their lever.
-  /// Fitted phase by phase instead, noise traded the lever against the law and the duration:
-  /// velocity loss on generated IMU-only sets (low noise) erred by 5.2 points, against 3.2
-  /// shared.
+  /// Fitted phase by phase instead, noise trades the lever against the law and the duration,
+  /// and velocity loss, a ratio of two reps, takes the error of both.
   static func fitting(_ phases: [(samples: PhaseBoundary.Samples?, rising: Bool)])
     -> LeverGeometry?
   {

@@ -33,8 +33,8 @@ struct MotionLaw: Sendable {
   }
 
   /// The law at four points at once (what a fit's inner loop evaluates), bit for bit the
-  /// scalar law's values. Inlined: called, it took its four lanes in two halves and the loop
-  /// could not overlap one call's chain of multiplications with the next (3 % of a cold run).
+  /// scalar law's values. Inlined: called, it takes its four lanes in two halves and the loop
+  /// cannot overlap one call's chain of multiplications with the next.
   @inline(__always)
   func callAsFunction(_ x: SIMD4<Double>) -> SIMD4<Double> {
     let x = x.replacing(with: 0, where: x .< 0).replacing(with: 1, where: x .> 1)

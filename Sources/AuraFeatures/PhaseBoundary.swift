@@ -9,9 +9,8 @@ import Foundation
 /// one level to the other over [start, end], S a `MotionLaw` (harmonic through minimum jerk to
 /// the 4-5-6-7 polynomial) in steps of 0.05. For each law, a sample's share u of the travel gives
 /// x = S⁻¹(u), and sample time is linear in x, t = start + (end − start) · x, so start and end
-/// come from a least-squares line; the law with the smallest residual wins. On simulated
-/// phases of 0.5-2.6 s filtered like pose, the boundaries err by 0.02 s at a noise of 0.3 % of
-/// the travel and 0.06 s at 1 %. (The dataset generator draws its profiles from
+/// come from a least-squares line; the law with the smallest residual wins (its tests give the
+/// errors on simulated phases). (The dataset generator draws its profiles from
 /// harmonic/3-4-5 mixtures, which this family contains; a real lift gets the law nearest it.)
 /// The levels this fit needs are read off the signal, and the signal is filtered, so it is a
 /// first estimate that `RepFit` refines.

@@ -166,8 +166,8 @@ struct PoseSignals {
   }
 
   /// Where each time of a grid falls among a series' sample times, worked out once for every
-  /// coordinate of every joint (they share their timestamps; the search was a tenth of pose
-  /// conditioning).
+  /// coordinate of every joint, which share their timestamps, rather than searched again for
+  /// each.
   struct Resampling {
     /// Per grid time: how its value is made.
     private var steps: [Step] = []

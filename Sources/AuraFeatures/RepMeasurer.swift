@@ -64,10 +64,8 @@ struct RepMeasurer {
   /// the two sides at different depths, so their angles differ by more than noise), is
   /// averaged in with weights from each side's noise; a far side that does not move with the
   /// near one (|correlation| under 0.9, or a slope outside 0.5-2) is left out. A side's noise
-  /// is that of its points' positions turned into degrees over a 0.3 m lever (both rays). On
-  /// seed 17's generated sets this cut the tempo-phase error from 0.047 to 0.040 s at low
-  /// noise (pose MCV 0.025 → 0.022 m/s); averaging in segment inclinations as well helped at
-  /// low noise but doubled the error on some noisy sets. The unfiltered angle leaves out the
+  /// is that of its points' positions turned into degrees over a 0.3 m lever (both rays).
+  /// Segment inclinations are not averaged in: they make noisy sets worse. The unfiltered angle leaves out the
   /// samples where a point was filled: a straight line drawn over a dropout is not an
   /// observation of the movement.
   private static func timingSignal(
@@ -144,9 +142,8 @@ struct RepMeasurer {
       return high - low
     }
     // ROM: the far level of the unfiltered angle less the further rest level, with the rep's
-    // phases and laws (`RepFit.levels`); max minus min where the levels cannot be fitted. On
-    // seed 17's generated sets max minus min of the filtered angle read 0.3-0.8° wide on every
-    // exercise at low noise (noise pushes the extreme samples outwards).
+    // phases and laws (`RepFit.levels`); max minus min where the levels cannot be fitted (it
+    // reads wide: noise pushes the extreme samples outwards).
     let eccentricFit = PhaseBoundary.Fit(range: segment.eccentric, law: segment.eccentricLaw)
     let concentricFit = PhaseBoundary.Fit(range: segment.concentric, law: segment.concentricLaw)
     let (first, second) =
@@ -216,8 +213,8 @@ struct RepMeasurer {
 
   /// A back squat's bar rests on the upper back, about 5 cm behind the shoulder joint centre and
   /// 3 cm below it along the trunk (high-bar position). As the trunk leans forward its height
-  /// changes less than the shoulder's: taking the shoulder for the bar read 0.027 m too much
-  /// travel on generated squats (their bar sits there too), 4 % of the travel.
+  /// changes less than the shoulder's, so taking the shoulder for the bar reads too much
+  /// travel.
   static func backBar(_ s: PoseSignals) -> PoseSignals.Track {
     let shoulder = s[.shoulder]
     let hip = s[.hip]

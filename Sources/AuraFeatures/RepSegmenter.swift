@@ -239,12 +239,10 @@ struct RepSegmenter {
   /// least 40 % of it turns. Each far turning point between two rest-side ones whose longer
   /// side swings at least 70 % of the typical one is a rep (a failed attempt stalls short of
   /// that on both sides), from where the signal passes halfway to it ("away") to where it
-  /// passes halfway back. Fixed marks failed where an integrated height's level moved by a
-  /// third of the travel between a set's first and last rep (a slow eccentric partly taken for
-  /// rest): on the generated evaluation sets (seeds 17, 23, 29) IMU-only rep counts were exact
-  /// on 100, 97.2 and 98.8 % of sets at low noise and 93.3, 88.5 and 92.7 % at high; on
-  /// swings, 100, 100, 98.8 and 96.7, 97.4, 98.2 %; and with the window's edges standing for
-  /// a flattened first or last leg's turning point, 100, 100, 100 and 98.3, 97.4, 100 %.
+  /// passes halfway back. Swings, not fixed marks, because an integrated height's level can
+  /// move by a third of the travel between a set's first and last rep (a slow eccentric
+  /// partly taken for rest); the window's edges stand for a flattened first or last leg's
+  /// turning point.
   static func swingExcursions(
     _ y: [Double], window: [Int], minimum: Double, restHigh: Bool
   ) -> [(away: Int, back: Int)] {

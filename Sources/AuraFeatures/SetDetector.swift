@@ -57,8 +57,8 @@ struct SetDetector {
   }
 
   /// The least and greatest finite value within `radius` samples of each sample (+∞ and −∞
-  /// where there is none), each in one pass (`slidingBest`). Comparing every window whole was
-  /// 1 % of a cold run.
+  /// where there is none), each in one pass (`slidingBest`), not by comparing every window
+  /// whole (radius times the work).
   static func slidingExtremes(_ values: [Double], radius: Int) -> (low: [Double], high: [Double]) {
     (
       slidingBest(values, radius: radius, none: .infinity, by: <),

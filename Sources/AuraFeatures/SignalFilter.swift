@@ -189,14 +189,15 @@ package enum SignalFilter {
   /// Zero-phase 2nd-order Butterworth low-pass applied forward and backward to each contiguous
   /// (non-NaN) chunk. `cutoffHz` is the cutoff of the whole zero-phase filter: the single-pass
   /// design frequency is raised by Winter's correction (1/0.802) so the double pass lands on it.
-  package static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double) -> [Double]
+  package static func lowPass(_ values: [Double], cutoffHz: Double, sampleRateHz: Double)
+    -> [Double]
   {
     lowPass(values, values, cutoffHz: cutoffHz, sampleRateHz: sampleRateHz).0
   }
 
   /// `lowPass` of two series at once (a track's x and y), each bit for bit as on its own: the
   /// filter's recursion waits on its multiplications, so two series side by side in the
-  /// lanes of one vector take the time of one (the filter was 3.4 % of a cold run). Series
+  /// lanes of one vector take the time of one. Series
   /// of different lengths or NaN samples are filtered one after the other.
   package static func lowPass(
     _ first: [Double], _ second: [Double], cutoffHz: Double, sampleRateHz: Double

@@ -6,7 +6,7 @@ import Foundation
 /// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.bin`.
 /// An entry is the key's fields (`label<TAB>value` lines, so that a later run can say what
 /// changed), a blank line, then the result in binary (`BinaryEncoder`): one file per entry, as
-/// creating files is a large share of a cold run. Writes go to a temporary file first and are
+/// creating files is most of the cost of writing one. Writes go to a temporary file first and are
 /// renamed into place, so a killed run never leaves a half-written entry. Entries are not flushed one by one
 /// (`Data.write` flushes every file: two `fsync`s per computed session): `synchronize` flushes
 /// them all at once before the run state names them, and an entry a power loss truncated fails
@@ -63,8 +63,8 @@ struct ArtifactCache: Sendable {
     return (body, split)
   }
 
-  /// Where `key`'s entry in `stage` lives, built as a string (URL's path arithmetic was a
-  /// tenth of a cache write).
+  /// Where `key`'s entry in `stage` lives, built as a string: URL's path arithmetic costs more
+  /// than the write of a small entry.
   private func path(stage: String, key: String) -> String {
     "\(shard(stage: stage, key: key))/\(key)\(Self.suffix)"
   }
@@ -121,8 +121,8 @@ struct ArtifactCache: Sendable {
   }
 
   /// Where the blank line between an entry's fields and its result is, found line by line
-  /// with `memchr` (the generic `Data.firstRange(of:)` took a tenth of a rerun that reads
-  /// cached sessions back).
+  /// with `memchr`: the generic `Data.firstRange(of:)` is slow enough to show in a rerun that
+  /// reads every cached session back.
   private static func separatorRange(in data: Data) -> Range<Int>? {
     let offset: Int? = data.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return nil }

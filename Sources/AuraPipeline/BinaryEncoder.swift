@@ -1,7 +1,8 @@
 import Foundation
 
-/// A compact binary form of `Codable` values, for cache entries: JSON's encoding was 8 % of a
-/// cold run's computation and its decoding 37 % of a rerun that only aggregates again (perf). Every value is a kind byte (`BinaryKind`) and its payload;
+/// A compact binary form of `Codable` values, for cache entries, which a rerun reads back in
+/// bulk: JSON's text is too slow to write and to parse for that. Every value is a kind byte
+/// (`BinaryKind`) and its payload;
 /// numbers are their 8 little-endian bytes, so a Double comes back bit for bit (NaN and
 /// infinities included); strings, containers and nested values carry their byte length, so a
 /// reader can skip what it does not ask for. A keyed container is a sequence of entries, each

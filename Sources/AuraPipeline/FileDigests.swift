@@ -14,10 +14,9 @@ import Foundation
 /// files no longer seen are dropped when it is saved.
 ///
 /// A digest is XXH3-128 (xxHash), in hex: a change detector, as DVC's MD5 and Gradle's file
-/// hashes are, not a defence against files crafted to collide. SHA-256 took a cold run's first
-/// tenth (1.5 GB/s a core with the SHA extensions, against the recordings' 870 MB per 1,000
-/// sessions); XXH3 reads them about as fast as they are copied. Digests of another length
-/// (the SHA-256 of earlier versions) are not loaded.
+/// hashes are, not a defence against files crafted to collide: a cryptographic hash would make
+/// hashing the recordings a visible share of a cold run, and XXH3 reads them about as fast as
+/// they are copied. Digests of another length are not loaded.
 final class FileDigests: @unchecked Sendable {
   private struct Stamp: Equatable {
     var device: UInt64
@@ -77,9 +76,9 @@ final class FileDigests: @unchecked Sendable {
   static let digestLength = 32
 
   /// What hashing one file needs: xxHash's running state and a block to read into. Kept from
-  /// file to file (`readers`): allocated and freed per file, a block's space went to small
-  /// allocations that outlive it (digests, table entries), the next block did not fit, and
-  /// the heap grew by a block a file (a 1k-session plan from 40 to 106 MB).
+  /// file to file (`readers`): a block allocated and freed per file leaves its space to small
+  /// allocations that outlive it (digests, table entries), so the next block does not fit and
+  /// the heap grows by a block a file.
   final class Reader {
     let state: OpaquePointer
     let block: UnsafeMutableRawBufferPointer
@@ -150,7 +149,7 @@ final class FileDigests: @unchecked Sendable {
   func digests(ofFolder folder: String) throws -> [(path: String, digest: String)] {
     var found: [(String, String)] = []
     // readdir and one stat per entry (in `digest(of:)`): URL and FileManager calls per file
-    // were a third of a no-op run.
+    // would dominate a run that finds nothing to do.
     func walk(_ path: String, _ prefix: String) throws {
       guard let directory = opendir(path) else {
         throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: path])

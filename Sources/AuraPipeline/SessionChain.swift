@@ -11,7 +11,8 @@ import Foundation
 /// before it decodes or computes anything. `run` then loads or computes each stage.
 struct SessionChain: Sendable {
   let datasetRoot: URL
-  /// `<datasetRoot>/sessions` (URL path arithmetic per session was a tenth of a no-op run).
+  /// `<datasetRoot>/sessions` as a string: URL path arithmetic per session would dominate a
+  /// run that finds nothing to do.
   let sessionsPath: String
   let cache: ArtifactCache
   let digests: FileDigests

@@ -8,8 +8,8 @@ import GRDBSQLite
 /// would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is
 /// written with a `'` in front, as OWASP advises for CSV meant for spreadsheets; numbers are
 /// never text here, so no number is changed. Rows are read from SQLite's
-/// own buffers into a byte buffer flushed every megabyte: building a `String` per field was
-/// most of a rerun's export of 10k sessions.
+/// own buffers into a byte buffer flushed every megabyte: a `String` per field would cost
+/// more than the rest of the export.
 enum CSVExport {
   static func write(db: Database, sql: String, to url: URL) throws {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {

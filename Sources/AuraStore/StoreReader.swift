@@ -140,7 +140,8 @@ package struct StoreReader: Sendable {
   package static var tables: [String] { Schema.tables }
 
   /// A single numeric value of a published table, for checks: `SELECT column FROM table WHERE key = ?`.
-  package func value(_ table: String, column: String, whereColumn: String, equals key: String) throws
+  package func value(_ table: String, column: String, whereColumn: String, equals key: String)
+    throws
     -> Double?
   {
     guard Schema.tables.contains(table) else { return nil }

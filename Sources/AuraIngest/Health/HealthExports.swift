@@ -35,7 +35,8 @@ enum HealthExports {
       } catch let problem as DatasetProblem {
         problems.append(problem)
       } catch {
-        problems.append(DatasetProblem(path: path, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
+        problems.append(
+          DatasetProblem(path: path, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
       }
     }
     return days

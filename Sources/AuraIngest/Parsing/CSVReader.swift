@@ -130,22 +130,20 @@ package enum CSVReader {
     }
   }
 
-  /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text.
-  /// A whole table; a data line over a megabyte is skipped and listed in `skipped`.
+  /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text. A data
+  /// line over a megabyte is skipped and listed in `skipped`.
   package static func readTable(data: Data, path: String) throws -> CSVTable {
     var header: [String] = []
     var rows: [CSVTable.Row] = []
     var skipped: [DatasetProblem] = []
     let limit = 1 << 20
-    try forEachRow(
-      in: data, path: path, maxLineBytes: limit,
-      skipLongLine: { line in
-        let problem = DatasetProblem(
-          path: path, line: line, reason: "line is longer than \(limit) bytes")
-        guard !header.isEmpty else { throw problem }
-        skipped.append(problem)
-      }
-    ) { row in
+    let skipLongLine = { (line: Int) throws in
+      let problem = DatasetProblem(
+        path: path, line: line, reason: "line is longer than \(limit) bytes")
+      guard !header.isEmpty else { throw problem }
+      skipped.append(problem)
+    }
+    try forEachRow(in: data, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
       // The tables are UTF-8; a field that is not is read as Latin-1 (what spreadsheets on
       // older systems save) and the line is named, rather than turned into U+FFFD unseen.
       let fields = (0..<row.count).map { index in
