@@ -5,7 +5,7 @@ BROWSER_PACKAGES := chromium python3
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps build run test test-browser screenshots bench eval-real clean
+.PHONY: deps browser-deps build run test test-fast test-browser screenshots bench eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -47,6 +47,14 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## The suites that run whole pipelines, the CLI or many generated sessions; test-fast skips them.
+END_TO_END = PipelineTests|RunnerTests|ReportTests|CrashSafetyTests|CacheIntegrityTests|UntrustedInputTests|ExtremeValueTests|MutationFuzzTests|SweepTests|FeatureAccuracyTests|ExitCodeTests|ParserPropertyTests|StateFileTests
+
+## The inner loop: every unit suite, no whole runs (about half a minute after the build).
+test-fast: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest --skip '$(END_TO_END)'
 
 ## Every HTML report of the sample dataset (and of a small sweep) in headless Chromium at
 ## 390x844 and 1280x900: fails on console errors or content wider than the viewport. First

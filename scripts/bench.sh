@@ -217,7 +217,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo "## Feature accuracy against ground truth (\`auralift eval\`)"
   echo
   echo "Datasets: \`auralift synth --athletes 10 --sessions-per-athlete 6 --seed 17|23|29 --noise low|high --log-only-share 0 --pose-formats all --imu-formats all\`."
-  echo "Each recorded set is measured with its manifest bounds (reps, ROM, tempo, velocity, velocity loss) and again with the bounds removed (set F1). MCV and PCV rows marked imu are from the bar IMU, the rest from pose. MCV is the mean over the concentric phase's moving stretch (upward at 0.05 m/s or more; README, Velocity), compared with the same mean of the generator's noise-free bar, and so is velocity loss; tempo phases run from zero velocity to zero velocity."
+  echo "Each recorded set is measured with its manifest bounds (reps, ROM, tempo, velocity, velocity loss) and again with the bounds removed (set F1). MCV and PCV rows marked imu are from the bar IMU, the rest from pose. MCV is the mean over the concentric phase's moving stretch (upward at 0.05 m/s or more; docs/methods.md, Velocity), compared with the same mean of the generator's noise-free bar, and so is velocity loss; tempo phases run from zero velocity to zero velocity."
   echo
   echo "### Issue 4's targets, three seeds (a missed one in bold)"
   echo
