@@ -5,7 +5,7 @@ BROWSER_PACKAGES := chromium python3
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps build run test test-fast test-browser screenshots bench eval-real clean
+.PHONY: deps browser-deps build run test test-fast golden test-browser screenshots bench eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -48,8 +48,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
+## After a change meant to change what is published: rewrites Tests/Golden (the digests of the
+## CSV exports of the sample and of a generated dataset) for the commit to show.
+golden: deps
+	$(SWIFT) build --build-tests
+	AURALIFT_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-xctest --filter GoldenOutputTests
+
 ## The suites that run whole pipelines, the CLI or many generated sessions; test-fast skips them.
-END_TO_END = PipelineTests|RunnerTests|ReportTests|CrashSafetyTests|CacheIntegrityTests|UntrustedInputTests|ExtremeValueTests|MutationFuzzTests|SweepTests|FeatureAccuracyTests|ExitCodeTests|ParserPropertyTests|StateFileTests
+END_TO_END = GoldenOutputTests|PipelineTests|RunnerTests|ReportTests|CrashSafetyTests|CacheIntegrityTests|UntrustedInputTests|ExtremeValueTests|MutationFuzzTests|SweepTests|FeatureAccuracyTests|ExitCodeTests|ParserPropertyTests|StateFileTests
 
 ## The inner loop: every unit suite, no whole runs (about half a minute after the build).
 test-fast: deps
