@@ -28,13 +28,17 @@ let package = Package(
     .target(name: "CProcessMemory"),
     // syncfs, which Swift's Glibc module does not declare: one flush for a run's cache entries.
     .target(name: "CFileSystem"),
-    // Shared vocabulary: units, the exercise catalog, muscle groups, tiers.
+    // Infrastructure every stage shares: the worker pool, ordered streams, atomic files, the
+    // tab-separated bookkeeping tables, hashing, order statistics, error messages.
     .target(
-      name: "AuraDomain", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+      name: "AuraSupport", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+    // The domain's vocabulary: exercises, muscle groups, tiers, ids, dates, bounds, parameters.
+    .target(name: "AuraDomain"),
     .target(
-      name: "AuraIngest", dependencies: ["AuraDomain", "CLibCSV", "CSimdJSON", "CNumericScan"]),
-    .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraIngest"]),
-    .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraFeatures"]),
+      name: "AuraIngest",
+      dependencies: ["AuraDomain", "AuraSupport", "CLibCSV", "CSimdJSON", "CNumericScan"]),
+    .target(name: "AuraFeatures", dependencies: ["AuraDomain", "AuraSupport", "AuraIngest"]),
+    .target(name: "AuraScoring", dependencies: ["AuraDomain", "AuraSupport", "AuraFeatures"]),
     .target(
       name: "AuraAggregation",
       dependencies: ["AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring"]),
@@ -51,18 +55,18 @@ let package = Package(
     .target(
       name: "AuraReports",
       dependencies: [
-        "AuraDomain", "AuraStore", "AuraCharts",
+        "AuraDomain", "AuraSupport", "AuraStore", "AuraCharts",
         .product(name: "Mustache", package: "swift-mustache"),
       ]),
     .target(name: "AuraSynth", dependencies: ["AuraDomain"]),
     // Features against a generated dataset's truth: the accuracy table of `auralift eval`.
     .target(
       name: "AuraEvaluation",
-      dependencies: ["AuraDomain", "AuraIngest", "AuraFeatures", "AuraSynth"]),
+      dependencies: ["AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraSynth"]),
     .target(
       name: "AuraPipeline",
       dependencies: [
-        "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
+        "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
         "AuraStore", "AuraReports", "CFileSystem", "CXXHash",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
@@ -70,7 +74,7 @@ let package = Package(
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraDomain", "AuraIngest", "AuraPipeline", "AuraSynth", "AuraEvaluation",
+        "AuraDomain", "AuraSupport", "AuraIngest", "AuraPipeline", "AuraSynth", "AuraEvaluation",
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
@@ -78,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "AuraLiftTests",
       dependencies: [
-        "AuraDomain", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
+        "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
         "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation", "AuraCharts",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]),

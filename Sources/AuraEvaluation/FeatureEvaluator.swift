@@ -1,6 +1,7 @@
 import AuraDomain
 import AuraFeatures
 import AuraIngest
+import AuraSupport
 import AuraSynth
 import Foundation
 

@@ -1,6 +1,7 @@
 import AuraDomain
 import AuraFeatures
 import AuraIngest
+import AuraSupport
 import Foundation
 
 /// Measures rep counting and set detection on real recordings against their authors' labels

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// The load's height over one concentric phase as pose sees it, modelled smooth: the phase's

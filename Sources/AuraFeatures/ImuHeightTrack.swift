@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraIngest
+import AuraSupport
 import Foundation
 
 /// The load's vertical velocity and height over a whole IMU recording: what reps are counted

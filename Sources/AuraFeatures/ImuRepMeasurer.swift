@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 
 /// Rep features from a bar IMU alone. Reps are counted on the load's height levelled between
 /// the rests around each set (`ImuHeightTrack.levelled`), so what the integration drifts over

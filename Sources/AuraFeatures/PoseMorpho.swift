@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Limb lengths measured on a pose recording, and the AuraLift MorphoScan ratios.

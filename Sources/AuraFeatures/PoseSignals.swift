@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraIngest
+import AuraSupport
 import Foundation
 
 /// Pose conditioned for measurement: both body sides resampled to a uniform grid, outliers

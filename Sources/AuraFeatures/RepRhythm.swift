@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// The rhythm of a set, found without looking for reps one by one: the period at which a

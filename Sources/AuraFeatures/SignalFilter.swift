@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Signal conditioning for uniformly sampled series with NaN gaps.

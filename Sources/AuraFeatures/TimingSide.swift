@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// One body side's timing angle (degrees): conditioned, unfiltered (NaN where a point was

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Reads the dataset-wide files: athletes.csv (required), coaches, wellness (and Apple Health

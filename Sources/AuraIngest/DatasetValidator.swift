@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Checks a whole dataset against the contract without computing anything else: every table,

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 
 /// Checks a recording's timestamps: time going backwards is an error naming the line, a
 /// repeated timestamp drops the later sample (and is counted), and the sample rate is derived

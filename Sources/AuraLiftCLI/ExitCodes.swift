@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuraDomain
 import AuraPipeline
+import AuraSupport
 import Foundation
 
 /// Exit codes of `run` (and `explain`), for schedulers; the README lists them.

@@ -2,6 +2,7 @@ import AuraAggregation
 import AuraDomain
 import AuraIngest
 import AuraScoring
+import AuraSupport
 import Foundation
 
 /// The aggregation partitions of one athlete: one per ISO week with sessions or wellness days

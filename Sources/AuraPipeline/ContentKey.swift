@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// A cache key built from content: labelled fields ("code features" = "4", "param

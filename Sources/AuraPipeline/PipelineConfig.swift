@@ -3,6 +3,7 @@ import AuraDomain
 import AuraFeatures
 import AuraIngest
 import AuraScoring
+import AuraSupport
 import Foundation
 import Yams
 

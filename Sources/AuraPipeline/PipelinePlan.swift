@@ -3,6 +3,7 @@ import AuraDomain
 import AuraFeatures
 import AuraIngest
 import AuraScoring
+import AuraSupport
 import Foundation
 
 /// Everything a run decides before it computes: the dataset's tables, the per-session chain,

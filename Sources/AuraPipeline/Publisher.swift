@@ -1,6 +1,7 @@
 import AuraDomain
 import AuraReports
 import AuraStore
+import AuraSupport
 import Foundation
 
 /// Publishes a run atomically: everything is written into `releases/<run id>.partial`, renamed

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// What the last run left in `<out>/.state`: each session's stage keys, and the athlete and

@@ -5,6 +5,7 @@ import AuraIngest
 import AuraReports
 import AuraScoring
 import AuraStore
+import AuraSupport
 import Foundation
 import Logging
 

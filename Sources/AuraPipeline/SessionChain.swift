@@ -2,6 +2,7 @@ import AuraDomain
 import AuraFeatures
 import AuraIngest
 import AuraScoring
+import AuraSupport
 import Foundation
 
 /// The per-session stages (ingest → features → scoring), one partition per session folder.

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// The content key of one rendered report: SHA-256 over the templates, the footer fields that

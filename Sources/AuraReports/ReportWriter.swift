@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraStore
+import AuraSupport
 import Foundation
 
 /// Writes every report of a published database into a folder: `coaches/<id>.{md,html}` (the

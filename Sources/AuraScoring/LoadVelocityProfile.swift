@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 
 /// An athlete's load–velocity profile for one exercise: the least-squares line
 /// load = a + b·v through (load, fastest rep's mean concentric velocity) points, and the e1RM it

@@ -1,6 +1,7 @@
 import AuraDomain
 import AuraEvaluation
 import AuraIngest
+import AuraSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraPipeline
+import AuraSupport
 import AuraSynth
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Apple Health exports standing in for wellness.csv: `health/<athlete_id>/export.xml`, or the
