@@ -41,7 +41,7 @@ struct AthleteAggregation: Sendable {
     let partition = work.partition
     let written = partition.weeks(from: rowsFrom)
     let cached =
-      written.allSatisfy { cache.contains(stage: Self.weekStage, key: $0.key) } ? cached : nil
+      written.allSatisfy { cache.contains(stage: .athleteWeek, key: $0.key) } ? cached : nil
     var weeksComputed = 0
     var sessionsWritten = 0
     var weeks: [AthleteWeek] = []
@@ -51,14 +51,14 @@ struct AthleteAggregation: Sendable {
       guard cached == nil || writeRows else { continue }
       var sessions: [ScoredSession]? = nil
       let aggregated: AthleteWeek
-      if let found = cache.load(AthleteWeek.self, stage: Self.weekStage, key: week.key) {
+      if let found = cache.load(AthleteWeek.self, stage: .athleteWeek, key: week.key) {
         aggregated = found
       } else {
         let loaded = try scoredSessions(week, of: work)
         aggregated = aggregator.week(
           athlete: work.athlete, monday: week.monday, sessions: loaded, wellness: week.wellness,
           after: fold)
-        try cache.store(aggregated, stage: Self.weekStage, key: week.key, fields: week.fields)
+        try cache.store(aggregated, stage: .athleteWeek, key: week.key, fields: week.fields)
         sessions = loaded
         weeksComputed += 1
       }
@@ -76,7 +76,7 @@ struct AthleteAggregation: Sendable {
     } else {
       history = aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: weeks)
       try cache.store(
-        history, stage: Self.historyStage, key: partition.historyKey,
+        history, stage: .athleteHistory, key: partition.historyKey,
         fields: partition.historyFields)
     }
     return Outcome(
@@ -84,23 +84,19 @@ struct AthleteAggregation: Sendable {
       sessionsWritten: sessionsWritten)
   }
 
-  /// The cache stages of athletes' histories and of their weeks.
-  static let historyStage = "aggregation"
-  static let weekStage = "athlete-week"
-
   /// The scored sessions of one week, read back from the cache.
   private func scoredSessions(_ week: AthletePartition.Week, of work: AggregationPlan.AthleteWork)
     throws -> [ScoredSession]
   {
     // One athlete per worker already keeps every core busy (`WorkerPool.stream`).
     try week.sessions.map { session in
-      if let scored = cache.load(ScoredSession.self, stage: "scoring", key: session.scoringKey) {
+      if let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey) {
         return scored
       }
       // Gone or damaged since it was computed: computed again.
       recompute(session.partition)
       guard
-        let scored = cache.load(ScoredSession.self, stage: "scoring", key: session.scoringKey)
+        let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey)
       else {
         throw PipelineError.fatal(
           "\(session.partition) of \(work.athlete.id) could not be computed again for the cache")

@@ -80,8 +80,8 @@ package struct CacheHousekeeping {
         + PublishedPartitions.current(out: out).values.flatMap { partitions in
           partitions.map { partition, key in
             partition == PublishedPartitions.history
-              ? "\(AthleteAggregation.historyStage)/\(key)"
-              : "\(AthleteAggregation.weekStage)/\(key)"
+              ? "\(CacheStage.athleteHistory.rawValue)/\(key)"
+              : "\(CacheStage.athleteWeek.rawValue)/\(key)"
           }
         })
   }

@@ -271,7 +271,7 @@ package struct Runner {
         if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
       }
       let cached = cache.load(
-        Aggregator.AthleteHistory.self, stage: AthleteAggregation.historyStage,
+        Aggregator.AthleteHistory.self, stage: CacheStage.athleteHistory,
         key: work.partition.historyKey)
       let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
       return (outcome, aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
@@ -334,13 +334,13 @@ package struct Runner {
     // A stage runs when its result is not cached; the reasons compare with the fields of the
     // key the session had last time.
     func needed(
-      _ stage: String, _ partition: String, key: String, fields: ContentKey, lastKey: String?
+      _ stage: CacheStage, _ partition: String, key: String, fields: ContentKey, lastKey: String?
     )
       -> PlannedWork?
     {
       guard !cache.contains(stage: stage, key: key) else { return nil }
       return PlannedWork(
-        stage: stage, partition: partition,
+        stage: stage.rawValue, partition: partition,
         reasons: PlannedWork.reasons(
           from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
     }
@@ -351,7 +351,7 @@ package struct Runner {
       }
       let record = last[session.partition]
       if var features = needed(
-        "features", session.partition, key: session.featureKey, fields: session.features,
+        .features, session.partition, key: session.featureKey, fields: session.features,
         lastKey: record?.featureKey)
       {
         if suspects.contains(session.partition) {
@@ -359,13 +359,13 @@ package struct Runner {
         }
         work.append(features)
       } else if case .problem? = cache.load(
-        SessionChain.FeatureOutcome.self, stage: "features", key: session.featureKey)
+        SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
       {
         quarantined.insert(session.partition)
         continue  // quarantined: scoring never runs
       }
       if let scoring = needed(
-        "scoring", session.partition, key: session.scoringKey, fields: session.scoring,
+        .scoring, session.partition, key: session.scoringKey, fields: session.scoring,
         lastKey: record?.scoringKey)
       {
         work.append(scoring)
@@ -422,27 +422,27 @@ package struct Runner {
     var work: [PlannedWork] = []
     for athlete in aggregation.athletes {
       let partition = athlete.partition
-      guard !cache.contains(stage: AthleteAggregation.historyStage, key: partition.historyKey)
+      guard !cache.contains(stage: CacheStage.athleteHistory, key: partition.historyKey)
       else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
-      func reasons(stage: String, published: String?, fields: ContentKey) -> [String] {
+      func reasons(stage: CacheStage, published: String?, fields: ContentKey) -> [String] {
         PlannedWork.reasons(
           from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
       }
       for week in partition.weeks
-      where !cache.contains(stage: AthleteAggregation.weekStage, key: week.key) {
+      where !cache.contains(stage: CacheStage.athleteWeek, key: week.key) {
         work.append(
           PlannedWork(
             stage: "aggregation", partition: "athletes/\(athlete.athlete.id)/\(week.label)",
             reasons: reasons(
-              stage: AthleteAggregation.weekStage,
+              stage: CacheStage.athleteWeek,
               published: published[ISODates.string(day: week.monday)], fields: week.fields)))
       }
       work.append(
         PlannedWork(
           stage: "aggregation", partition: "athletes/\(athlete.athlete.id)",
           reasons: reasons(
-            stage: AthleteAggregation.historyStage,
+            stage: CacheStage.athleteHistory,
             published: published[PublishedPartitions.history],
             fields: partition.historyFields)))
     }

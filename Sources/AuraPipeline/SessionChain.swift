@@ -136,14 +136,14 @@ struct SessionChain: Sendable {
         folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
     }
     if !force, let last, let published = last.published, last.scoringKey == plan.scoringKey,
-      cache.contains(stage: "scoring", key: plan.scoringKey)
+      cache.contains(stage: .scoring, key: plan.scoringKey)
     {
       return Outcome(
         folder: folder, published: published, computedFeatures: false, computedScoring: false)
     }
     // A scoring entry implies its features (its key contains theirs): try it first, so that
     // a rerun decodes only the scored session.
-    if !force, let scored = cache.load(ScoredSession.self, stage: "scoring", key: plan.scoringKey) {
+    if !force, let scored = cache.load(ScoredSession.self, stage: .scoring, key: plan.scoringKey) {
       return Outcome(
         folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
         computedFeatures: false, computedScoring: false)
@@ -153,7 +153,7 @@ struct SessionChain: Sendable {
     defer { journal?.finished(plan.partition) }
     let computedFeatures: Bool
     let outcome: FeatureOutcome
-    if !force, let cached = cache.load(FeatureOutcome.self, stage: "features", key: plan.featureKey)
+    if !force, let cached = cache.load(FeatureOutcome.self, stage: .features, key: plan.featureKey)
     {
       computedFeatures = false
       outcome = cached
@@ -162,7 +162,7 @@ struct SessionChain: Sendable {
       switch computeFeatures(folder: folder) {
       case .success(let computed):
         outcome = computed
-        try? cache.store(computed, stage: "features", key: plan.featureKey, fields: plan.features)
+        try? cache.store(computed, stage: .features, key: plan.featureKey, fields: plan.features)
       case .failure(let failure):
         return Outcome(
           folder: folder, failure: failure.message, computedFeatures: true, computedScoring: false)
@@ -180,7 +180,7 @@ struct SessionChain: Sendable {
     // Publication reads scored sessions back from the cache, so an entry that cannot be
     // written fails the session.
     do {
-      try cache.store(scored, stage: "scoring", key: plan.scoringKey, fields: plan.scoring)
+      try cache.store(scored, stage: .scoring, key: plan.scoringKey, fields: plan.scoring)
     } catch {
       return Outcome(
         folder: folder, failure: "cannot write the cache: \(ErrorMessage.describe(error))",
