@@ -45,8 +45,8 @@ package struct AthleteWeek: Codable, Sendable {
 
 extension Aggregator {
   /// The Monday (days since 1970) of the ISO week a session starting at `startTime` belongs to.
-  package static func monday(ofSession startTime: String) -> Int {
-    ISODates.mondayOfWeek(day: ISODates.day(startTime) ?? 0)
+  package static func monday(ofSession startTime: SessionTime) -> Int {
+    ISODates.mondayOfWeek(day: startTime.day)
   }
 
   /// The Monday of the ISO week of a wellness day; nil when its date does not parse.
@@ -57,7 +57,7 @@ extension Aggregator {
   /// `sessions` (by their `start` time) and `wellness` days grouped by ISO week, in time order:
   /// every week with one or the other. A wellness day whose date does not parse is left out.
   package static func weeks<Session>(
-    of sessions: [Session], start: (Session) -> String, wellness: [WellnessDay]
+    of sessions: [Session], start: (Session) -> SessionTime, wellness: [WellnessDay]
   ) -> [(monday: Int, sessions: [Session], wellness: [WellnessDay])] {
     let sessionWeeks = Dictionary(grouping: sessions) { monday(ofSession: start($0)) }
     var wellnessWeeks: [Int: [WellnessDay]] = [:]
@@ -107,7 +107,7 @@ extension Aggregator {
     var changes: [String: Int] = [:]
     let baseline = max(0, gamification.settings.lpBaselineSessions)
     for session in sessions {
-      let day = ISODates.day(session.startTime) ?? 0
+      let day = session.startTime.day
       if let previousDay = fold.previousDay {
         fold.leaguePoints = max(
           0, fold.leaguePoints - gamification.decay(idleDays: day - previousDay))

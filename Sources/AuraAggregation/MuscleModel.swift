@@ -80,9 +80,7 @@ struct MuscleModel {
   /// estimated effort, keyed by set id) counts as near failure.
   func doses(_ sessions: [ScoredSession], efforts: [String: SetEffort]) -> [Dose] {
     sessions.flatMap { session -> [Dose] in
-      guard let start = ISODates.timestamp(session.startTime),
-        let day = ISODates.day(session.startTime)
-      else { return [] }
+      let (start, day) = (session.startTime.timestamp, session.startTime.day)
       return session.sets.flatMap { set -> [Dose] in
         guard set.features.performed, let exercise = catalog.resolve(set.features.exerciseId)
         else { return [] }

@@ -9,7 +9,7 @@ import AuraScoring
 enum PoseScan {
   /// The lengths measured on one session.
   struct Measure: Codable, Sendable {
-    var startTime: String
+    var startTime: SessionTime
     var morpho: PoseMorpho
   }
 
@@ -22,7 +22,8 @@ enum PoseScan {
 
   /// The scan from an athlete's measures (in session order); nil without any.
   static func scan(athleteId: String, measured: [Measure]) -> MorphoRecord? {
-    guard let last = measured.last, let day = ISODates.day(last.startTime) else { return nil }
+    guard let last = measured.last else { return nil }
+    let day = last.startTime.day
     func median(_ length: (PoseMorpho) -> Double) -> Double {
       let values = measured.map { length($0.morpho) }.sorted()
       let middle = values.count / 2

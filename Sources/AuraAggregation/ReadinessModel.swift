@@ -40,7 +40,7 @@ struct ReadinessModel {
     athleteId: String, wellness: [WellnessDay], sessions: [ScoredSession], through lastDay: Int,
     fold: inout Fold
   ) -> [ReadinessDay] {
-    let dailyVolume = Dictionary(grouping: sessions) { ISODates.day($0.startTime) ?? 0 }
+    let dailyVolume = Dictionary(grouping: sessions) { $0.startTime.day }
       .mapValues { $0.reduce(0) { $0 + $1.totalVolumeKg } }
     if fold.nextDay == nil {
       fold.nextDay = (Array(dailyVolume.keys) + wellness.compactMap { ISODates.day($0.date) })

@@ -10,7 +10,7 @@ struct RosterBuilder {
   /// What the roster needs of one session.
   struct SessionSummary: Codable, Sendable {
     var sessionId: String
-    var startTime: String
+    var startTime: SessionTime
     var autoStopped: Bool
     var averageFormScore: Double?
 
@@ -28,7 +28,7 @@ struct RosterBuilder {
     readiness: [ReadinessDay], records: [PersonalRecord], asOfDay: Int
   ) -> RosterEntry {
     let weekStart = asOfDay - 6
-    let days = sessions.map { ($0, ISODates.day($0.startTime) ?? 0) }
+    let days = sessions.map { ($0, $0.startTime.day) }
     let recent = days.filter { $0.1 >= weekStart && $0.1 <= asOfDay }.map(\.0)
     let earlier = days.filter { $0.1 >= weekStart - 21 && $0.1 < weekStart }.map(\.0)
     let latest = readiness.last { $0.readiness != nil }
@@ -45,7 +45,7 @@ struct RosterBuilder {
     if recent.isEmpty { flags.append("missed_sessions") }
     return RosterEntry(
       athleteId: standing.athleteId, sessionsLast7Days: recent.count,
-      lastSessionDate: sessions.last.map { String($0.startTime.prefix(10)) },
+      lastSessionDate: sessions.last.map { String($0.startTime.text.prefix(10)) },
       readiness: latest?.readiness, readinessDate: latest?.date,
       leaguePoints: standing.leaguePoints, tier: standing.tier,
       leaguePointsChange7Days: recent.reduce(0) { $0 + (leaguePoints[$1.sessionId] ?? 0) },

@@ -40,7 +40,7 @@ struct StrengthTracker {
       week = [:]
     }
     for session in sessions {
-      let day = ISODates.day(session.startTime) ?? 0
+      let day = session.startTime.day
       let isoWeek = ISODates.isoWeek(day: day)
       if let open = week.values.first?.isoWeek, open != isoWeek { flush() }
       for set in session.sets {

@@ -111,7 +111,7 @@ package struct SetFeatures: Codable, Sendable, Equatable {
 package struct SessionFeatures: Codable, Sendable, Equatable {
   package var sessionId: String
   package var athleteId: String
-  package var startTime: String
+  package var startTime: SessionTime
   package var endTime: String?
   package var notes: String?
   package var sets: [SetFeatures]

@@ -140,8 +140,8 @@ package struct SessionFeatureExtractor: Sendable {
   /// Where the manifest gives no end time: its start plus the last recorded sample.
   static func recordingsEnd(_ session: IngestedSession) -> String? {
     let last = [session.pose?.times.last, session.imu?.times.last].compactMap { $0 }.max()
-    guard let last, let start = ISODates.timestamp(session.manifest.startTime) else { return nil }
-    return ISODates.string(timestamp: start + last)
+    guard let last else { return nil }
+    return ISODates.string(timestamp: session.manifest.startTime.timestamp + last)
   }
 
   /// (fastest − last) / fastest × 100, or nil with fewer than two reps.

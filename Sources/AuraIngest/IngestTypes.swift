@@ -139,8 +139,7 @@ package struct ManifestSet: Codable, Sendable, Equatable {
 package struct SessionManifest: Codable, Sendable, Equatable {
   package var sessionId: String
   package var athleteId: String
-  /// ISO 8601 timestamp.
-  package var startTime: String
+  package var startTime: SessionTime
   package var endTime: String?
   package var notes: String?
   package var sets: [ManifestSet]

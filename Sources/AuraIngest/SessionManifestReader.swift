@@ -61,7 +61,7 @@ package enum SessionManifestReader {
       throw DatasetProblem(
         path: path, line: 0, reason: "malformed JSON: \(error.localizedDescription)")
     }
-    guard ISODates.timestamp(raw.start_time) != nil else {
+    guard let startTime = SessionTime(raw.start_time) else {
       throw DatasetProblem(
         path: path, line: 0,
         reason: "$.start_time: \(EntityId.quoted(raw.start_time)) is not ISO 8601")
@@ -145,7 +145,7 @@ package enum SessionManifestReader {
         skeleton: recording.skeleton)
     }
     let manifest = SessionManifest(
-      sessionId: raw.session_id, athleteId: raw.athlete_id, startTime: raw.start_time,
+      sessionId: raw.session_id, athleteId: raw.athlete_id, startTime: startTime,
       endTime: raw.end_time,
       notes: raw.notes, sets: sets.sorted { $0.setNumber < $1.setNumber })
     return (manifest, recordings)

@@ -9,7 +9,7 @@ import Foundation
 struct AggregationPlan {
   struct AthleteWork {
     let athlete: Athlete
-    let sessions: [(partition: String, scoringKey: String, startTime: String)]
+    let sessions: [(partition: String, scoringKey: String, startTime: SessionTime)]
     let inputs: Aggregator.AthleteInputs
     let partition: AthletePartition
   }
@@ -32,7 +32,7 @@ struct AggregationPlan {
     let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
     let nutrition = Dictionary(grouping: plan.tables.nutrition, by: \.athleteId)
     let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
-    let asOfDay = published.compactMap { ISODates.day($0.startTime) }.max() ?? 0
+    let asOfDay = published.map(\.startTime.day).max() ?? 0
     self.asOfDay = asOfDay
     athletes = plan.tables.athletes.sorted { $0.id < $1.id }.map { athlete in
       let sessions = (byAthlete[athlete.id] ?? []).sorted {

@@ -39,7 +39,7 @@ struct AthletePartition: Sendable {
   /// `sessions` in start order.
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
-    sessions: [(partition: String, scoringKey: String, startTime: String)],
+    sessions: [(partition: String, scoringKey: String, startTime: SessionTime)],
     parameters: ParameterSet, catalogDigest: String
   ) {
     athleteId = athlete.id

@@ -22,7 +22,7 @@ struct RunState {
 
     struct Published: Sendable, Equatable {
       var athleteId: String
-      var startTime: String
+      var startTime: SessionTime
     }
   }
 
@@ -32,7 +32,9 @@ struct RunState {
     for row in TSVTable.read(url("sessions.tsv"), columns: 5) {
       records[row[0]] = SessionRecord(
         featureKey: row[1], scoringKey: row[2],
-        published: row[3].isEmpty ? nil : .init(athleteId: row[3], startTime: row[4]))
+        // A start that does not parse leaves the session unpublished: it is read back again.
+        published: row[3].isEmpty
+          ? nil : SessionTime(row[4]).map { .init(athleteId: row[3], startTime: $0) })
     }
     return records
   }
@@ -42,7 +44,7 @@ struct RunState {
       records.sorted { $0.key < $1.key }.map { partition, record in
         [
           partition, record.featureKey, record.scoringKey, record.published?.athleteId ?? "",
-          record.published?.startTime ?? "",
+          record.published?.startTime.text ?? "",
         ]
       }, to: url("sessions.tsv"))
   }

@@ -293,7 +293,7 @@ package struct Runner {
     // The whole roster: leaderboards and guild standings.
     let sessionStarts = Dictionary(
       uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
-        ($0.athlete.id, $0.sessions.map(\.startTime))
+        ($0.athlete.id, $0.sessions.map(\.startTime.text))
       })
     let boards = Leaderboard.build(
       athletes: plan.tables.athletes, standings: aggregates.standings,

@@ -31,7 +31,7 @@ package struct ScoredSet: Codable, Sendable, Equatable {
 package struct ScoredSession: Codable, Sendable, Equatable {
   package var sessionId: String
   package var athleteId: String
-  package var startTime: String
+  package var startTime: SessionTime
   package var endTime: String?
   package var notes: String?
   package var sets: [ScoredSet]

@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraDomain
 import AuraScoring
 import GRDB
 
@@ -55,8 +56,12 @@ final class SQLiteSessionWriter: SessionWriter {
       try db.execute(sql: "DELETE FROM replaced_session")
       let insert = try db.makeStatement(sql: "INSERT INTO replaced_session (id) VALUES (?)")
       for row in rows {
-        let start: String = row["start_time"] ?? ""
-        guard Aggregator.monday(ofSession: start) >= monday else { continue }
+        // A start that does not parse cannot be placed in a week: its row is replaced too.
+        if let start = SessionTime(row["start_time"] ?? ""),
+          Aggregator.monday(ofSession: start) < monday
+        {
+          continue
+        }
         try insert.execute(arguments: [row["id"] as String?])
       }
       sessions = "SELECT id FROM replaced_session"
@@ -74,7 +79,7 @@ final class SQLiteSessionWriter: SessionWriter {
       try sessionInsert { row in
         row.add(s.sessionId)
         row.add(s.athleteId)
-        row.add(s.startTime)
+        row.add(s.startTime.text)
         row.add(s.endTime)
         row.add(s.totalVolumeKg)
         row.add(s.totalXP)
@@ -113,7 +118,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.loggedRPE)
           row.add(set.xp)
           row.add(set.comboTag)
-          row.add(session.startTime)
+          row.add(session.startTime.text)
           row.add(f.source.rawValue)
           row.add(set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"))
           row.add(effort?.rpe)

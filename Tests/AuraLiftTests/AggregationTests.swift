@@ -46,7 +46,8 @@ import Testing
 
   func session(_ id: String, _ start: String, _ sets: [ScoredSet]) -> ScoredSession {
     ScoredSession(
-      sessionId: id, athleteId: "a-1", startTime: start, endTime: nil, notes: nil, sets: sets,
+      sessionId: id, athleteId: "a-1", startTime: SessionTime(start)!, endTime: nil, notes: nil,
+      sets: sets,
       totalVolumeKg: sets.reduce(0) { $0 + $1.volumeKg }, totalXP: 0, averageFormScore: nil,
       peakComboMultiplier: 1, peakVelocity: nil, warnings: [])
   }

@@ -101,7 +101,7 @@ import Testing
     let aggregation = try Runner(config: config).explain().filter { $0.stage == "aggregation" }
     // The session's week, then each later week of the athlete (chained to the week before
     // it), then the athlete's history.
-    let week = ISODates.isoWeek(day: Aggregator.monday(ofSession: start))
+    let week = ISODates.isoWeek(day: Aggregator.monday(ofSession: try #require(SessionTime(start))))
     #expect(aggregation.first?.partition == "athletes/\(athlete)/\(week)")
     #expect(aggregation.first?.reasons == ["scoring of sessions/\(session) changed"])
     for (earlier, later) in zip(aggregation, aggregation.dropFirst().dropLast()) {
@@ -343,7 +343,7 @@ import Testing
 
   /// Every session of `dataset` (logbook ones too) with its athlete and start, by start.
   static func sessionStarts(in dataset: URL) throws -> [(
-    id: String, athlete: String, start: String
+    id: String, athlete: String, start: SessionTime
   )] {
     let sessions = dataset.appendingPathComponent("sessions")
     return try FileManager.default.contentsOfDirectory(atPath: sessions.path).map { id in
@@ -353,7 +353,7 @@ import Testing
         as? [String: Any]
       return (
         id, try #require(json?["athlete_id"] as? String),
-        try #require(json?["start_time"] as? String)
+        try #require(SessionTime(json?["start_time"] as? String ?? ""))
       )
     }.sorted { $0.start < $1.start }
   }
