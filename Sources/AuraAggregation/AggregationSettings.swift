@@ -114,12 +114,12 @@ package struct VolumeLandmarks: Sendable, Equatable {
   package var mavHigh: Double
   package var mrv: Double
 
-  /// below_mev, mev_to_mav, mav, above_mav (still under MRV) or above_mrv.
-  package func band(sets: Double) -> String {
-    if sets < mev { return "below_mev" }
-    if sets < mavLow { return "mev_to_mav" }
-    if sets <= mavHigh { return "mav" }
-    if sets <= mrv { return "above_mav" }
-    return "above_mrv"
+  /// The band `sets` weekly sets fall in.
+  package func band(sets: Double) -> VolumeBand {
+    if sets < mev { return .belowMEV }
+    if sets < mavLow { return .mevToMAV }
+    if sets <= mavHigh { return .mav }
+    if sets <= mrv { return .mavToMRV }
+    return .aboveMRV
   }
 }

@@ -13,9 +13,8 @@ package struct WeeklyMuscleVolume: Codable, Sendable, Equatable {
   /// Primary muscles count 1 per set, secondary ones `secondaryShare` (fractional sets).
   package var sets: Double
   package var volumeKg: Double
-  /// Where the sets fall against the muscle's landmarks: below_mev, mev_to_mav, mav,
-  /// above_mav or above_mrv.
-  package var band: String
+  /// Where the sets fall against the muscle's landmarks.
+  package var band: VolumeBand
   /// True when the week runs past the end of the data window (its sets are not final).
   package var partialWeek: Bool
 }

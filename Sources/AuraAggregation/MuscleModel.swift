@@ -115,7 +115,7 @@ struct MuscleModel {
         return WeeklyMuscleVolume(
           athleteId: athleteId, isoWeek: ISODates.isoWeek(day: monday), muscle: muscle,
           sets: value.sets, volumeKg: value.volume,
-          band: settings.landmarks[muscle]?.band(sets: value.sets) ?? "unknown",
+          band: settings.landmarks[muscle]?.band(sets: value.sets) ?? .unknown,
           partialWeek: monday + 6 > asOfDay)
       }
     }

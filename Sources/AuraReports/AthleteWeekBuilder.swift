@@ -216,11 +216,6 @@ struct AthleteWeekBuilder: Sendable {
 
   // MARK: - Volume, recovery, strength, rank
 
-  static let bandNames = [
-    "below_mev": "below MEV", "mev_to_mav": "MEV–MAV", "mav": "MAV", "above_mav": "MAV–MRV",
-    "above_mrv": "above MRV",
-  ]
-
   func volumeView(_ rows: [ReportRows.Volume]) -> VolumeView? {
     let week = rows.filter { $0.isoWeek == context.isoWeek }
     guard !week.isEmpty else { return nil }
@@ -228,7 +223,8 @@ struct AthleteWeekBuilder: Sendable {
     let shown = week.map { row in
       (
         row, MuscleGroupType(rawValue: row.muscle)?.displayName ?? row.muscle,
-        Self.bandNames[row.band ?? ""] ?? (row.band ?? Units.missing), context.landmarks(row.muscle)
+        row.band.flatMap(VolumeBand.init(rawValue:))?.label ?? (row.band ?? Units.missing),
+        context.landmarks(row.muscle)
       )
     }
     return VolumeView(
@@ -239,7 +235,7 @@ struct AthleteWeekBuilder: Sendable {
           landmarks: landmarks.map {
             "\(Units.number($0[0], 0)) · \(Units.number($0[1], 0))–\(Units.number($0[2], 0)) · \(Units.number($0[3], 0))"
           } ?? Units.missing,
-          outside: row.band == "below_mev" || row.band == "above_mrv")
+          outside: row.band.flatMap(VolumeBand.init(rawValue:))?.isOutside ?? false)
       },
       chart: VolumeBandChart(
         title: "Sets per muscle, \(context.isoWeek)" + (partial ? " (partial)" : ""),

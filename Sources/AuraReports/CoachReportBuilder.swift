@@ -59,8 +59,8 @@ struct CoachReportBuilder {
       let volume = try context.store.volume(athleteId: athlete.id).filter {
         $0.isoWeek == context.isoWeek
       }
-      let below = volume.filter { $0.band == "below_mev" }.count
-      let above = volume.filter { $0.band == "above_mrv" }.count
+      let below = volume.filter { $0.band == VolumeBand.belowMEV.rawValue }.count
+      let above = volume.filter { $0.band == VolumeBand.aboveMRV.rawValue }.count
       var volumeText = "\(volume.count) muscles trained"
       if below > 0 { volumeText += " · \(below) below MEV" }
       if above > 0 { volumeText += " · \(above) above MRV" }

@@ -173,7 +173,7 @@ struct BundleWriter {
       ["athlete_id", "iso_week", "muscle", "sets", "volume_kg", "band", "partial_week"],
       a.weeklyVolume.map {
         [
-          $0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg, $0.band,
+          $0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg, $0.band.rawValue,
           $0.partialWeek,
         ]
       })

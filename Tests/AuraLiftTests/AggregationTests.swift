@@ -120,7 +120,7 @@ import Testing
     let tricepsVolume: Double = 0.5 * 3 * 640 + 3 * 360
     #expect(row(.triceps)?.volumeKg == tricepsVolume)
     // Triceps landmarks [6, 10, 14, 18]: 4.5 sets is below MEV; the week ends after the data.
-    #expect(row(.triceps)?.band == "below_mev")
+    #expect(row(.triceps)?.band == .belowMEV)
     #expect(row(.triceps)?.partialWeek == true)
     #expect(row(.triceps)?.isoWeek == "2026-W45")
   }
