@@ -64,7 +64,7 @@ struct ReadinessModel {
     var out: [ReadinessDay] = []
     for entry in wellness {
       guard let day = ISODates.day(entry.date) else { continue }
-      let metric = entry.hrvMetric == "sdnn" ? "ln_sdnn" : "ln_rmssd"
+      let metric = entry.hrvMetric.publishedName
       let window = fold.baseline.filter {
         $0.day >= day - settings.baselineWindowDays && $0.day < day
       }

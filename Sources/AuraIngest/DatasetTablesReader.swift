@@ -24,7 +24,8 @@ package enum DatasetTablesReader {
       WellnessDay(
         athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
         hrvMilliseconds: try number(table, row, "hrv_ms"),
-        hrvMetric: optionalText(table, row, "hrv_metric") ?? "rmssd",
+        hrvMetric: try oneOf(table, row, "hrv_metric", HRVMetric.allCases.map(\.rawValue))
+          .flatMap(HRVMetric.init(rawValue:)) ?? .rmssd,
         sleepHours: try number(table, row, "sleep_hours"),
         sleepQuality: try number(table, row, "sleep_quality"),
         restingHeartRateBpm: try number(table, row, "resting_hr"),

@@ -41,7 +41,7 @@ package struct WellnessDay: Codable, Sendable, Equatable, AthleteDayRow {
   package var date: String
   /// Heart-rate variability in milliseconds; RMSSD unless `hrvMetric` says sdnn.
   package var hrvMilliseconds: Double?
-  package var hrvMetric: String
+  package var hrvMetric: HRVMetric
   package var sleepHours: Double?
   /// 0-100.
   package var sleepQuality: Double?

@@ -261,7 +261,7 @@ import Testing
 
   func wellness(_ date: String, hrv: Double = 60) -> WellnessDay {
     WellnessDay(
-      athleteId: "a-1", date: date, hrvMilliseconds: hrv, hrvMetric: "rmssd", sleepHours: 8,
+      athleteId: "a-1", date: date, hrvMilliseconds: hrv, hrvMetric: .rmssd, sleepHours: 8,
       sleepQuality: 80, restingHeartRateBpm: 55, activeKcal: nil, cyclePhase: nil)
   }
 

@@ -65,7 +65,7 @@ import Testing
     #expect(days.keys.sorted() == ["2026-11-03", "2026-11-04", "2026-11-05"])
     let third = try #require(days["2026-11-03"])
     #expect(third.hrvMilliseconds == 45)
-    #expect(third.hrvMetric == "sdnn")
+    #expect(third.hrvMetric == .sdnn)
     #expect(third.restingHeartRateBpm == 54)
     #expect(abs(third.activeKcal! - 200) < 1e-9)
     // 23:00-03:00 and 03:20-06:20 asleep; the iPhone's 05:00-06:20 overlaps: 7 h, not 8 h 20.
@@ -73,7 +73,7 @@ import Testing
     #expect(days["2026-11-04"]?.hrvMilliseconds == 62.5)
     #expect(days["2026-11-04"]?.restingHeartRateBpm == nil)
     #expect(days["2026-11-05"]?.hrvMilliseconds == 44)
-    #expect(days["2026-11-05"]?.hrvMetric == "rmssd")
+    #expect(days["2026-11-05"]?.hrvMetric == .rmssd)
     let problem = try #require(tables.problems.first)
     #expect(tables.problems.count == 1)
     #expect(problem.path == "health/a-1/apple_health_export/export.xml")

@@ -138,6 +138,13 @@ import Testing
       try handle.truncate(atOffset: 1_100_000_000)
       try handle.close()
     },
+    Finding(name: "an HRV metric nobody knows", expected: ["'xyz' is not one of rmssd|sdnn"]) {
+      let url = $0.appendingPathComponent("wellness.csv")
+      let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+      let rows =
+        [lines[0] + ",hrv_metric", lines[1] + ",xyz"] + lines.dropFirst(2).map { $0 + "," }
+      try (rows.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    },
     Finding(name: "duplicate wellness row", expected: ["duplicate row for athlete 'a-03'"]) {
       try duplicateLastRow("wellness.csv", in: $0)
     },

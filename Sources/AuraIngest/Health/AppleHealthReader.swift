@@ -125,7 +125,7 @@ private struct DailyHealth {
     return dates.sorted().map { date in
       WellnessDay(
         athleteId: athleteId, date: date,
-        hrvMilliseconds: hrv[date]?.value, hrvMetric: "sdnn",
+        hrvMilliseconds: hrv[date]?.value, hrvMetric: .sdnn,
         sleepHours: asleep[date].map { Self.unionSeconds($0) / 3600 }, sleepQuality: nil,
         restingHeartRateBpm: restingHeartRate[date]?.value,
         activeKcal: activeKcal[date], cyclePhase: nil)
