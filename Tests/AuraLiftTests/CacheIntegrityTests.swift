@@ -37,8 +37,7 @@ import Testing
   @Test func damagedCacheEntriesAreComputedAgain() throws {
     let root = try TestSupport.temporaryFolder("cache")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
-    try FileManager.default.copyItem(at: UntrustedInputTests.sample, to: dataset)
+    let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
     _ = try Runner(config: try PipelineTests.config(dataset: dataset, out: out)).run()
 
@@ -85,8 +84,7 @@ import Testing
   @Test func editedOrDamagedReleaseIsPublishedFromScratch() throws {
     let root = try TestSupport.temporaryFolder("release")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
-    try FileManager.default.copyItem(at: UntrustedInputTests.sample, to: dataset)
+    let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
     let config = try PipelineTests.config(dataset: dataset, out: out)
     _ = try Runner(config: config).run()

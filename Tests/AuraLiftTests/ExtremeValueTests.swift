@@ -69,9 +69,8 @@ import Testing
     let text = try #require(Self.extremes.first { $0.name == name }).text
     let root = try TestSupport.temporaryFolder("extreme")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
+    let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
-    try FileManager.default.copyItem(at: UntrustedInputTests.sample, to: dataset)
     // Athletes: extra rows (copies of the last one under new ids), so every real athlete
     // keeps their sessions.
     let athletes = dataset.appendingPathComponent("athletes.csv")

@@ -74,9 +74,8 @@ import Testing
     var random = SeededRandom(seed: UInt64(seed))
     let root = try TestSupport.temporaryFolder("fuzz")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
+    let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
-    try FileManager.default.copyItem(at: UntrustedInputTests.sample, to: dataset)
     // Header lines stay: only a missing or unreadable athletes.csv may stop a publication.
     for _ in 0..<6 {
       try Self.mutateTable(dataset.appendingPathComponent(random.pick(Self.tables)), &random)

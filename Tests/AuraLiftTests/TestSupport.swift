@@ -45,6 +45,14 @@ enum TestSupport {
     return (folder, truth)
   }
 
+  /// A copy of the bundled sample dataset at `root/dataset`, to damage or extend.
+  static func sampleCopy(in root: URL) throws -> URL {
+    let dataset = root.appendingPathComponent("dataset")
+    try FileManager.default.copyItem(
+      at: PipelineTests.repositoryRoot.appendingPathComponent("datasets/sample"), to: dataset)
+    return dataset
+  }
+
   /// `../shared/realdata` beside the repository, where the real public recordings live.
   static let realData: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/realdata").standardizedFileURL

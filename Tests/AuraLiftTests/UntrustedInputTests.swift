@@ -254,9 +254,8 @@ import Testing
   @Test func datasetTextIsInertInCSVAndMarkdown() throws {
     let root = try TestSupport.temporaryFolder("inert")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
+    let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
-    try FileManager.default.copyItem(at: Self.sample, to: dataset)
     try Self.replace("coaches.csv", "Coach Rivera", "=1+1", in: dataset)
     try Self.replace("athletes.csv", "iron_mike1", "<script>alert(1)</script>", in: dataset)
     try Self.replace("athletes.csv", "squat_sara2", "[x](javascript:alert(1))", in: dataset)
@@ -319,8 +318,7 @@ import Testing
   @Test func outputInsideTheDatasetIsAUsageError() throws {
     let root = try TestSupport.temporaryFolder("out-inside")
     defer { TestSupport.remove(root) }
-    let dataset = root.appendingPathComponent("dataset")
-    try FileManager.default.copyItem(at: Self.sample, to: dataset)
+    let dataset = try TestSupport.sampleCopy(in: root)
     for out in [dataset.appendingPathComponent("out"), dataset] {
       let run = try ExitCodeTests.run(["run", "--dataset", dataset.path, "--out", out.path])
       #expect(run.status == 64)
