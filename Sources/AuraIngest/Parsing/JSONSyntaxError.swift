@@ -64,49 +64,45 @@ struct JSONSyntaxError: Error, Equatable {
       guard let byte = current else { throw error("expected a value, found the end") }
       switch byte {
       case UInt8(ascii: "{"):
-        index += 1
-        skipSpace()
-        if current == UInt8(ascii: "}") {
-          index += 1
-          return
-        }
-        while true {
-          skipSpace()
-          guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
-          try string()
-          try expect(UInt8(ascii: ":"), "':' after a key")
-          try value(depth: depth + 1)
-          skipSpace()
-          if current == UInt8(ascii: ",") {
-            index += 1
-          } else {
-            try expect(UInt8(ascii: "}"), "',' or '}'")
-            return
+        try members(closedBy: "}") { scanner in
+          scanner.skipSpace()
+          guard scanner.current == UInt8(ascii: "\"") else {
+            throw scanner.error("expected a quoted key")
           }
+          try scanner.string()
+          try scanner.expect(UInt8(ascii: ":"), "':' after a key")
+          try scanner.value(depth: depth + 1)
         }
       case UInt8(ascii: "["):
-        index += 1
-        skipSpace()
-        if current == UInt8(ascii: "]") {
-          index += 1
-          return
-        }
-        while true {
-          try value(depth: depth + 1)
-          skipSpace()
-          if current == UInt8(ascii: ",") {
-            index += 1
-          } else {
-            try expect(UInt8(ascii: "]"), "',' or ']'")
-            return
-          }
-        }
+        try members(closedBy: "]") { try $0.value(depth: depth + 1) }
       case UInt8(ascii: "\""): try string()
       case UInt8(ascii: "t"): try literal("true")
       case UInt8(ascii: "f"): try literal("false")
       case UInt8(ascii: "n"): try literal("null")
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
       default: throw error("expected a value")
+      }
+    }
+
+    /// The members of an object or an array from its opening bracket on: none, or `member`s
+    /// separated by commas, then `close`.
+    mutating func members(
+      closedBy close: Unicode.Scalar, _ member: (inout Scanner) throws -> Void
+    ) throws {
+      index += 1
+      skipSpace()
+      if current == UInt8(ascii: close) {
+        index += 1
+        return
+      }
+      while true {
+        try member(&self)
+        skipSpace()
+        guard current == UInt8(ascii: ",") else {
+          try expect(UInt8(ascii: close), "',' or '\(close)'")
+          return
+        }
+        index += 1
       }
     }
 
