@@ -55,7 +55,7 @@ golden: deps
 	AURALIFT_UPDATE_GOLDEN=1 $(SWIFT) test --skip-build --disable-xctest --filter GoldenOutputTests
 
 ## The suites that run whole pipelines, the CLI or many generated sessions; test-fast skips them.
-END_TO_END = GoldenOutputTests|PipelineTests|RunnerTests|ReportTests|CrashSafetyTests|CacheIntegrityTests|UntrustedInputTests|ExtremeValueTests|MutationFuzzTests|SweepTests|FeatureAccuracyTests|ExitCodeTests|ParserPropertyTests|StateFileTests
+END_TO_END = CronRunTests|GoldenOutputTests|PipelineTests|RunnerTests|ReportTests|CrashSafetyTests|CacheIntegrityTests|UntrustedInputTests|ExtremeValueTests|MutationFuzzTests|SweepTests|FeatureAccuracyTests|ExitCodeTests|ParserPropertyTests|StateFileTests
 
 ## The inner loop: every unit suite, no whole runs (about half a minute after the build).
 test-fast: deps

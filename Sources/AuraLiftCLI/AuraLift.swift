@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraPipeline
 
 /// The `auralift` command: parses arguments and calls the library modules; no logic of its own.
 @main
@@ -6,6 +7,7 @@ struct AuraLift: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "auralift",
     abstract: "Batch analytics over recorded strength-training sessions.",
+    version: "auralift (\(StageVersions.summary))",
     subcommands: [
       RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
       SweepCommand.self, ReportCommand.self, EvalCommand.self,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import AuraSupport
 import Foundation
 import Logging
 
@@ -23,6 +24,11 @@ struct RunCommand: ParsableCommand {
   var dryRun = false
   @Option(help: "Log lines as text or json (on stderr).")
   var logFormat: LogFormat = .text
+  @Flag(
+    help:
+      "Print nothing when all is well (for cron); otherwise only the problems and one summary line."
+  )
+  var quiet = false
 
   enum LogFormat: String, ExpressibleByArgument {
     case text, json
@@ -41,11 +47,19 @@ struct RunCommand: ParsableCommand {
     do {
       summary = try Runner(config: config, logger: logger).run(
         .init(
-          waitForLock: wait, retryFailed: retryFailed, progress: progress.update,
+          waitForLock: wait, retryFailed: retryFailed, progress: quiet ? nil : progress.update,
           isolation: ComputeSessionCommand.isolation(options)))
     } catch {
-      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
+      let code = ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
+      LastRunRecord(
+        summary: nil, exitCode: code.rawValue, started: started,
+        error: ErrorMessage.describe(error)
+      ).write(out: config.out)
+      throw code
     }
+    LastRunRecord(summary: summary, exitCode: summary.exitCode, started: started)
+      .write(out: config.out)
+    if quiet && summary.exitCode == 0 { return }
     let timing = String(
       format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
       ProcessMemory.peakResidentMegabytes)
@@ -58,7 +72,7 @@ struct RunCommand: ParsableCommand {
         "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
       )
     }
-    if let folder = summary.publishedFolder {
+    if let folder = summary.publishedFolder, !quiet {
       print("database: \(folder)/auralift.sqlite")
       print("reports:  \(folder)/index.html (coaches/, athletes/; HTML and Markdown)")
       print("csv:      \(folder)/csv/")
@@ -73,7 +87,7 @@ struct RunCommand: ParsableCommand {
     var logger = Logger(label: "auralift") { label -> any LogHandler in
       json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
     }
-    logger.logLevel = !json && isatty(STDERR_FILENO) == 1 ? Logger.Level.warning : .info
+    logger.logLevel = quiet || (!json && isatty(STDERR_FILENO) == 1) ? Logger.Level.warning : .info
     return logger
   }
 }

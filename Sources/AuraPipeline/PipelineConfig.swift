@@ -27,8 +27,9 @@ package struct PipelineConfig: Sendable {
     self.parameters = parameters
   }
 
-  /// Loads a pipeline file; relative dataset and out paths are taken as given (relative to
-  /// the working directory, as `make run` uses them).
+  /// Loads a pipeline file. A relative dataset or out path in it is taken relative to the
+  /// file's folder, so the file means the same from any working directory (cron starts in
+  /// `$HOME`); without one, `datasets/sample` and `reports` of the working directory.
   /// Throws `PipelineError.config` naming the file: unreadable, not YAML (with its line and
   /// column), or not a pipeline.
   package static func load(path: String) throws -> PipelineConfig {
@@ -51,11 +52,16 @@ package struct PipelineConfig: Sendable {
       }
       try flatten(map, prefix: "", into: &parameters, path: path)
     }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    func resolved(_ value: String) -> String {
+      value.hasPrefix("/")
+        ? value : folder.appendingPathComponent(value).standardizedFileURL.path
+    }
     return PipelineConfig(
       name: root["name"] as? String
         ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
-      dataset: root["dataset"] as? String ?? "datasets/sample",
-      out: root["out"] as? String ?? "reports",
+      dataset: (root["dataset"] as? String).map(resolved) ?? "datasets/sample",
+      out: (root["out"] as? String).map(resolved) ?? "reports",
       workers: root["workers"] as? Int ?? 0, parameters: parameters)
   }
 

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The nightly command as cron runs it: no terminal, `HOME` as the working directory, a
+/// minimal `PATH`. With `--quiet` it prints nothing when all is well, and only the problems
+/// and one summary line when not; `.state/last-run.json` says how it ended either way.
+@Suite struct CronRunTests {
+  /// Runs the built CLI from `home` with cron's environment; returns its status and output.
+  static func cron(_ arguments: [String], home: URL) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    let process = Process()
+    process.executableURL = CrashSafetyTests.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = home
+    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": "cron"]
+    let (out, errors) = (Pipe(), Pipe())
+    process.standardOutput = out
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, stderr)
+  }
+
+  static func lastRun(_ out: URL) throws -> [String: Any] {
+    let data = try Data(contentsOf: out.appendingPathComponent(".state/last-run.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test func theNightlyCommandIsQuietWhenAllIsWell() throws {
+    let home = try TestSupport.temporaryFolder("cron")
+    defer { TestSupport.remove(home) }
+    let pipeline = PipelineTests.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml")
+    let out = home.appendingPathComponent("reports")
+    // The pipeline file's dataset path is relative to the file, not to HOME.
+    let first = try Self.cron(["run", pipeline.path, "--out", out.path, "--quiet"], home: home)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.isEmpty && first.stderr.isEmpty, "\(first.stdout)\(first.stderr)")
+    var record = try Self.lastRun(out)
+    #expect(record["exit_code"] as? Int == 0)
+    #expect(record["sessions"] as? Int == 18)
+    #expect(record["up_to_date"] as? Bool == false)
+    let again = try Self.cron(["run", pipeline.path, "--out", out.path, "--quiet"], home: home)
+    #expect(again.status == 0 && again.stdout.isEmpty && again.stderr.isEmpty)
+    record = try Self.lastRun(out)
+    #expect(record["up_to_date"] as? Bool == true)
+
+    // A damaged row: exit 3, the problem and one summary line.
+    let dataset = try TestSupport.sampleCopy(in: home)
+    try UntrustedInputTests.duplicateLastRow("coaches.csv", in: dataset)
+    let damaged = try Self.cron(
+      ["run", pipeline.path, "--dataset", dataset.path, "--out", out.path, "--quiet"], home: home)
+    #expect(damaged.status == 3)
+    let lines = damaged.stdout.split(separator: "\n")
+    #expect(lines.count == 2, "\(damaged.stdout)")
+    #expect(lines.first?.hasPrefix("quarantined: coaches.csv:") == true)
+    #expect(lines.last?.hasPrefix("ran: 18 sessions") == true)
+    record = try Self.lastRun(out)
+    #expect(record["exit_code"] as? Int == 3 && record["quarantined"] as? Int == 1)
+
+    // Nothing published: the record says why.
+    let missing = home.appendingPathComponent("no-such-dataset")
+    let failed = try Self.cron(
+      ["run", pipeline.path, "--dataset", missing.path, "--out", out.path, "--quiet"], home: home)
+    #expect(failed.status == 2)
+    record = try Self.lastRun(out)
+    #expect(record["exit_code"] as? Int == 2)
+    #expect((record["error"] as? String)?.isEmpty == false)
+  }
+}
