@@ -96,8 +96,8 @@ package struct RealDataEvaluator: Sendable {
       let (_, recordings) = try? SessionManifestReader.read(
         data: data, path: path, catalog: extractor.catalog)
     else { return "unreadable" }
-    if recordings.contains(where: { $0.kind == "pose" }) { return "pose" }
-    return recordings.first { $0.kind == "imu" }.map { "imu:\($0.placement ?? "unknown")" }
+    if recordings.contains(where: { $0.kind == .pose }) { return "pose" }
+    return recordings.first { $0.kind == .imu }.map { "imu:\($0.placement ?? "unknown")" }
       ?? "unreadable"
   }
 

@@ -1,16 +1,20 @@
 import AuraDomain
 import Foundation
 
+/// What a recording records: body keypoints from a camera, or an inertial sensor's streams.
+package enum RecordingKind: String, Codable, Sendable, CaseIterable {
+  case pose, imu
+}
+
 /// The recording formats of the dataset contract.
 package enum RecordingFormat: String, CaseIterable, Sendable {
   case vision19, mediapipe33, coco17, openpose, trc
   case generic, sensorlogger, metawear, xio, smartweights
 
-  /// pose or imu.
-  package var kind: String {
+  package var kind: RecordingKind {
     switch self {
-    case .vision19, .mediapipe33, .coco17, .openpose, .trc: return "pose"
-    case .generic, .sensorlogger, .metawear, .xio, .smartweights: return "imu"
+    case .vision19, .mediapipe33, .coco17, .openpose, .trc: return .pose
+    case .generic, .sensorlogger, .metawear, .xio, .smartweights: return .imu
     }
   }
 

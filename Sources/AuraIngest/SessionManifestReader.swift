@@ -3,8 +3,7 @@ import Foundation
 
 /// A recording named by session.json.
 package struct RecordingReference: Codable, Sendable, Equatable {
-  /// pose or imu.
-  package var kind: String
+  package var kind: RecordingKind
   /// Relative to the session folder.
   package var path: String
   /// Declared format; nil when the manifest leaves it out (then detected from the file).
@@ -21,7 +20,7 @@ package struct RecordingReference: Codable, Sendable, Equatable {
   package var skeleton: String?
 
   package init(
-    kind: String, path: String, format: String?, fps: Double? = nil, view: String? = nil,
+    kind: RecordingKind, path: String, format: String?, fps: Double? = nil, view: String? = nil,
     imageWidth: Double? = nil, imageHeight: Double? = nil, pixelsPerMeter: Double? = nil,
     placement: String? = nil, accelUnit: String? = nil, gyroUnit: String? = nil,
     skeleton: String? = nil
@@ -135,9 +134,15 @@ package enum SessionManifestReader {
         }
       }
     }
-    let recordings = (raw.recordings ?? []).map { recording in
-      RecordingReference(
-        kind: recording.kind, path: recording.path, format: recording.format, fps: recording.fps,
+    let recordings = try (raw.recordings ?? []).enumerated().map { index, recording in
+      guard let kind = RecordingKind(rawValue: recording.kind) else {
+        throw DatasetProblem(
+          path: path, line: 0,
+          reason:
+            "$.recordings[\(index)].kind: \(EntityId.quoted(recording.kind)) is not pose or imu")
+      }
+      return RecordingReference(
+        kind: kind, path: recording.path, format: recording.format, fps: recording.fps,
         view: recording.view, imageWidth: recording.image_width,
         imageHeight: recording.image_height,
         pixelsPerMeter: recording.scale?.pixels_per_meter, placement: recording.placement,

@@ -74,11 +74,11 @@ package enum SessionReader {
         recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
       let opened = try RecordingDispatcher.open(
         recording, at: url, path: path, manifestPath: manifestPath, index: index)
-      if opened.format.kind == "pose", session.pose == nil {
+      if opened.format.kind == .pose, session.pose == nil {
         session.pose = try RecordingDispatcher.readPose(
           opened, path: path, reference: recording,
           minimumConfidence: settings.minimumPoseConfidence, joints: settings.poseJoints)
-      } else if opened.format.kind == "imu", session.imu == nil {
+      } else if opened.format.kind == .imu, session.imu == nil {
         session.imu = try RecordingDispatcher.readImu(opened, path: path, reference: recording)
       }
     }

@@ -17,7 +17,8 @@ struct BenchIngestCommand: ParsableCommand {
   func run() throws {
     let url = URL(fileURLWithPath: path)
     let reference = RecordingReference(
-      kind: kind, path: url.lastPathComponent, format: format, fps: fps, imageWidth: 1080,
+      kind: kind == "imu" ? .imu : .pose, path: url.lastPathComponent, format: format, fps: fps,
+      imageWidth: 1080,
       imageHeight: 1920, accelUnit: "g", gyroUnit: "deg/s")
     let bytes = Self.size(of: url)
     var best = Double.infinity

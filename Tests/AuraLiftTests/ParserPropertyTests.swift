@@ -125,9 +125,9 @@ struct TestRandom {
   }()
 
   static let imuReference = RecordingReference(
-    kind: "imu", path: "x", format: "generic", accelUnit: "g", gyroUnit: "deg/s")
+    kind: .imu, path: "x", format: "generic", accelUnit: "g", gyroUnit: "deg/s")
   static let poseReference = RecordingReference(
-    kind: "pose", path: "x", format: "vision19", fps: 30, imageWidth: 1080, imageHeight: 1920)
+    kind: .pose, path: "x", format: "vision19", fps: 30, imageWidth: 1080, imageHeight: 1920)
 
   @Test func fuzzNumericCSVAndGenericIMU() {
     Self.fuzz(seed: "t,ax,ay,az,gx,gy,gz\n0,0,0,1,0,0,0\n0.01,0.1,0,1,0,0,2\n0.02,0,0,1,0,1,0\n") {

@@ -7,7 +7,9 @@ import Testing
 /// The real public recordings in ../shared/realdata parse, with plausible values.
 @Suite(.enabled(if: TestSupport.hasRealData, "../shared/realdata is absent"))
 struct RealDataIngestTests {
-  static func reference(kind: String, format: String, fps: Double? = nil) -> RecordingReference {
+  static func reference(kind: RecordingKind, format: String, fps: Double? = nil)
+    -> RecordingReference
+  {
     RecordingReference(kind: kind, path: "x", format: format, fps: fps)
   }
 
@@ -16,7 +18,7 @@ struct RealDataIngestTests {
     #expect(RecordingFormat.detect(url: url) == .xio)
     let imu = try XioReader.read(
       data: try Data(contentsOf: url), path: "fusion-imu/sensor_data.csv",
-      reference: Self.reference(kind: "imu", format: "xio"))
+      reference: Self.reference(kind: .imu, format: "xio"))
     #expect(abs(imu.quality.sampleRateHz - 100) < 1)
     #expect(imu.times.count > 13_000)
     // The device lies still at first: 1 g of specific force, almost no rotation.
@@ -32,7 +34,7 @@ struct RealDataIngestTests {
     #expect(RecordingFormat.detect(url: folder) == .openpose)
     let pose = try OpenPoseFolderReader.read(
       folder: folder, path: "cam01_json",
-      reference: Self.reference(kind: "pose", format: "openpose", fps: 60),
+      reference: Self.reference(kind: .pose, format: "openpose", fps: 60),
       minimumConfidence: 0.3)
     #expect(pose.quality.notes.contains("keypoint layout body_25b"))
     #expect(pose.times.count == 100)
@@ -49,7 +51,7 @@ struct RealDataIngestTests {
     #expect(RecordingFormat.detect(url: url) == .trc)
     let pose = try TRCReader.read(
       data: try Data(contentsOf: url), path: "trial.trc",
-      reference: Self.reference(kind: "pose", format: "trc"), minimumConfidence: 0.3)
+      reference: Self.reference(kind: .pose, format: "trc"), minimumConfidence: 0.3)
     #expect(pose.space == .world && pose.pixelsPerMeter == 1)
     #expect(pose.times.count == 100 && abs(pose.quality.sampleRateHz - 60) < 0.01)
     let knee = try #require(pose.joints[.rightKnee])
@@ -66,7 +68,7 @@ struct RealDataIngestTests {
     let folder = TestSupport.realData.appendingPathComponent("pose-trainer-bicep/\(clip)")
     let pose = try OpenPoseFolderReader.read(
       folder: folder, path: clip,
-      reference: Self.reference(kind: "pose", format: "openpose", fps: 30), minimumConfidence: 0.1)
+      reference: Self.reference(kind: .pose, format: "openpose", fps: 30), minimumConfidence: 0.1)
     #expect(pose.quality.notes.contains("keypoint layout coco18"))
     #expect(pose.times.count > 30)
     // Elbow flexion of the better-seen arm spans a real curl.

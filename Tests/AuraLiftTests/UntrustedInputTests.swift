@@ -145,6 +145,9 @@ import Testing
         [lines[0] + ",hrv_metric", lines[1] + ",xyz"] + lines.dropFirst(2).map { $0 + "," }
       try (rows.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
     },
+    Finding(name: "a recording of a kind nobody knows", expected: ["'video' is not pose or imu"]) {
+      try setManifest("s-000001", ["recordings", 0, "kind"], "video", in: $0)
+    },
     Finding(name: "duplicate wellness row", expected: ["duplicate row for athlete 'a-03'"]) {
       try duplicateLastRow("wellness.csv", in: $0)
     },
