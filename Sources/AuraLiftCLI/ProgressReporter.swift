@@ -39,13 +39,17 @@ final class ProgressReporter: @unchecked Sendable {
       lastTenth = tenth
       logger.info(
         "progress",
-        metadata: ["done": "\(done)", "total": "\(total)", "eta_s": "\(Int(eta.rounded()))"])
+        metadata: [
+          "done": .stringConvertible(done), "total": .stringConvertible(total),
+          "eta_s": .stringConvertible(Int(eta.rounded())),
+        ])
     }
   }
 }
 
 /// One JSON object per log line on stderr (`--log-format json`): time, level, label, message
-/// and metadata, for log collectors.
+/// and metadata, for log collectors. Numbers and flags given as such stay JSON numbers and
+/// booleans; lists and maps stay arrays and objects.
 struct JSONLogHandler: LogHandler {
   let label: String
   var logLevel: Logger.Level = .info
@@ -57,15 +61,32 @@ struct JSONLogHandler: LogHandler {
   }
 
   func log(event: LogEvent) {
-    var object: [String: String] = [
+    var object: [String: Any] = [
       "time": ISO8601DateFormatter().string(from: Date()), "level": event.level.rawValue,
       "label": label, "message": event.message.description,
     ]
     for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
-      object[key] = value.description
+      object[key] = Self.json(value)
     }
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
     else { return }
     FileHandle.standardError.write(data + Data("\n".utf8))
+  }
+
+  /// A metadata value as JSON: numbers and booleans given as such stay so.
+  static func json(_ value: Logger.Metadata.Value) -> Any {
+    switch value {
+    case .string(let text): return text
+    case .stringConvertible(let item):
+      switch item {
+      case let number as Int: return number
+      case let number as Int32: return Int(number)
+      case let number as Double: return number.isFinite ? number : number.description
+      case let flag as Bool: return flag
+      default: return item.description
+      }
+    case .array(let items): return items.map(json)
+    case .dictionary(let map): return map.mapValues(json)
+    }
   }
 }

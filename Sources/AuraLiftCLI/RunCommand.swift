@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraDomain
 import AuraPipeline
 import AuraSupport
 import Foundation
@@ -50,6 +51,10 @@ struct RunCommand: ParsableCommand {
           waitForLock: wait, retryFailed: retryFailed, progress: quiet ? nil : progress.update,
           isolation: ComputeSessionCommand.isolation(options)))
     } catch {
+      if logFormat == .json {
+        logger.critical(
+          "nothing published", metadata: ["error": .string(ErrorMessage.describe(error))])
+      }
       let code = ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
       LastRunRecord(
         summary: nil, exitCode: code.rawValue, started: started,
@@ -59,6 +64,7 @@ struct RunCommand: ParsableCommand {
     }
     LastRunRecord(summary: summary, exitCode: summary.exitCode, started: started)
       .write(out: config.out)
+    if logFormat == .json { Self.logSummary(summary, started: started, logger: logger) }
     if quiet && summary.exitCode == 0 { return }
     let timing = String(
       format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
@@ -117,5 +123,33 @@ struct ExplainCommand: ParsableCommand {
       let more = item.reasons.count > 5 ? "; … and \(item.reasons.count - 5) more" : ""
       print("\(item.stage) \(item.partition): \(shown)\(more)")
     }
+  }
+}
+
+extension RunCommand {
+  /// The run's outcome as one log line with typed fields: counts, duration, exit code, and
+  /// every partition set aside or failed with its path, line and reason.
+  static func logSummary(_ summary: RunSummary, started: Date, logger: Logger) {
+    func problems(_ list: [DatasetProblem]) -> Logger.Metadata.Value {
+      .array(
+        list.map {
+          .dictionary([
+            "path": .string($0.path), "line": .stringConvertible($0.line),
+            "reason": .string($0.reason),
+          ])
+        })
+    }
+    logger.log(
+      level: summary.exitCode == 0 ? .info : .warning, "summary",
+      metadata: [
+        "exit_code": .stringConvertible(Int(summary.exitCode)),
+        "up_to_date": .stringConvertible(summary.upToDate),
+        "sessions": .stringConvertible(summary.sessions),
+        "features_computed": .stringConvertible(summary.featuresComputed.count),
+        "scoring_computed": .stringConvertible(summary.scoringComputed.count),
+        "athletes_aggregated": .stringConvertible(summary.aggregated.count),
+        "duration_s": .stringConvertible(Date().timeIntervalSince(started)),
+        "quarantined": problems(summary.quarantined), "failed": problems(summary.failed),
+      ])
   }
 }

@@ -70,4 +70,41 @@ import Testing
     #expect(record["exit_code"] as? Int == 2)
     #expect((record["error"] as? String)?.isEmpty == false)
   }
+
+  /// `--log-format json`: every stderr line is one JSON object; the summary carries typed
+  /// counts and each problem's path, line and reason; a run that publishes nothing says why.
+  @Test func jsonLogsCarryTypedFields() throws {
+    let home = try TestSupport.temporaryFolder("json-logs")
+    defer { TestSupport.remove(home) }
+    let pipeline = PipelineTests.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml")
+    let dataset = try TestSupport.sampleCopy(in: home)
+    try UntrustedInputTests.duplicateLastRow("coaches.csv", in: dataset)
+    let out = home.appendingPathComponent("reports")
+    func lines(_ arguments: [String]) throws -> (Int32, [[String: Any]]) {
+      let run = try Self.cron(arguments + ["--log-format", "json"], home: home)
+      let objects = try run.stderr.split(separator: "\n").filter { !$0.hasPrefix("auralift:") }
+        .map { line in
+          try #require(
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+        }
+      return (run.status, objects)
+    }
+    let (status, objects) = try lines([
+      "run", pipeline.path, "--dataset", dataset.path, "--out", out.path,
+    ])
+    #expect(status == 3)
+    let summary = try #require(objects.first { $0["message"] as? String == "summary" })
+    #expect(summary["sessions"] as? Int == 18)
+    #expect(summary["exit_code"] as? Int == 3)
+    let quarantined = try #require(summary["quarantined"] as? [[String: Any]])
+    #expect(quarantined.count == 1)
+    #expect(quarantined.first?["path"] as? String == "coaches.csv")
+    #expect(quarantined.first?["line"] as? Int == 4)
+    let (failedStatus, failed) = try lines([
+      "run", pipeline.path, "--dataset", home.appendingPathComponent("nothing").path,
+      "--out", out.path,
+    ])
+    #expect(failedStatus == 2)
+    #expect(failed.contains { $0["level"] as? String == "critical" && $0["error"] != nil })
+  }
 }
