@@ -14,6 +14,10 @@ final class ProgressReporter: @unchecked Sendable {
   private let logger: Logger
   private let lock = NSLock()
   private var lastTenth = 0
+  /// The most sessions reported done: workers finish out of order, and the bar never goes back.
+  private var shown = 0
+  /// A bar is on the terminal's last line, not yet ended by a newline.
+  private var open = false
 
   init(logger: Logger, onTerminal: Bool = isatty(STDERR_FILENO) == 1) {
     self.logger = logger
@@ -24,6 +28,8 @@ final class ProgressReporter: @unchecked Sendable {
     guard total > 0 else { return }
     lock.lock()
     defer { lock.unlock() }
+    guard done > shown else { return }
+    shown = done
     let elapsed = Date().timeIntervalSince(started)
     let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
     if onTerminal {
@@ -32,7 +38,8 @@ final class ProgressReporter: @unchecked Sendable {
       let bar =
         String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
       let line = String(format: "\r[%@] %d/%d sessions, ETA %.0f s", bar, done, total, eta)
-      FileHandle.standardError.write(Data((line + (done == total ? "\n" : "")).utf8))
+      open = done < total
+      FileHandle.standardError.write(Data((line + (open ? "" : "\n")).utf8))
     } else {
       let tenth = 10 * done / total
       guard tenth > lastTenth else { return }
@@ -44,6 +51,17 @@ final class ProgressReporter: @unchecked Sendable {
           "eta_s": .stringConvertible(Int(eta.rounded())),
         ])
     }
+  }
+}
+
+extension ProgressReporter {
+  /// Ends a bar left open (a run that stopped short of its last session), so nothing printed
+  /// next is glued to it.
+  func finish() {
+    lock.lock()
+    defer { lock.unlock() }
+    if open { FileHandle.standardError.write(Data("\n".utf8)) }
+    open = false
   }
 }
 

@@ -30,6 +30,22 @@ struct RunCommand: ParsableCommand {
       "Print nothing when all is well (for cron); otherwise only the problems and one summary line."
   )
   var quiet = false
+  @Option(
+    help: "Lowest level logged (default: info; warning on a terminal or with --quiet).")
+  var logLevel: LogLevel?
+
+  enum LogLevel: String, ExpressibleByArgument {
+    case debug, info, warning, error
+
+    var level: Logger.Level {
+      switch self {
+      case .debug: return .debug
+      case .info: return .info
+      case .warning: return .warning
+      case .error: return .error
+      }
+    }
+  }
 
   enum LogFormat: String, ExpressibleByArgument {
     case text, json
@@ -51,6 +67,7 @@ struct RunCommand: ParsableCommand {
           waitForLock: wait, retryFailed: retryFailed, progress: quiet ? nil : progress.update,
           isolation: ComputeSessionCommand.isolation(options)))
     } catch {
+      progress.finish()
       if logFormat == .json {
         logger.critical(
           "nothing published", metadata: ["error": .string(ErrorMessage.describe(error))])
@@ -62,6 +79,7 @@ struct RunCommand: ParsableCommand {
       ).write(out: config.out)
       throw code
     }
+    progress.finish()
     LastRunRecord(summary: summary, exitCode: summary.exitCode, started: started)
       .write(out: config.out)
     if logFormat == .json { Self.logSummary(summary, started: started, logger: logger) }
@@ -93,7 +111,9 @@ struct RunCommand: ParsableCommand {
     var logger = Logger(label: "auralift") { label -> any LogHandler in
       json ? JSONLogHandler(label: label) : StreamLogHandler.standardError(label: label)
     }
-    logger.logLevel = quiet || (!json && isatty(STDERR_FILENO) == 1) ? Logger.Level.warning : .info
+    logger.logLevel =
+      logLevel?.level
+      ?? (quiet || (!json && isatty(STDERR_FILENO) == 1) ? Logger.Level.warning : .info)
     return logger
   }
 }

@@ -107,4 +107,37 @@ import Testing
     #expect(failedStatus == 2)
     #expect(failed.contains { $0["level"] as? String == "critical" && $0["error"] != nil })
   }
+
+  /// On a terminal (a pseudo-terminal from util-linux's `script`) the bar's counts never go
+  /// back, though workers finish out of order, and its last frame ends its own line.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+  func theProgressBarOnlyMovesForward() throws {
+    let home = try TestSupport.temporaryFolder("progress")
+    defer { TestSupport.remove(home) }
+    let command = [
+      CrashSafetyTests.binary.path, "run",
+      PipelineTests.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path,
+      "--out", home.appendingPathComponent("out").path, "--workers", "4",
+    ].joined(separator: " ")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qc", command, "/dev/null"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let counts = text.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).compactMap { line in
+      line.range(of: #"\] (\d+)/18 sessions"#, options: .regularExpression).flatMap {
+        Int(line[$0].dropFirst(2).prefix { $0.isNumber })
+      }
+    }
+    #expect(counts.count >= 2 && counts.last == 18)
+    #expect(counts == counts.sorted(), "\(counts)")
+    // The summary starts a line of its own.
+    let lines = text.split(whereSeparator: \.isNewline)
+    #expect(lines.contains { $0.hasPrefix("ran: 18 sessions") })
+  }
 }
