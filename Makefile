@@ -74,7 +74,7 @@ test-browser: build browser-deps
 	  --name browser --set scoring.form.depth_weight=0.2,0.4 >/dev/null
 	python3 scripts/browser_check.py --shots $(BROWSER_OUT)/shots $(BROWSER_OUT)/out/current/index.html \
 	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
-	  $(BROWSER_OUT)/experiments/browser/sweep.html
+	  $(BROWSER_OUT)/experiments/browser-*/sweep.html
 
 ## Refresh the screenshots under docs/ (one per report kind) from the browser check's.
 screenshots: test-browser

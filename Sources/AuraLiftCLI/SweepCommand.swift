@@ -1,5 +1,7 @@
 import ArgumentParser
+import AuraDomain
 import AuraPipeline
+import AuraSupport
 import Foundation
 import Logging
 
@@ -9,10 +11,12 @@ struct SweepCommand: ParsableCommand {
     commandName: "sweep",
     abstract: "Run a grid of parameter variants and write a comparison table.",
     discussion: """
-      Each --set key=v1,v2,... is one axis of the grid. Variants publish under \
-      <experiments>/<name>/<variant>/ and share the production output's cache, so they reuse \
-      every cached upstream result; the production output is never written. The comparison is \
-      <experiments>/<name>/sweep.csv (a table), sweep.md and sweep.html (with charts).
+      Each --set key=v1,v2,... is one axis of the grid; a key given twice, an unknown key or a \
+      value out of its range is a usage error. Every sweep is a new folder \
+      <experiments>/<name>-<id>/ (a short id, so a name reused never mixes grids). Variants \
+      publish under it, one folder each, and share the production output's cache, so they \
+      reuse every cached upstream result; the production output is never written. The \
+      comparison is sweep.csv (a table), sweep.md and sweep.html (with charts).
       """)
 
   @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
@@ -33,9 +37,15 @@ struct SweepCommand: ParsableCommand {
       if let out { config.out = out }
       if let workers { config.workers = workers }
       try config.checkParameters()
+      if let problem = EntityId.problem(name) {
+        throw PipelineError.config("--name \(EntityId.quoted(name)) \(problem)")
+      }
+      var hasher = FieldHasher()
+      for part in axes + [Runner.timestamp(), String(getpid())] { hasher.add(part) }
+      let id = String(hasher.hex().prefix(6))
       sweep = try Sweep(
         base: config, specs: axes,
-        folder: URL(fileURLWithPath: experiments).appendingPathComponent(name))
+        folder: URL(fileURLWithPath: experiments).appendingPathComponent("\(name)-\(id)"))
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
@@ -46,6 +56,7 @@ struct SweepCommand: ParsableCommand {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     print(try String(contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8))
+    print("experiment: \(sweep.folder.path)")
     print("table:  \(sweep.folder.path)/sweep.csv (\(outcomes.count) variants)")
     print("report: \(sweep.folder.path)/sweep.html")
   }

@@ -29,25 +29,66 @@ package struct Sweep {
     package var metrics: SweepMetrics
   }
 
-  /// `specs` are `key=v1,v2,...`; every key must be a parameter of the pipeline.
+  /// `specs` are `key=v1,v2,...`: every key a parameter of the pipeline (an unknown one is
+  /// answered with the nearest known one), none given twice, every value one the parameter may
+  /// take (`ParameterBounds`); anything else is a usage error before a variant runs.
   package init(base: PipelineConfig, specs: [String], folder: URL) throws {
-    var axes: [(String, [String])] = []
+    var axes: [(key: String, values: [String])] = []
     for spec in specs {
       guard let equals = spec.firstIndex(of: "=") else {
         throw PipelineError.config("sweep '\(spec)' is not key=v1,v2,...")
       }
       let key = String(spec[..<equals])
       guard base.parameters[key] != nil else {
-        throw PipelineError.config("unknown parameter '\(key)'")
+        let known = Array(base.parameters.values.keys)
+        let hint = Self.nearest(key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        throw PipelineError.config("unknown parameter '\(key)'\(hint)")
+      }
+      guard !axes.contains(where: { $0.key == key }) else {
+        throw PipelineError.config(
+          "parameter '\(key)' is swept twice: give all its values in one --set")
       }
       let values = spec[spec.index(after: equals)...].split(separator: ",").map(String.init)
       guard !values.isEmpty else { throw PipelineError.config("sweep '\(spec)' has no values") }
+      guard Set(values).count == values.count else {
+        throw PipelineError.config("sweep '\(spec)' repeats a value")
+      }
+      for value in values {
+        var variant = base
+        try variant.override("\(key)=\(value)")
+        try variant.checkParameters()
+      }
       axes.append((key, values))
     }
     guard !axes.isEmpty else { throw PipelineError.config("a sweep needs at least one --set") }
     self.base = base
     self.axes = axes
     self.folder = folder
+  }
+
+  /// The known name closest to `name` by edit distance, if one is close enough to be a typo
+  /// (at most a third of its length apart).
+  static func nearest(_ name: String, among names: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+      var row = Array(0...b.count)
+      for (i, x) in a.enumerated() {
+        var previous = row[0]
+        row[0] = i + 1
+        for (j, y) in b.enumerated() {
+          let substitution = previous + (x == y ? 0 : 1)
+          previous = row[j + 1]
+          row[j + 1] = min(substitution, row[j] + 1, row[j + 1] + 1)
+        }
+      }
+      return row[b.count]
+    }
+    let target = Array(name)
+    guard
+      let best = names.map({ ($0, distance(target, Array($0))) }).min(by: {
+        ($0.1, $0.0) < ($1.1, $1.0)
+      }), best.1 <= max(2, name.count / 3)
+    else { return nil }
+    return best.0
   }
 
   /// Every combination of the axes' values, the last axis varying fastest.

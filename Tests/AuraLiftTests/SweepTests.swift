@@ -59,6 +59,50 @@ import Testing
     }
   }
 
+  /// A grid that cannot be meant is refused before any variant runs, saying why.
+  @Test(arguments: [
+    (["scoring.form.depth_weigth=0.1,0.2"], "did you mean 'scoring.form.depth_weight'?"),
+    (
+      ["scoring.form.depth_weight=0.1", "scoring.form.depth_weight=0.2"],
+      "'scoring.form.depth_weight' is swept twice"
+    ),
+    (["scoring.form.depth_weight=0.1,0.1"], "repeats a value"),
+    (["scoring.form.depth_weight=0.1,7"], "is 7, outside its range 0…1"),
+  ])
+  func aGridThatCannotBeMeantIsAUsageError(specs: [String], expected: String) throws {
+    let config = try PipelineTests.config(
+      dataset: UntrustedInputTests.sample, out: URL(fileURLWithPath: "/nonexistent"))
+    #expect {
+      try Sweep(base: config, specs: specs, folder: URL(fileURLWithPath: "/nonexistent/x"))
+    } throws: { error in
+      "\(error)".contains(expected)
+    }
+  }
+
+  /// A sweep's folder is its name and a short id: the same name run again with another grid
+  /// makes a second folder and leaves the first as it was.
+  @Test func aNameReusedNeverMixesGrids() throws {
+    let root = try TestSupport.temporaryFolder("sweep-names")
+    defer { TestSupport.remove(root) }
+    let common = [
+      "sweep", "pipelines/nightly.yaml", "--out", root.appendingPathComponent("out").path,
+      "--experiments", root.appendingPathComponent("experiments").path, "--name", "depth",
+    ]
+    #expect(
+      try ExitCodeTests.run(common + ["--set", "scoring.form.depth_weight=0.2,0.4"]).status == 0)
+    #expect(try ExitCodeTests.run(common + ["--set", "scoring.form.depth_weight=0.3"]).status == 0)
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("experiments").path
+    ).sorted()
+    #expect(folders.count == 2 && folders.allSatisfy { $0.hasPrefix("depth-") })
+    let rows = try folders.map { folder in
+      try String(
+        contentsOf: root.appendingPathComponent("experiments/\(folder)/sweep.csv"), encoding: .utf8
+      ).split(separator: "\n").count - 1
+    }
+    #expect(rows.sorted() == [1, 2])
+  }
+
   /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat
   /// both bad sets and 70 beats only 60, so 5 / 6; a tie counts half.
   @Test func formAreaUnderCurveCountsPairs() {
