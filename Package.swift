@@ -74,7 +74,8 @@ let package = Package(
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraDomain", "AuraSupport", "AuraIngest", "AuraPipeline", "AuraSynth", "AuraEvaluation",
+        "AuraDomain", "AuraSupport", "AuraIngest", "AuraStore", "AuraPipeline", "AuraSynth",
+        "AuraEvaluation",
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

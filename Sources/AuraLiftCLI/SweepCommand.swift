@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuraDomain
 import AuraPipeline
+import AuraStore
 import AuraSupport
 import Foundation
 import Logging
@@ -27,10 +28,15 @@ struct SweepCommand: ParsableCommand {
   @Option(name: .customLong("set"), help: "A swept parameter: key=v1,v2,... (repeatable).")
   var axes: [String] = []
   @Option(help: "Experiment name.") var name: String = "sweep"
+  @Option(
+    help:
+      "The metric the best variant is best at, and whether lower or higher is better: METRIC[:min|max] (default rpe_mae:min)."
+  )
+  var objective: String = "rpe_mae:min"
   @Option(help: "Folder that holds experiments.") var experiments: String = "experiments"
 
   func run() throws {
-    let sweep: Sweep
+    var sweep: Sweep
     do {
       var config = try PipelineConfig.load(path: pipeline)
       if let dataset { config.dataset = dataset }
@@ -46,6 +52,9 @@ struct SweepCommand: ParsableCommand {
       sweep = try Sweep(
         base: config, specs: axes,
         folder: URL(fileURLWithPath: experiments).appendingPathComponent("\(name)-\(id)"))
+      sweep.objective = try SweepObjective.parse(objective).mapError {
+        PipelineError.config($0.description)
+      }.get()
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }

@@ -14,6 +14,8 @@ package struct Sweep {
   package let axes: [(key: String, values: [String])]
   /// Where the experiment's variants and table go.
   package let folder: URL
+  /// What the best variant is best at.
+  package var objective: SweepObjective = .default
 
   /// One point of the grid.
   package struct Variant: Sendable {
@@ -143,6 +145,6 @@ package struct Sweep {
       footer: ReportFooter(
         codeVersion: StageVersions.summary, parametersHash: "one per variant",
         runId: folder.lastPathComponent, dataWindow: base.dataset,
-        generatedAt: Runner.timestamp()))
+        generatedAt: Runner.timestamp()), objective: objective)
   }
 }

@@ -28,11 +28,13 @@ package struct SweepSummary: Sendable {
   package var axes: [(key: String, values: [String])]
   package var variants: [Variant]
   package var footer: ReportFooter
+  package var objective: SweepObjective = .default
 
   package init(
     name: String, pipeline: String, dataset: String, axes: [(key: String, values: [String])],
-    variants: [Variant], footer: ReportFooter
+    variants: [Variant], footer: ReportFooter, objective: SweepObjective = .default
   ) {
+    self.objective = objective
     self.name = name
     self.pipeline = pipeline
     self.dataset = dataset
@@ -60,10 +62,31 @@ package struct SweepSummary: Sendable {
       + "\n"
   }
 
-  /// The variant with the lowest RPE error, when the dataset has reported RPE.
-  package var best: Variant? {
-    variants.filter { $0.metrics.rpeMeanAbsoluteError != nil }.min {
-      ($0.metrics.rpeMeanAbsoluteError!, $0.name) < ($1.metrics.rpeMeanAbsoluteError!, $1.name)
+  /// What the objective makes of the variants.
+  package var verdict: SweepObjective.Verdict {
+    objective.verdict(variants.map { ($0.name, $0.metrics.value(of: objective.metric)) })
+  }
+
+  /// The verdict as a sentence: the best variant and its parameters, a tie, or why there is no
+  /// best.
+  var verdictText: String {
+    let metric = objective.metric
+    func parameters(_ name: String) -> String {
+      guard let variant = variants.first(where: { $0.name == name }) else { return name }
+      return "\(name) ("
+        + zip(axes, variant.values).map { "\($0.0.key) = \($0.1)" }.joined(separator: ", ") + ")"
+    }
+    switch verdict {
+    case .best(let name, let value):
+      return "Best \(objective): \(parameters(name)), \(metric) \(Units.number(value, 3))"
+    case .tie(let names, let value):
+      return
+        "Tie on \(objective): \(names.map(parameters).joined(separator: ", ")) all have \(metric) \(Units.number(value, 3))"
+    case .noVariation(let value):
+      return
+        "\(metric) does not vary across the variants (all \(Units.number(value, 3))): no variant is best by it"
+    case .noValues:
+      return "No variant has \(metric): the dataset lacks the labels it compares with"
     }
   }
 
@@ -99,11 +122,7 @@ package struct SweepSummary: Sendable {
     View(
       name: name, pipeline: pipeline, dataset: dataset, variantCount: variants.count,
       axes: axes.map { .init(key: $0.key, values: $0.values.joined(separator: ", ")) },
-      best: best.map { best in
-        "\(best.name) ("
-          + zip(axes, best.values).map { "\($0.0.key) = \($0.1)" }.joined(separator: ", ")
-          + "), RPE MAE \(Units.number(best.metrics.rpeMeanAbsoluteError, 3))"
-      },
+      best: verdictText,
       header: header,
       // A zero-width space after "_" and "." lets a long column name wrap on a narrow screen.
       wrappingHeader: header.map {

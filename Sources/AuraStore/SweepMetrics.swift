@@ -35,6 +35,13 @@ package struct SweepMetrics: Sendable, Equatable {
     "auto_stop_recall_pct", "auto_stop_false_alarm_pct",
   ]
 
+  /// The metric of column `name` (as `values` rounds it, so that a tie in the table is a tie
+  /// here), nil where the dataset has no label for it.
+  package func value(of name: String) -> Double? {
+    guard let index = Self.columns.firstIndex(of: name) else { return nil }
+    return Double(values[index])
+  }
+
   /// The metrics as table cells (empty where there is no label to compare with).
   package var values: [String] {
     func cell(_ value: Double?, _ digits: Int) -> String {

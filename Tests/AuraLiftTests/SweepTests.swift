@@ -47,6 +47,9 @@ import Testing
     let markdown = try String(
       contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8)
     #expect(markdown.contains("| v9 | 0.9 | 0.5 | 0 |"))
+    // Form weights do not move the RPE estimate: the default objective says so rather than
+    // naming the first variant best.
+    #expect(markdown.contains("rpe_mae does not vary across the variants"))
     // The HTML summary: the grid, the table, and each metric charted against each parameter.
     let html = try String(
       contentsOf: sweep.folder.appendingPathComponent("sweep.html"), encoding: .utf8)
@@ -140,5 +143,27 @@ import Testing
     #expect(metrics.failedSets == failed)
     #expect(try #require(metrics.formAUC) > 0.5)
     #expect(metrics.autoStopRecallPercent != nil && metrics.autoStopFalseAlarmPercent != nil)
+  }
+
+  /// The objective names the best variant, states a tie as a tie, and says when its metric
+  /// does not vary or has no values.
+  @Test func theObjectiveNamesTheBestOrSaysWhyNot() throws {
+    let lowest = SweepObjective(metric: "rpe_mae", lowerIsBetter: true)
+    #expect(
+      lowest.verdict([("v1", 2.0), ("v2", 1.5), ("v3", nil)]) == .best(name: "v2", value: 1.5))
+    #expect(
+      lowest.verdict([("v1", 1.5), ("v2", 1.5), ("v3", 2)])
+        == .tie(names: ["v1", "v2"], value: 1.5))
+    #expect(lowest.verdict([("v1", 2.4), ("v2", 2.4)]) == .noVariation(value: 2.4))
+    #expect(lowest.verdict([("v1", nil), ("v2", nil)]) == .noValues)
+    let highest = try SweepObjective.parse("form_auc").get()
+    #expect(!highest.lowerIsBetter)
+    #expect(highest.verdict([("v1", 0.8), ("v2", 0.9)]) == .best(name: "v2", value: 0.9))
+    #expect(try SweepObjective.parse("auto_stop_false_alarm_pct").get().lowerIsBetter)
+    #expect(try SweepObjective.parse("mean_lp:min").get().lowerIsBetter)
+    if case .success = SweepObjective.parse("rpe_mea") { Issue.record("accepted 'rpe_mea'") }
+    if case .success = SweepObjective.parse("rpe_mae:lowest") {
+      Issue.record("accepted 'lowest' as a direction")
+    }
   }
 }

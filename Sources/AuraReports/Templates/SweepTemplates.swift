@@ -9,7 +9,7 @@ enum SweepTemplates {
     <section>
     <h2>Parameter grid</h2>
     <ul>{{#axes}}<li><code>{{key}}</code>: {{values}}</li>{{/axes}}</ul>
-    {{#best}}<p><b>Lowest RPE error:</b> {{.}}</p>{{/best}}
+    {{#best}}<p><b>{{.}}</b></p>{{/best}}
     </section>
     <section>
     <h2>Metrics</h2>
@@ -46,7 +46,7 @@ enum SweepTemplates {
     {{/rows}}
 
     {{#best}}
-    Lowest RPE error: {{.}}.
+    {{.}}.
 
     {{/best}}
     {{labelsNote}}
