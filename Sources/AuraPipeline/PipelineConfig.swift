@@ -18,8 +18,14 @@ package struct PipelineConfig: Sendable {
   /// Where intermediates are cached: `<out>/.cache` unless set (a sweep shares the
   /// production run's cache so that its variants reuse every upstream result).
   package var cacheFolder: String?
+  /// The pipeline file this was loaded from, if any.
+  package var path: String?
 
-  package init(name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet) {
+  package init(
+    name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet,
+    path: String? = nil
+  ) {
+    self.path = path
     self.name = name
     self.dataset = dataset
     self.out = out
@@ -62,7 +68,7 @@ package struct PipelineConfig: Sendable {
         ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
       dataset: (root["dataset"] as? String).map(resolved) ?? "datasets/sample",
       out: (root["out"] as? String).map(resolved) ?? "reports",
-      workers: root["workers"] as? Int ?? 0, parameters: parameters)
+      workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
   }
 
   /// A YAML error on one line: "path:line:column: problem (while …)".

@@ -1,5 +1,7 @@
+import AuraDomain
 import AuraReports
 import AuraStore
+import AuraSupport
 import Foundation
 import Logging
 
@@ -105,17 +107,23 @@ package struct Sweep {
     }
   }
 
-  /// Runs every variant in turn and writes `sweep.csv`, `sweep.md` and `sweep.html` into the
-  /// folder.
-  package func run(logger: Logger) throws -> [Outcome] {
-    let productionCache = URL(fileURLWithPath: base.out).standardizedFileURL
-      .appendingPathComponent(".cache").path
+  /// Runs every variant in turn and writes `sweep.csv`, `sweep.md` and `sweep.html`, the whole
+  /// experiment as one table (`results.csv`) and its record (`experiment.json`, with
+  /// `commandLine`) into the folder.
+  package func run(logger: Logger, commandLine: [String] = CommandLine.arguments) throws
+    -> [Outcome]
+  {
+    let startedAt = Runner.timestamp()
+    let productionOut = URL(fileURLWithPath: base.out).standardizedFileURL
+    let productionCache = productionOut.appendingPathComponent(".cache").path
     var outcomes: [Outcome] = []
+    var parameters: [String: ParameterSet] = [:]
     for variant in variants {
       var config = base
       config.out = folder.appendingPathComponent(variant.name).path
       config.cacheFolder = base.cacheFolder ?? productionCache
       for assignment in variant.assignments { try config.override(assignment) }
+      parameters[variant.name] = config.parameters
       let summary = try Runner(config: config, logger: logger).run()
       logger.info(
         "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
@@ -126,7 +134,51 @@ package struct Sweep {
           variant: variant, summary: summary, metrics: try SweepMetrics(databasePath: database)))
     }
     try ReportWriter.writeSweep(summary(outcomes), folder: folder)
+    try AtomicFile.write(
+      Data(Self.results(outcomes, parameters: parameters).utf8),
+      to: folder.appendingPathComponent("results.csv"))
+    let memory = FileDigests(file: productionOut.appendingPathComponent(".state/digests.tsv"))
+    let pipelineURL = base.path.map { URL(fileURLWithPath: $0) }
+    try ExperimentRecord(
+      name: folder.lastPathComponent, commandLine: commandLine,
+      codeVersion: StageVersions.summary,
+      commit: pipelineURL.flatMap { ExperimentRecord.commit(in: $0.deletingLastPathComponent()) },
+      dataset: URL(fileURLWithPath: base.dataset).standardizedFileURL.path,
+      datasetDigest: try ExperimentRecord.digest(ofFolder: base.dataset, memory: memory),
+      pipeline: pipelineURL?.standardizedFileURL.path ?? base.name,
+      pipelineDigest: pipelineURL.flatMap { try? Data(contentsOf: $0) }.map(FieldHasher.hex(of:)),
+      objective: objective.description,
+      grid: axes.map { .init(key: $0.key, values: $0.values) },
+      variants: outcomes.map { outcome in
+        .init(
+          name: outcome.variant.name,
+          parameters: (parameters[outcome.variant.name]?.values ?? [:]).mapValues(\.description),
+          metrics: Dictionary(
+            uniqueKeysWithValues: zip(SweepMetrics.columns, outcome.metrics.values).filter {
+              !$0.1.isEmpty
+            }))
+      },
+      startedAt: startedAt, finishedAt: Runner.timestamp()
+    ).write(to: folder)
     return outcomes
+  }
+
+  /// The whole experiment as one CSV table for pandas, R or DuckDB: a `variant` column, every
+  /// parameter (swept or not) as its own column, then every metric.
+  static func results(_ outcomes: [Outcome], parameters: [String: ParameterSet]) -> String {
+    let keys = Set(parameters.values.flatMap(\.values.keys)).sorted()
+    func field(_ text: String) -> String {
+      text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+        ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+    let header = (["variant"] + keys + SweepMetrics.columns).map(field).joined(separator: ",")
+    let rows = outcomes.map { outcome in
+      let values = parameters[outcome.variant.name]?.values ?? [:]
+      return
+        ([outcome.variant.name] + keys.map { values[$0]?.description ?? "" }
+        + outcome.metrics.values).map(field).joined(separator: ",")
+    }
+    return ([header] + rows).joined(separator: "\n") + "\n"
   }
 
   /// The sweep as its summary reports it.

@@ -104,6 +104,24 @@ import Testing
       ).split(separator: "\n").count - 1
     }
     #expect(rows.sorted() == [1, 2])
+    // Each experiment is one table and one record.
+    let first = root.appendingPathComponent("experiments/\(folders[0])")
+    let results = try String(
+      contentsOf: first.appendingPathComponent("results.csv"), encoding: .utf8
+    )
+    .split(separator: "\n")
+    let header = results[0].split(separator: ",").map(String.init)
+    #expect(header.first == "variant" && header.contains("scoring.form.depth_weight"))
+    #expect(header.contains("features.filter_cutoff_hz") && header.contains("mean_form_score"))
+    #expect(results.count - 1 == rows[0])
+    let record = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: first.appendingPathComponent("experiment.json"))) as? [String: Any])
+    #expect((record["variants"] as? [Any])?.count == rows[0])
+    #expect((record["dataset_digest"] as? String)?.count == 64)
+    #expect((record["command_line"] as? [String])?.contains("--name") == true)
+    #expect(record["code_version"] as? String == StageVersions.summary)
+    #expect(record["started_at"] != nil && record["finished_at"] != nil)
   }
 
   /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat

@@ -1,0 +1,70 @@
+import AuraDomain
+import AuraStore
+import AuraSupport
+import Foundation
+
+/// `experiment.json`: everything needed to cite a sweep and run it again: the command line,
+/// the code's stage versions and commit, the dataset's path and content digest, the pipeline
+/// file's digest, the grid, each variant's parameters and metrics, and when it ran.
+struct ExperimentRecord: Encodable {
+  var name: String
+  var commandLine: [String]
+  var codeVersion: String
+  /// The commit of the repository the pipeline file lives in, where git can say.
+  var commit: String?
+  var dataset: String
+  /// XXH3 of every dataset file's path and content digest, in path order.
+  var datasetDigest: String
+  var pipeline: String
+  var pipelineDigest: String?
+  var objective: String
+  var grid: [Axis]
+  var variants: [Variant]
+  var startedAt: String
+  var finishedAt: String
+
+  struct Axis: Encodable {
+    var key: String
+    var values: [String]
+  }
+
+  struct Variant: Encodable {
+    var name: String
+    var parameters: [String: String]
+    var metrics: [String: String]
+  }
+
+  /// The content digest of every file under `folder` (hidden ones aside), using the digests
+  /// `memory` remembers for files whose stat has not changed.
+  static func digest(ofFolder folder: String, memory: FileDigests) throws -> String {
+    var hasher = FieldHasher()
+    for (path, digest) in try memory.digests(ofFolder: folder) {
+      hasher.add(path)
+      hasher.add(digest)
+    }
+    return hasher.hex()
+  }
+
+  /// `git rev-parse HEAD` in `folder`, or nil where git is missing or it is no repository.
+  static func commit(in folder: URL) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+    process.arguments = ["-C", folder.path, "rev-parse", "HEAD"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 && commit.count == 40 ? commit : nil
+  }
+
+  func write(to folder: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicFile.write(
+      try encoder.encode(self), to: folder.appendingPathComponent("experiment.json"))
+  }
+}
