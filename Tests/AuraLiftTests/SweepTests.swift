@@ -122,6 +122,23 @@ import Testing
     #expect((record["command_line"] as? [String])?.contains("--name") == true)
     #expect(record["code_version"] as? String == StageVersions.summary)
     #expect(record["started_at"] != nil && record["finished_at"] != nil)
+
+    // compare: what the depth weight changed between two variants, and nothing against itself.
+    let two = root.appendingPathComponent(
+      "experiments/\(folders[try #require(rows.firstIndex(of: 2))])")
+    let compared = try Self.compare(
+      two.appendingPathComponent("v1"), two.appendingPathComponent("v2"))
+    #expect(compared.contains("scoring.form.depth_weight: 0.2 → 0.4"))
+    #expect(compared.contains("code: the same"))
+    let setRow = try #require(
+      compared.split(separator: "\n").first { $0.hasPrefix("| workout_set |") })
+    #expect(
+      (setRow.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        ?? 0) > 0)
+    #expect(compared.contains("workout_set.form_score:"))
+    let same = try Self.compare(two.appendingPathComponent("v1"), two.appendingPathComponent("v1"))
+    #expect(same.contains("parameters: the same"))
+    #expect(!same.contains("| workout_set |") && !same.contains("columns that moved"))
   }
 
   /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat
@@ -183,5 +200,19 @@ import Testing
     if case .success = SweepObjective.parse("rpe_mae:lowest") {
       Issue.record("accepted 'lowest' as a direction")
     }
+  }
+
+  /// `auralift compare A B`'s output.
+  static func compare(_ a: URL, _ b: URL) throws -> String {
+    let process = Process()
+    process.executableURL = CrashSafetyTests.binary
+    process.arguments = ["compare", a.path, b.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return text
   }
 }
