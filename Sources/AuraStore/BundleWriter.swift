@@ -99,6 +99,18 @@ struct BundleWriter {
           run.sessionsTotal, run.sessionsComputed, run.sessionsQuarantined,
         ]
       ])
+    let parameters = ParameterSet(described: run.parameters)
+    let keys = parameters.values.keys.sorted()
+    try insert(
+      "run_parameter", ["run_id", "key", "value"],
+      keys.map { [run.runId, $0, parameters[$0]!.description] })
+    let prefix = "aggregation.volume_landmarks."
+    try insert(
+      "volume_landmark", ["muscle_group", "mev", "mav_low", "mav_high", "mrv"],
+      keys.filter { $0.hasPrefix(prefix) }.compactMap { key in
+        guard case .list(let values) = parameters[key]!, values.count == 4 else { return nil }
+        return [String(key.dropFirst(prefix.count))] + values.map { $0 as Double? }
+      })
   }
 
   func writeCatalog() throws {

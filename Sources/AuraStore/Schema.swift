@@ -20,6 +20,9 @@ enum Schema {
     migrator.registerMigration("v5") { db in
       for statement in v5 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v6") { db in
+      for statement in v6 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -30,7 +33,8 @@ enum Schema {
     "workout_set", "rep", "ranking_record", "muscle_group", "recovery_snapshot", "nutrition_log",
     "science_insight", "guild_membership", "weekly_muscle_volume", "readiness", "personal_record",
     "form_component", "strength_profile", "recovery_heatmap", "nutrition_week", "exercise_risk",
-    "coach_roster", "leaderboard", "leaderboard_exclusion", "guild_standing", "quarantine", "run",
+    "coach_roster", "leaderboard", "leaderboard_exclusion", "guild_standing", "quarantine",
+    "volume_landmark", "run", "run_parameter",
   ]
 
   /// The tables a `SessionWriter` fills, athlete by athlete, with the order they export in.
@@ -228,4 +232,17 @@ enum Schema {
   /// Real recordings (issue 36): why a set's rep count is not supported by its recording, where
   /// it is not (`reps` then holds the reps found one by one, not a count to act on).
   static let v5 = ["ALTER TABLE workout_set ADD COLUMN reps_unknown_reason TEXT"]
+
+  /// The run's parameters as rows (key, value as the pipeline states it) beside `run.parameters`,
+  /// and the weekly-set landmarks the volume bands and their charts are drawn against.
+  static let v6 = [
+    """
+    CREATE TABLE run_parameter (run_id TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL,
+      PRIMARY KEY (run_id, key))
+    """,
+    """
+    CREATE TABLE volume_landmark (muscle_group TEXT PRIMARY KEY, mev REAL NOT NULL,
+      mav_low REAL NOT NULL, mav_high REAL NOT NULL, mrv REAL NOT NULL)
+    """,
+  ]
 }
