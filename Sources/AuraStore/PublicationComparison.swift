@@ -35,7 +35,7 @@ package struct PublicationComparison: Sendable {
       let runs = try Self.runs(db)
       var tables: [TableChange] = []
       var columns: [ColumnChange] = []
-      for table in Schema.tables where !["run", "run_parameter"].contains(table) {
+      for table in Schema.tables where !StoreReader.runRecordTables.contains(table) {
         let (change, moved) = try Self.compare(table, db)
         tables.append(change)
         columns += moved

@@ -139,6 +139,10 @@ package struct StoreReader: Sendable {
   /// Every published table name.
   package static var tables: [String] { Schema.tables }
 
+  /// The tables that record the run itself (its id, times, parameters): they differ between two
+  /// runs that publish the same data, so comparisons of publications leave them out.
+  package static let runRecordTables: Set<String> = ["run", "run_parameter"]
+
   /// A single numeric value of a published table, for checks: `SELECT column FROM table WHERE key = ?`.
   package func value(_ table: String, column: String, whereColumn: String, equals key: String)
     throws

@@ -1,3 +1,4 @@
+import AuraStore
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
     let folder = out.appendingPathComponent("current/csv")
     var files: [String: Data] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    where name != "run.csv" {
+    where !StoreReader.runRecordTables.contains(String(name.dropLast(4))) {
       files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
     }
     return files

@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraPipeline
+import AuraStore
 import AuraSupport
 import AuraSynth
 import Foundation
@@ -17,7 +18,8 @@ import Testing
     let folder = out.appendingPathComponent("current/csv")
     var digests: [String: String] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    where name.hasSuffix(".csv") && !["run.csv", "run_parameter.csv"].contains(name) {
+    where name.hasSuffix(".csv") && !StoreReader.runRecordTables.contains(String(name.dropLast(4)))
+    {
       let data = try Data(contentsOf: folder.appendingPathComponent(name))
       digests[name] = FieldHasher.hex(of: data)
     }

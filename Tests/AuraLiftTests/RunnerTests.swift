@@ -17,7 +17,7 @@ import Testing
     let store = try StoreReader(
       databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
     var tables: [String: [[String]]] = [:]
-    for table in StoreReader.tables where table != "run" {
+    for table in StoreReader.tables where !StoreReader.runRecordTables.contains(table) {
       tables[table] = try store.rows("SELECT * FROM \(table)").sorted {
         $0.lexicographicallyPrecedes($1)
       }
