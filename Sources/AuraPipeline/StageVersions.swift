@@ -7,7 +7,7 @@ package enum StageVersions {
   package static let aggregation = 8
   package static let reports = 3
   /// Published schema (OUTPUT.md) version.
-  package static let schema = 6
+  package static let schema = 7
 
   /// One line naming every version, stored in the `run` table and report footers.
   package static var summary: String {

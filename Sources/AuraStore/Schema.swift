@@ -23,6 +23,9 @@ enum Schema {
     migrator.registerMigration("v6") { db in
       for statement in v6 { try db.execute(sql: statement) }
     }
+    migrator.registerMigration("v7") { db in
+      for statement in v7 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -244,5 +247,13 @@ enum Schema {
     CREATE TABLE volume_landmark (muscle_group TEXT PRIMARY KEY, mev REAL NOT NULL,
       mav_low REAL NOT NULL, mav_high REAL NOT NULL, mrv REAL NOT NULL)
     """,
+  ]
+
+  /// Indexes for the per-athlete reads of the reports (and of anyone joining on an athlete):
+  /// every other table the reports read by athlete or session leads its key with that column.
+  static let v7 = [
+    "CREATE INDEX muscle_group_athlete ON muscle_group (user_profile_id)",
+    "CREATE INDEX ranking_record_athlete ON ranking_record (user_profile_id)",
+    "CREATE INDEX recovery_snapshot_athlete ON recovery_snapshot (user_profile_id)",
   ]
 }
