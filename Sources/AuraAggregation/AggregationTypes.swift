@@ -29,8 +29,7 @@ package struct ReadinessDay: Codable, Sendable, Equatable {
   package var sleepComponent: Double?
   package var restingHeartRateComponent: Double?
   package var loadComponent: Double?
-  /// ok, or insufficient_history while the personal HRV/RHR baseline is too short.
-  package var status: String
+  package var status: ReadinessStatus
   /// ln_rmssd or ln_sdnn: the HRV measure the component compares.
   package var hrvMetric: String?
   /// Acute:chronic ratio of daily volume load, EWMA 7/28 days (a trend, not a verdict).

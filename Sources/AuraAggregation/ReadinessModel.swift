@@ -91,7 +91,7 @@ struct ReadinessModel {
             ? nil : (components.reduce(0, +) / Double(components.count) * 10).rounded() / 10,
           hrvComponent: hrv, sleepComponent: sleep, restingHeartRateComponent: rhr,
           loadComponent: loadComponent,
-          status: baselineDays >= settings.baselineMinimumDays ? "ok" : "insufficient_history",
+          status: baselineDays >= settings.baselineMinimumDays ? .ok : .insufficientHistory,
           hrvMetric: lnHRV == nil ? nil : metric,
           acuteChronicRatio: load?.ratio.map { ($0 * 1000).rounded() / 1000 },
           fitness: ((load?.fitness ?? 0) * 1000).rounded() / 1000,

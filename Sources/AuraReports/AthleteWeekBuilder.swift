@@ -33,7 +33,8 @@ struct AthleteWeekBuilder: Sendable {
       Fact(
         label: "Readiness", value: readiness.map { Units.score($0.readiness) } ?? Units.missing,
         note: readiness.map {
-          $0.status == "insufficient_history" ? "estimate, short history" : Units.day($0.date)
+          $0.status == ReadinessStatus.insufficientHistory.rawValue
+            ? "estimate, short history" : Units.day($0.date)
         }
           ?? "no wellness data"),
       Fact(
@@ -89,7 +90,7 @@ struct AthleteWeekBuilder: Sendable {
     }
     let metric = day.hrvMetric == "ln_sdnn" ? "SDNN" : "RMSSD"
     let baselineLabel = "\(window)-day mean"
-    let insufficient = day.status == "insufficient_history"
+    let insufficient = day.status == ReadinessStatus.insufficientHistory.rawValue
     let status =
       insufficient
       ? "Short history: an estimate until your baseline has enough days"

@@ -198,7 +198,7 @@ struct BundleWriter {
       a.readiness.map {
         [
           $0.athleteId, $0.date, $0.readiness, $0.hrvComponent, $0.sleepComponent,
-          $0.restingHeartRateComponent, $0.loadComponent, $0.status, $0.hrvMetric,
+          $0.restingHeartRateComponent, $0.loadComponent, $0.status.rawValue, $0.hrvMetric,
           $0.acuteChronicRatio, $0.fitness, $0.fatigue,
         ]
       })

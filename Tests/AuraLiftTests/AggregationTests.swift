@@ -276,8 +276,8 @@ import Testing
     #expect(out.map(\.date) == days.map(\.date))
     // Seven earlier days are needed: days 1-7 have no HRV component, days 8-10 have.
     #expect(
-      out.prefix(7).allSatisfy { $0.status == "insufficient_history" && $0.hrvComponent == nil })
-    #expect(out.dropFirst(7).allSatisfy { $0.status == "ok" && $0.hrvComponent == 50 })
+      out.prefix(7).allSatisfy { $0.status == .insufficientHistory && $0.hrvComponent == nil })
+    #expect(out.dropFirst(7).allSatisfy { $0.status == .ok && $0.hrvComponent == 50 })
     #expect(out[7].sleepComponent == 90)
     #expect(out[7].hrvMetric == "ln_rmssd")
   }
