@@ -23,21 +23,20 @@ enum RepCountCheck {
   enum Verdict: Equatable {
     /// Nothing contradicts the reps found one by one.
     case supported
-    /// The rhythm found on `signal` (an index into the signals given) is clear and counts
-    /// otherwise: its cycles are the set's reps.
-    case rhythm(RhythmReps, signal: Int)
+    /// The rhythm found on `signal` is clear and counts otherwise: its cycles are the set's reps.
+    case rhythm(RhythmReps, signal: [Double])
     /// The recording does not support a count, for this reason.
     case unknown(String)
   }
 
-  /// The verdict on `reps` reps found over `range` of `signals` of an exercise moving in
-  /// `order`: the exercise's own signals (`own` of them, its timing signal first), then the
-  /// rest of the body's.
+  /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
+  /// `order`: its `own` (its timing signal first), then, only where none of those repeats
+  /// clearly, the rest of the `body`'s.
   static func verdict(
-    reps: Int, signals: [[Double]], own: Int, order: PhaseOrder, range: Range<Int>,
-    sampleRateHz: Double
+    reps: Int, own: [[Double]], body: () -> [[Double]] = { [] }, order: PhaseOrder,
+    range: Range<Int>, sampleRateHz: Double
   ) -> Verdict {
-    guard !range.isEmpty, let first = signals.first else { return .supported }
+    guard !range.isEmpty, let first = own.first else { return .supported }
     let seen = first[range].count { $0.isFinite }
     if Double(seen) < seenShare * Double(range.count) {
       return .unknown(
@@ -45,21 +44,20 @@ enum RepCountCheck {
           format: "the recording lost the movement on %.0f %% of the set",
           100 * (1 - Double(seen) / Double(range.count))))
     }
-    func clearest(_ indices: Range<Int>, above threshold: Double) -> (Int, RepRhythm)? {
-      indices.compactMap { index in
-        RepRhythm(signals[index], range: range, sampleRateHz: sampleRateHz, periods: periods).map {
-          (index, $0)
+    func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
+      signals.compactMap { values in
+        RepRhythm(values, range: range, sampleRateHz: sampleRateHz, periods: periods).map {
+          (values, $0)
         }
       }
       .filter { $0.1.strength >= threshold }
       .max { $0.1.strength < $1.1.strength }
     }
     guard
-      let (index, rhythm) = clearest(0..<own, above: clearRhythm)
-        ?? clearest(own..<signals.count, above: clearBodyRhythm)
+      let (signal, rhythm) = clearest(own, above: clearRhythm)
+        ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
-    let cycles = RhythmReps(
-      rhythm, signal: signals[index], timing: first, order: order, range: range)
+    let cycles = RhythmReps(rhythm, signal: signal, timing: first, order: order, range: range)
     let count = cycles.turns.count
     guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.
@@ -70,6 +68,6 @@ enum RepCountCheck {
           format: "its rhythm (a rep every %.1f s) and its swings (%d) disagree, and %d reps "
             + "were found one by one", rhythm.period, count, reps))
     }
-    return .rhythm(cycles, signal: index)
+    return .rhythm(cycles, signal: signal)
   }
 }

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraSupport
 import Foundation
 
 /// Reps read from a set's rhythm (`RepRhythm`): one per turning point of the signal's cycles,
@@ -16,7 +17,7 @@ struct RhythmReps: Equatable {
     _ rhythm: RepRhythm, signal: [Double], timing: [Double], order: PhaseOrder, range: Range<Int>
   ) {
     self.rhythm = rhythm
-    let risesWithLoad = Self.correlation(signal, timing, range: range) >= 0
+    let risesWithLoad = Self.risesWith(signal, timing, range: range)
     turnsAtTops = risesWithLoad == (order == .concentricFirst)
   }
 
@@ -57,19 +58,13 @@ struct RhythmReps: Equatable {
     }
   }
 
-  /// Pearson's correlation of `a` and `b` over `range`, on the samples both know.
-  private static func correlation(_ a: [Double], _ b: [Double], range: Range<Int>) -> Double {
-    let pairs = range.filter { a[$0].isFinite && b[$0].isFinite }
-    guard pairs.count > 2 else { return 0 }
-    let n = Double(pairs.count)
-    let meanA = pairs.reduce(0) { $0 + a[$1] } / n
-    let meanB = pairs.reduce(0) { $0 + b[$1] } / n
-    var (ab, aa, bb) = (0.0, 0.0, 0.0)
-    for i in pairs {
-      ab += (a[i] - meanA) * (b[i] - meanB)
-      aa += (a[i] - meanA) * (a[i] - meanA)
-      bb += (b[i] - meanB) * (b[i] - meanB)
+  /// Whether `a` rises with `b` over `range` (on the samples both know): the sign of their
+  /// covariance, true where it cannot be told.
+  private static func risesWith(_ a: [Double], _ b: [Double], range: Range<Int>) -> Bool {
+    let known = range.filter { a[$0].isFinite && b[$0].isFinite }
+    guard let line = LeastSquaresLine(x: known.map { b[$0] }, y: known.map { a[$0] }) else {
+      return true
     }
-    return aa > 0 && bb > 0 ? ab / (aa * bb).squareRoot() : 0
+    return line.sxy >= 0
   }
 }

@@ -99,11 +99,16 @@ package struct SessionFeatureExtractor: Sendable {
         tracks: measurers.mapValues {
           RepTrack(height: $0.height, timing: $0.timing, order: $0.exercise.phaseOrder)
         }, grid: grid, warnings: &warnings)
-      let bodySignals = conditioned.rhythmCandidates
-      let unknown = checkCounts(&segments, grid: grid) {
+      // The body's signals are worked out only for a set whose own signals show no rhythm.
+      var bodySignals: [[Double]]? = nil
+      func bodyRhythmSignals() -> [[Double]] {
+        if bodySignals == nil { bodySignals = conditioned.rhythmCandidates }
+        return bodySignals!
+      }
+      let unknown = checkCounts(&segments, grid: grid, body: bodyRhythmSignals) {
         let measurer = measurers[exercises[$0].id]!
         return (
-          ([measurer.timing.values, measurer.height.values] + bodySignals, 2),
+          [measurer.timing.values, measurer.height.values],
           measurer.exercise.phaseOrder
         )
       }
@@ -124,7 +129,7 @@ package struct SessionFeatureExtractor: Sendable {
         manifest.sets, exercises: exercises, tracks: tracks,
         grid: track.grid, warnings: &warnings)
       let unknown = checkCounts(&segments, grid: track.grid) {
-        (([measurer.height.values], 1), exercises[$0].phaseOrder)
+        ([measurer.height.values], exercises[$0].phaseOrder)
       }
       apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
@@ -174,18 +179,18 @@ package struct SessionFeatureExtractor: Sendable {
   /// Checks each found set's count against its signals (`RepCountCheck`): where the rhythm
   /// is clear and counts otherwise, the set's reps are cut from it (`RhythmReps`); returns the
   /// sets whose count the recording does not support, with the reason. `signals` gives a set's
-  /// timing signal first, then the others its rhythm may be read on, and its phase order.
+  /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
+  /// asked for only where a set's own signals show no rhythm.
   private func checkCounts(
-    _ segments: inout [FoundSet?], grid: RepGrid,
-    signals: (Int) -> (values: (all: [[Double]], own: Int), order: PhaseOrder)
+    _ segments: inout [FoundSet?], grid: RepGrid, body: () -> [[Double]] = { [] },
+    signals: (Int) -> (own: [[Double]], order: PhaseOrder)
   ) -> [Int: String] {
     var unknown: [Int: String] = [:]
     for index in segments.indices {
       guard let found = segments[index] else { continue }
-      let (values, order) = signals(index)
+      let (own, order) = signals(index)
       switch RepCountCheck.verdict(
-        reps: found.reps.count, signals: values.all, own: values.own, order: order,
-        range: found.span,
+        reps: found.reps.count, own: own, body: body, order: order, range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {
       case .supported:
@@ -193,7 +198,7 @@ package struct SessionFeatureExtractor: Sendable {
       case .unknown(let reason): unknown[index] = reason
       case .rhythm(let rhythm, let signal):
         let reps = rhythm.segments(
-          signal: values.all[signal], order: order, times: grid.times,
+          signal: signal, order: order, times: grid.times,
           sampleRateHz: grid.sampleRateHz, range: found.span)
         segments[index]?.reps = reps
       }

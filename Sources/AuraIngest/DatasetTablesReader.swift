@@ -79,7 +79,7 @@ package enum DatasetTablesReader {
         path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
     }
     let table = try CSVReader.readTable(data: data, path: "athletes.csv")
-    problems += table.skipped
+    problems += table.readProblems
     _ = try table.column("athlete_id")
     _ = try table.column("username")
     var seen = Set<String>()
@@ -136,7 +136,7 @@ package enum DatasetTablesReader {
     }
     do {
       let table = try CSVReader.readTable(data: try Data(contentsOf: url), path: file)
-      problems += table.skipped
+      problems += table.readProblems
       var values: [T] = []
       var firstLine: [String: Int] = [:]
       for row in table.rows {

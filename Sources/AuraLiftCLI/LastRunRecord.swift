@@ -21,7 +21,7 @@ struct LastRunRecord: Encodable {
 
   init(summary: RunSummary?, exitCode: Int32, started: Date, error: String? = nil) {
     self.exitCode = exitCode
-    finishedAt = ISO8601DateFormatter().string(from: Date())
+    finishedAt = Runner.timestamp()
     durationSeconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
     upToDate = summary?.upToDate ?? false
     sessions = summary?.sessions ?? 0

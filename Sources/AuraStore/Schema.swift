@@ -5,26 +5,12 @@ import GRDB
 enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1") { db in
-      for statement in v1 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v2") { db in
-      for statement in v2 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v3") { db in
-      for statement in v3 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v4") { db in
-      for statement in v4 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v5") { db in
-      for statement in v5 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v6") { db in
-      for statement in v6 { try db.execute(sql: statement) }
-    }
-    migrator.registerMigration("v7") { db in
-      for statement in v7 { try db.execute(sql: statement) }
+    for (version, statements) in [
+      ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7),
+    ] {
+      migrator.registerMigration(version) { db in
+        for statement in statements { try db.execute(sql: statement) }
+      }
     }
     return migrator
   }

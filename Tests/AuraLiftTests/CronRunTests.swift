@@ -9,20 +9,9 @@ import Testing
   static func cron(_ arguments: [String], home: URL) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
-    let process = Process()
-    process.executableURL = CrashSafetyTests.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = home
-    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": "cron"]
-    let (out, errors) = (Pipe(), Pipe())
-    process.standardOutput = out
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, stdout, stderr)
+    try TestSupport.cli(
+      arguments, in: home,
+      environment: ["HOME": home.path, "PATH": "/usr/bin:/bin", "LOGNAME": "cron"])
   }
 
   static func lastRun(_ out: URL) throws -> [String: Any] {

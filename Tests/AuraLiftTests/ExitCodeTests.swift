@@ -7,17 +7,8 @@ import Testing
 @Suite struct ExitCodeTests {
   /// Runs the built CLI in the repository; returns its exit status and stderr.
   static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = CrashSafetyTests.binary
-    process.arguments = arguments
-    process.currentDirectoryURL = PipelineTests.repositoryRoot
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    let run = try TestSupport.cli(arguments)
+    return (run.status, run.stderr)
   }
 
   @Test func aMissingOrMalformedPipelineFileIsAUsageErrorNamingIt() throws {

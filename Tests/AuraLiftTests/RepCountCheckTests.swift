@@ -61,10 +61,39 @@ import Testing
     #expect(Self.verdict(reps: 12, [values], range) == .supported)
     #expect(Self.verdict(reps: 13, [values], range) == .supported)
     // Six reps found one by one where the rhythm shows twelve: its twelve are the reps.
-    guard case .rhythm(let cycles, signal: 0) = Self.verdict(reps: 6, [values], range) else {
+    guard case .rhythm(let cycles, let signal) = Self.verdict(reps: 6, [values], range) else {
       Issue.record("a clear rhythm did not replace a count it contradicts")
       return
     }
+    #expect(
+      signal.count == values.count
+        && zip(signal, values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+    // The body's signals are read only where the set's own show no rhythm, and then with the
+    // stricter threshold.
+    var noise = SeededRandom(seed: 3)
+    let still = values.map { _ in 0.01 * noise.unit() }
+    var asked = 0
+    let fromBody = RepCountCheck.verdict(
+      reps: 6, own: [still],
+      body: {
+        asked += 1
+        return [values]
+      }, order: .concentricFirst,
+      range: range, sampleRateHz: 30)
+    guard case .rhythm(let bodyCycles, _) = fromBody else {
+      Issue.record("the body's clear rhythm was not read")
+      return
+    }
+    // Noise says nothing of which way the load goes: the reps turn at tops or at bottoms.
+    #expect(asked == 1 && (12...13).contains(bodyCycles.turns.count))
+    _ = RepCountCheck.verdict(
+      reps: 6, own: [values],
+      body: {
+        asked += 1
+        return []
+      }, order: .concentricFirst,
+      range: range, sampleRateHz: 30)
+    #expect(asked == 1)
     #expect(cycles.turns.count == 12)
     // Most of the set unseen: the count is unknown whatever it is.
     for i in 100..<(values.count - 100) { values[i] = .nan }
@@ -80,8 +109,7 @@ import Testing
     -> RepCountCheck.Verdict
   {
     RepCountCheck.verdict(
-      reps: reps, signals: signals, own: signals.count, order: .concentricFirst, range: range,
-      sampleRateHz: rateHz)
+      reps: reps, own: signals, order: .concentricFirst, range: range, sampleRateHz: rateHz)
   }
 
   /// Reps cut from the rhythm of continuous reps follow one another, each turning once at the
@@ -155,7 +183,7 @@ import Testing
     let timing = angle.map { -$0 }
     func verdict(_ reps: Int) -> RepCountCheck.Verdict {
       RepCountCheck.verdict(
-        reps: reps, signals: [timing, angle], own: 2, order: .eccentricFirst, range: range,
+        reps: reps, own: [timing, angle], order: .eccentricFirst, range: range,
         sampleRateHz: 100)
     }
     #expect(verdict(5) == .supported)

@@ -204,15 +204,8 @@ import Testing
 
   /// `auralift compare A B`'s output.
   static func compare(_ a: URL, _ b: URL) throws -> String {
-    let process = Process()
-    process.executableURL = CrashSafetyTests.binary
-    process.arguments = ["compare", a.path, b.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return text
+    let run = try TestSupport.cli(["compare", a.path, b.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    return run.stdout
   }
 }

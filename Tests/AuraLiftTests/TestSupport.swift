@@ -45,6 +45,33 @@ enum TestSupport {
     return (folder, truth)
   }
 
+  /// Runs the built CLI with `arguments` from `directory` (the repository by default), with
+  /// `environment` in place of the test's own where given; returns its status and output.
+  /// Output goes to files, so neither stream can fill and block the process.
+  static func cli(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let folder = try temporaryFolder("cli")
+    defer { remove(folder) }
+    let (out, errors) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    let process = Process()
+    process.executableURL = CrashSafetyTests.binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? PipelineTests.repositoryRoot
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+    )
+  }
+
   /// A copy of the bundled sample dataset at `root/dataset`, to damage or extend.
   static func sampleCopy(in root: URL) throws -> URL {
     let dataset = root.appendingPathComponent("dataset")

@@ -131,24 +131,24 @@ package enum CSVReader {
   }
 
   /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text. A data
-  /// line over a megabyte is skipped and listed in `skipped`.
+  /// line over a megabyte is skipped and listed in `readProblems`.
   package static func readTable(data: Data, path: String) throws -> CSVTable {
     var header: [String] = []
     var rows: [CSVTable.Row] = []
-    var skipped: [DatasetProblem] = []
+    var readProblems: [DatasetProblem] = []
     let limit = 1 << 20
     let skipLongLine = { (line: Int) throws in
       let problem = DatasetProblem(
         path: path, line: line, reason: "line is longer than \(limit) bytes")
       guard !header.isEmpty else { throw problem }
-      skipped.append(problem)
+      readProblems.append(problem)
     }
     try forEachRow(in: data, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
       // The tables are UTF-8; a field that is not is read as Latin-1 (what spreadsheets on
       // older systems save) and the line is named, rather than turned into U+FFFD unseen.
       let fields = (0..<row.count).map { index in
         guard row.isUTF8(index) else {
-          skipped.append(
+          readProblems.append(
             DatasetProblem(
               path: path, line: row.line,
               reason:
@@ -164,7 +164,7 @@ package enum CSVReader {
         rows.append(CSVTable.Row(line: row.line, fields: fields))
       }
     }
-    return CSVTable(path: path, header: header, rows: rows, skipped: skipped)
+    return CSVTable(path: path, header: header, rows: rows, readProblems: readProblems)
   }
 }
 
@@ -180,7 +180,7 @@ package struct CSVTable: Sendable {
   package var header: [String]
   package var rows: [Row]
   /// Lines that were not read as rows, or not as written, and why.
-  package var skipped: [DatasetProblem] = []
+  package var readProblems: [DatasetProblem] = []
 
   /// Index of a column, or a problem naming the file when a required one is missing.
   package func column(_ name: String) throws -> Int {
