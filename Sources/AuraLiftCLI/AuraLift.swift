@@ -10,7 +10,8 @@ struct AuraLift: ParsableCommand {
     version: "auralift (\(StageVersions.summary))",
     subcommands: [
       RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
-      SweepCommand.self, CompareCommand.self, ReportCommand.self, EvalCommand.self,
+      SweepCommand.self, CompareCommand.self, DictionaryCommand.self, ReportCommand.self,
+      EvalCommand.self,
       SynthCommand.self, ComputeSessionCommand.self,
       BenchIngestCommand.self,
     ])

@@ -6,8 +6,8 @@ package enum StageVersions {
   package static let scoring = 4
   package static let aggregation = 8
   package static let reports = 3
-  /// Published schema (OUTPUT.md) version.
-  package static let schema = 7
+  /// Published schema version (the last migration).
+  package static let schema = 8
 
   /// One line naming every version, stored in the `run` table and report footers.
   package static var summary: String {

@@ -5,16 +5,19 @@ import AuraScoring
 import Foundation
 import GRDB
 
-/// Maps a `PublishBundle` onto the tables of OUTPUT.md, one prepared statement per table.
+/// Maps a `PublishBundle` onto the published tables (`PublishedTable`), one prepared statement
+/// per table.
 struct BundleWriter {
   let db: Database
   let bundle: PublishBundle
 
-  func insert(_ table: String, _ columns: [String], _ rows: [[(any DatabaseValueConvertible)?]])
-    throws
-  {
-    let statement = try prepareInsert(db, table, columns)
-    for row in rows { try statement.execute(arguments: StatementArguments(row)) }
+  /// Inserts `rows`, each holding a value for every column of `table`, in its order.
+  func insert(_ table: PublishedTable, _ rows: [[(any DatabaseValueConvertible)?]]) throws {
+    let statement = try prepareInsert(db, table)
+    for row in rows {
+      precondition(row.count == table.columns.count, "a row has a value for every column")
+      try statement.execute(arguments: StatementArguments(row))
+    }
   }
 
   func writeAll() throws {
@@ -29,12 +32,7 @@ struct BundleWriter {
     let lastSeen = starts.mapValues { $0.max()! }
     let dataEnd = lastSeen.values.max() ?? "1970-01-01T00:00:00Z"
     try insert(
-      "user_profile",
-      [
-        "id", "username", "email", "date_of_birth", "biological_sex", "height_cm", "weight_kg",
-        "body_fat_percentage",
-        "current_rank_tier", "current_lp", "total_xp", "coach_id", "created_at", "updated_at",
-      ],
+      .userProfile,
       athletes.map { a in
         let standing = standings[a.id]
         return [
@@ -46,26 +44,18 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "coach", ["id", "name", "email"], bundle.tables.coaches.map { [$0.id, $0.name, $0.email] })
+      .coach, bundle.tables.coaches.map { [$0.id, $0.name, $0.email] })
     try insert(
-      "guild_membership",
-      ["id", "user_profile_id", "guild_name", "guild_tag", "join_date", "role"],
+      .guildMembership,
       athletes.compactMap { a in
         guard let guild = a.guildName else { return nil }
         return [
           a.id + ":" + guild, a.id, guild, a.guildTag, firstSeen[a.id] ?? dataEnd,
-          a.guildRole ?? "member",
+          a.guildRole ?? "member", 0, 0,
         ]
       })
     try insert(
-      "morpho_scan",
-      [
-        "id", "user_profile_id", "scan_date", "torso_length", "femur_length", "tibia_length",
-        "humerus_length",
-        "forearm_length", "shoulder_width", "hip_width", "arm_span", "femur_to_torso_ratio",
-        "tibia_to_femur_ratio",
-        "humerus_to_torso_ratio", "source",
-      ],
+      .morphoScan,
       (bundle.tables.morpho.map { ($0, "morpho_csv") }
         + bundle.aggregates.poseScans.map { ($0, "pose") }).map { m, source in
           func ratio(_ a: Double?, _ b: Double?) -> Double? {
@@ -76,22 +66,19 @@ struct BundleWriter {
             m.athleteId + ":" + m.date + (source == "pose" ? ":pose" : ""), m.athleteId, m.date,
             m.torsoCm, m.femurCm, m.tibiaCm, m.humerusCm, m.forearmCm, m.shoulderWidthCm,
             m.hipWidthCm, m.armSpanCm, ratio(m.femurCm, m.torsoCm), ratio(m.tibiaCm, m.femurCm),
-            ratio(m.humerusCm, m.torsoCm), source,
+            ratio(m.humerusCm, m.torsoCm), nil, source,
           ]
         })
     try writeCatalog()
+    try insert(.tableDoc, DataDictionary.tableRows)
+    try insert(.columnDoc, DataDictionary.columnRows)
     try writeAggregates()
     try insert(
-      "quarantine", ["path", "line", "reason", "athlete_id"],
+      .quarantine,
       bundle.quarantine.map { [$0.path, $0.line, $0.reason, $0.athleteId] })
     let run = bundle.run
     try insert(
-      "run",
-      [
-        "run_id", "started_at", "finished_at", "code_version", "parameters_hash", "parameters",
-        "dataset",
-        "sessions_total", "sessions_computed", "sessions_quarantined",
-      ],
+      .run,
       [
         [
           run.runId, run.startedAt, run.finishedAt, run.codeVersion, run.parametersHash,
@@ -102,11 +89,11 @@ struct BundleWriter {
     let parameters = ParameterSet(described: run.parameters)
     let keys = parameters.values.keys.sorted()
     try insert(
-      "run_parameter", ["run_id", "key", "value"],
+      .runParameter,
       keys.map { [run.runId, $0, parameters[$0]!.description] })
     let prefix = "aggregation.volume_landmarks."
     try insert(
-      "volume_landmark", ["muscle_group", "mev", "mav_low", "mav_high", "mrv"],
+      .volumeLandmark,
       keys.filter { $0.hasPrefix(prefix) }.compactMap { key in
         guard case .list(let values) = parameters[key]!, values.count == 4 else { return nil }
         return [String(key.dropFirst(prefix.count))] + values.map { $0 as Double? }
@@ -119,14 +106,7 @@ struct BundleWriter {
     let dataDay = String(
       (bundle.sessionStarts.values.compactMap { $0.max() }.max() ?? "1970-01-01").prefix(10))
     try insert(
-      "exercise",
-      [
-        "id", "name", "category", "primary_muscle", "secondary_muscles", "equipment_type",
-        "default_tempo_concentric",
-        "default_tempo_eccentric", "default_tempo_pause", "biomechanical_notes",
-        "stretch_position_bonus",
-        "risk_level", "is_custom", "machine_spec_id",
-      ],
+      .exercise,
       exercises.map { e in
         [
           e.id, e.name, e.category, e.primaryMuscles.first?.rawValue,
@@ -138,7 +118,7 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "exercise_muscle_group", ["exercise_id", "muscle_group", "role"],
+      .exerciseMuscleGroup,
       exercises.flatMap { e in
         e.primaryMuscles.map { [e.id, $0.rawValue, "primary"] }
           + e.secondaryMuscles.filter { !e.primaryMuscles.contains($0) }.map {
@@ -146,14 +126,7 @@ struct BundleWriter {
           }
       })
     try insert(
-      "machine_spec",
-      [
-        "id", "machine_name", "manufacturer", "machine_type", "cable_position_high",
-        "cable_position_mid",
-        "cable_position_low", "seat_adjustable", "pad_adjustable", "weight_stack_min",
-        "weight_stack_max",
-        "weight_increment", "cam_profile_notes", "setup_instructions", "exercise_id",
-      ],
+      .machineSpec,
       MachineCatalog.all.map { m in
         [
           m.id, m.name, m.manufacturer, m.type, m.cableHigh, m.cableMid, m.cableLow,
@@ -163,12 +136,7 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "science_insight",
-      [
-        "id", "fetch_date", "topic", "source", "summary", "recommended_tempo_change",
-        "recommended_rest_change",
-        "applied_to_exercises", "is_active",
-      ],
+      .scienceInsight,
       ScienceInsights.all.map { i in
         [
           i.id, dataDay, i.topic, i.source, i.summary,
@@ -181,8 +149,7 @@ struct BundleWriter {
   func writeAggregates() throws {
     let a = bundle.aggregates
     try insert(
-      "weekly_muscle_volume",
-      ["athlete_id", "iso_week", "muscle", "sets", "volume_kg", "band", "partial_week"],
+      .weeklyMuscleVolume,
       a.weeklyVolume.map {
         [
           $0.athleteId, $0.isoWeek, $0.muscle.rawValue, $0.sets, $0.volumeKg, $0.band.rawValue,
@@ -190,11 +157,7 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "readiness",
-      [
-        "athlete_id", "date", "readiness", "hrv_component", "sleep_component", "rhr_component",
-        "load_component", "status", "hrv_metric", "acute_chronic_ratio", "fitness", "fatigue",
-      ],
+      .readiness,
       a.readiness.map {
         [
           $0.athleteId, $0.date, $0.readiness, $0.hrvComponent, $0.sleepComponent,
@@ -203,10 +166,7 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "personal_record",
-      [
-        "athlete_id", "exercise_id", "record_type", "load_kg", "value", "achieved_at", "session_id",
-      ],
+      .personalRecord,
       a.personalRecords.map {
         [
           $0.athleteId, $0.exerciseId, $0.recordType, $0.loadKg, $0.value, $0.achievedAt,
@@ -215,11 +175,7 @@ struct BundleWriter {
       })
     try writeAnalyses()
     try insert(
-      "ranking_record",
-      [
-        "id", "user_profile_id", "record_date", "tier", "lp_at_record", "strength_to_weight_ratio",
-        "form_quality_average", "velocity_score",
-      ],
+      .rankingRecord,
       a.rankings.map {
         [
           $0.athleteId + ":" + $0.recordDate, $0.athleteId, $0.recordDate, $0.tier.rawValue,
@@ -227,12 +183,7 @@ struct BundleWriter {
         ]
       })
     try insert(
-      "muscle_group",
-      [
-        "id", "user_profile_id", "name", "body_region", "current_recovery_score",
-        "weekly_volume_sets",
-        "last_trained_date",
-      ],
+      .muscleGroup,
       a.muscles.map {
         [
           $0.athleteId + ":" + $0.muscle.rawValue, $0.athleteId, $0.muscle.rawValue,
@@ -257,30 +208,19 @@ struct BundleWriter {
       leastRecovered[key] = day
     }
     try insert(
-      "recovery_snapshot",
-      [
-        "id", "user_profile_id", "snapshot_date", "hrv_value", "sleep_hours", "sleep_quality_score",
-        "resting_heart_rate", "active_energy_burned", "cycle_phase", "overall_readiness",
-        "muscle_group_id",
-      ],
+      .recoverySnapshot,
       bundle.tables.wellness.map { w in
         [
-          w.athleteId + ":" + w.date, w.athleteId, w.date, w.hrvMilliseconds, w.sleepHours,
-          w.sleepQuality,
-          w.restingHeartRateBpm, w.activeKcal, w.cyclePhase,
-          readiness[w.athleteId + ":" + w.date] ?? nil,
+          w.athleteId + ":" + w.date, w.athleteId,
           leastRecovered[w.athleteId + ":" + w.date].map {
             $0.athleteId + ":" + $0.muscle.rawValue
           },
+          w.date, w.hrvMilliseconds, w.sleepHours, w.sleepQuality, w.restingHeartRateBpm,
+          w.activeKcal, w.cyclePhase, readiness[w.athleteId + ":" + w.date] ?? nil,
         ]
       })
     try insert(
-      "nutrition_log",
-      [
-        "id", "user_profile_id", "log_date", "target_calories", "actual_calories", "protein_grams",
-        "carbs_grams",
-        "fat_grams", "water_liters", "creatine_grams", "whey_protein_grams",
-      ],
+      .nutritionLog,
       bundle.tables.nutrition.map { n in
         [
           n.athleteId + ":" + n.date, n.athleteId, n.date, n.targetKcal, n.kcal, n.proteinGrams,
@@ -297,11 +237,7 @@ extension BundleWriter {
   func writeAnalyses() throws {
     let a = bundle.aggregates
     try insert(
-      "strength_profile",
-      [
-        "athlete_id", "exercise_id", "iso_week", "e1rm_kg", "method", "lvp_intercept_kg",
-        "lvp_slope_kg_per_mps", "lvp_r2", "lvp_loads",
-      ],
+      .strengthProfile,
       a.strengthProfiles.map {
         [
           $0.athleteId, $0.exerciseId, $0.isoWeek, $0.oneRepMaxKg, $0.method, $0.profileIntercept,
@@ -309,14 +245,10 @@ extension BundleWriter {
         ]
       })
     try insert(
-      "recovery_heatmap", ["athlete_id", "date", "muscle", "recovery"],
+      .recoveryHeatmap,
       a.recoveryHeatmap.map { [$0.athleteId, $0.date, $0.muscle.rawValue, $0.recovery] })
     try insert(
-      "nutrition_week",
-      [
-        "athlete_id", "iso_week", "days_logged", "mean_kcal", "mean_target_kcal",
-        "calorie_adherence_pct", "protein_g_per_kg", "protein_days_met",
-      ],
+      .nutritionWeek,
       a.nutritionWeeks.map {
         [
           $0.athleteId, $0.isoWeek, $0.daysLogged, $0.meanKcal, $0.meanTargetKcal,
@@ -324,16 +256,12 @@ extension BundleWriter {
         ]
       })
     try insert(
-      "exercise_risk", ["athlete_id", "exercise_id", "risk_level", "reason"],
+      .exerciseRisk,
       a.risks.map { [$0.athleteId, $0.exerciseId, $0.riskLevel, $0.reason] })
     let coaches = Dictionary(
       bundle.tables.athletes.map { ($0.id, $0.coachId) }, uniquingKeysWith: { first, _ in first })
     try insert(
-      "coach_roster",
-      [
-        "coach_id", "athlete_id", "sessions_last_7_days", "last_session_date", "readiness",
-        "readiness_date", "current_lp", "tier", "lp_change_7_days", "new_records_7_days", "flags",
-      ],
+      .coachRoster,
       a.roster.map {
         [
           coaches[$0.athleteId] ?? nil, $0.athleteId, $0.sessionsLast7Days, $0.lastSessionDate,
@@ -343,8 +271,7 @@ extension BundleWriter {
         ]
       })
     try insert(
-      "leaderboard",
-      ["scope", "rank", "athlete_id", "current_lp", "tier", "strength_points", "total_xp"],
+      .leaderboard,
       a.leaderboard.map {
         [
           $0.scope, $0.rank, $0.athleteId, $0.leaguePoints, $0.tier.rawValue, $0.strengthPoints,
@@ -352,11 +279,10 @@ extension BundleWriter {
         ]
       })
     try insert(
-      "leaderboard_exclusion", ["athlete_id", "reason"],
+      .leaderboardExclusion,
       a.exclusions.map { [$0.athleteId, $0.reason] })
     try insert(
-      "guild_standing",
-      ["guild_name", "guild_tag", "rank", "members", "total_lp", "average_lp"],
+      .guildStanding,
       a.guilds.map {
         [
           $0.guildName, $0.guildTag, $0.rank, $0.members, $0.totalLeaguePoints,
@@ -368,8 +294,10 @@ extension BundleWriter {
 
 /// A prepared INSERT, for rows written one at a time (the large tables: no array of every
 /// row's boxed values in memory).
-func prepareInsert(_ db: Database, _ table: String, _ columns: [String]) throws -> Statement {
-  let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ",")
+func prepareInsert(_ db: Database, _ table: PublishedTable) throws -> Statement {
+  let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ",")
   return try db.makeStatement(
-    sql: "INSERT INTO \(table) (\(columns.joined(separator: ","))) VALUES (\(placeholders))")
+    sql:
+      "INSERT INTO \(table.name) (\(table.columnNames.joined(separator: ","))) VALUES (\(placeholders))"
+  )
 }

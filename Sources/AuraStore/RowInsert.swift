@@ -10,13 +10,13 @@ struct RowInsert {
   private let db: Database
   private let parameters: Int32
 
-  init(_ db: Database, table: String, columns: [String]) throws {
+  init(_ db: Database, table: PublishedTable) throws {
     self.db = db
-    statement = try prepareInsert(db, table, columns)
+    statement = try prepareInsert(db, table)
     parameters = sqlite3_bind_parameter_count(statement.sqliteStatement)
   }
 
-  /// Inserts one row: `fill` binds every column, in the order the columns were given.
+  /// Inserts one row: `fill` binds every column, in the table's order.
   func callAsFunction(_ fill: (inout Values) -> Void) throws {
     let raw = statement.sqliteStatement
     var values = Values(statement: raw)

@@ -13,35 +13,10 @@ final class SQLiteSessionWriter: SessionWriter {
 
   init(db: Database) throws {
     self.db = db
-    sessionInsert = try RowInsert(
-      db, table: "workout_session",
-      columns: [
-        "id", "user_profile_id", "start_time", "end_time", "total_volume", "total_xp_earned",
-        "lp_change",
-        "average_form_score", "combo_multiplier", "peak_velocity", "session_notes",
-      ])
-    setInsert = try RowInsert(
-      db, table: "workout_set",
-      columns: [
-        "id", "session_id", "exercise_id", "set_number", "reps", "weight_kg",
-        "average_concentric_velocity",
-        "peak_concentric_velocity", "velocity_loss_percent", "auto_stopped", "form_score",
-        "bar_path_deviation",
-        "rom_degrees", "tempo_actual_concentric", "tempo_actual_eccentric", "rpe", "xp_earned",
-        "combo_tag",
-        "timestamp", "source", "feedback", "rpe_estimated", "rir_estimated", "rpe_method",
-        "reps_logged", "form_label", "failed", "reps_unknown_reason",
-      ])
-    repInsert = try RowInsert(
-      db, table: "rep",
-      columns: [
-        "session_id", "set_number", "rep_number", "start_s", "end_s", "eccentric_s", "pause_s",
-        "concentric_s",
-        "rom_degrees", "mean_concentric_velocity", "peak_concentric_velocity", "form_score",
-        "bar_path_deviation",
-      ])
-    componentInsert = try RowInsert(
-      db, table: "form_component", columns: ["session_id", "set_number", "component", "score"])
+    sessionInsert = try RowInsert(db, table: .workoutSession)
+    setInsert = try RowInsert(db, table: .workoutSet)
+    repInsert = try RowInsert(db, table: .rep)
+    componentInsert = try RowInsert(db, table: .formComponent)
   }
 
   func removeSessions(ofAthlete athleteId: String, fromWeek monday: Int?) throws {

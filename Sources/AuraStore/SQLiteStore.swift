@@ -18,8 +18,9 @@ package struct SQLiteStore: ResultStore, Sendable {
     try Schema.migrator.migrate(queue)
     try queue.write { db in
       if previous != nil {
-        for table in Schema.tables where Schema.sessionTables[table] == nil {
-          try db.execute(sql: "DELETE FROM \(table)")
+        let kept = Set(PublishedTable.sessionTables.map(\.name))
+        for table in PublishedTable.all where !kept.contains(table.name) {
+          try db.execute(sql: "DELETE FROM \(table.name)")
         }
       }
       let bundle = try sessions(try SQLiteSessionWriter(db: db))
@@ -31,13 +32,10 @@ package struct SQLiteStore: ResultStore, Sendable {
     let queue = try DatabaseQueue(path: databasePath, configuration: Self.readOnly)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try queue.read { db in
-      for table in Schema.tables {
-        // Session tables in key order, so a publication that reused rows exports the same
-        // bytes as one that wrote them all.
-        let order = Schema.sessionTables[table] ?? "rowid"
+      for table in PublishedTable.all {
         try CSVExport.write(
-          db: db, sql: "SELECT * FROM \(table) ORDER BY \(order)",
-          to: URL(fileURLWithPath: folder).appendingPathComponent("\(table).csv"))
+          db: db, sql: "SELECT * FROM \(table.name) ORDER BY \(table.exportOrder)",
+          to: URL(fileURLWithPath: folder).appendingPathComponent("\(table.name).csv"))
       }
     }
   }

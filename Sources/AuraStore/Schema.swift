@@ -1,12 +1,14 @@
 import GRDB
 
-/// The published schema (OUTPUT.md), one migration per version. A change to the contract is a
-/// new migration, never an edit of an old one.
+/// The published schema, one migration per version. A change to the contract is a new
+/// migration, never an edit of an old one, and its table's definition (`PublishedTable`)
+/// changes with it: a test holds the migrated schema to the definitions.
 enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     for (version, statements) in [
       ("v1", v1), ("v2", v2), ("v3", v3), ("v4", v4), ("v5", v5), ("v6", v6), ("v7", v7),
+      ("v8", v8),
     ] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
@@ -16,23 +18,7 @@ enum Schema {
   }
 
   /// Every table name, in export order.
-  static let tables = [
-    "user_profile", "coach", "morpho_scan", "exercise", "machine_spec", "exercise_muscle_group",
-    "workout_session",
-    "workout_set", "rep", "ranking_record", "muscle_group", "recovery_snapshot", "nutrition_log",
-    "science_insight", "guild_membership", "weekly_muscle_volume", "readiness", "personal_record",
-    "form_component", "strength_profile", "recovery_heatmap", "nutrition_week", "exercise_risk",
-    "coach_roster", "leaderboard", "leaderboard_exclusion", "guild_standing", "quarantine",
-    "volume_landmark", "run", "run_parameter",
-  ]
-
-  /// The tables a `SessionWriter` fills, athlete by athlete, with the order they export in.
-  static let sessionTables = [
-    "workout_session": "user_profile_id, start_time, id",
-    "workout_set": "session_id, set_number",
-    "rep": "session_id, set_number, rep_number",
-    "form_component": "session_id, set_number, component",
-  ]
+  static var tables: [String] { PublishedTable.all.map(\.name) }
 
   static let v1 = [
     """
@@ -241,5 +227,16 @@ enum Schema {
     "CREATE INDEX muscle_group_athlete ON muscle_group (user_profile_id)",
     "CREATE INDEX ranking_record_athlete ON ranking_record (user_profile_id)",
     "CREATE INDEX recovery_snapshot_athlete ON recovery_snapshot (user_profile_id)",
+  ]
+
+  /// The data dictionary inside each database: every table and column described.
+  static let v8 = [
+    "CREATE TABLE table_doc (table_name TEXT PRIMARY KEY, about TEXT NOT NULL, row_key TEXT)",
+    """
+    CREATE TABLE column_doc (table_name TEXT NOT NULL, column_name TEXT NOT NULL,
+      position INTEGER NOT NULL, type TEXT NOT NULL, required INTEGER NOT NULL, unit TEXT,
+      allowed_values TEXT, refers_to TEXT, meaning TEXT NOT NULL,
+      PRIMARY KEY (table_name, column_name))
+    """,
   ]
 }

@@ -1,0 +1,64 @@
+// Whole-roster tables, rewritten by every publication: the coach's roster, the leaderboards
+// and guild standings.
+extension PublishedTable {
+  static let coachRoster = PublishedTable(
+    "coach_roster", about: "An athlete's line on their coach's roster, as of the data's last day.",
+    key: ["athlete_id"],
+    [
+      .text("coach_id", "The coach.", references: "coach.id"),
+      .text("athlete_id", "The athlete.", references: "user_profile.id", required: true),
+      .integer(
+        "sessions_last_7_days", "Sessions in the 7 days ending on the data's last day.",
+        required: true),
+      .day("last_session_date", "Day of the athlete's last session."),
+      .real("readiness", "Latest readiness.", unit: "0-100"),
+      .day("readiness_date", "Day of that readiness."),
+      .integer("current_lp", "League points.", required: true),
+      .text(
+        "tier", "Rank tier.",
+        values: "iron, bronze, silver, gold, platinum, diamond, master, grandmaster, challenger",
+        required: true),
+      .integer("lp_change_7_days", "LP gained or lost in the last 7 days.", required: true),
+      .integer("new_records_7_days", "Personal records set in the last 7 days.", required: true),
+      .text(
+        "flags", "What needs the coach's attention, comma-separated; NULL when nothing does.",
+        values: "low_readiness, velocity_loss, form_dropping, missed_sessions"),
+    ])
+
+  static let leaderboard = PublishedTable(
+    "leaderboard", about: "A place on a leaderboard: overall, or within a guild.",
+    key: ["scope", "rank"],
+    [
+      .text("scope", "The board.", values: "overall, guild:<name>", required: true),
+      .integer("rank", "Place, from 1.", required: true),
+      .athlete("athlete_id"),
+      .integer("current_lp", "League points.", required: true),
+      .text(
+        "tier", "Rank tier.",
+        values: "iron, bronze, silver, gold, platinum, diamond, master, grandmaster, challenger",
+        required: true),
+      .real(
+        "strength_points", "The athlete's latest ranking_record.strength_to_weight_ratio.",
+        unit: "points"),
+      .integer("total_xp", "Experience points.", required: true),
+    ])
+
+  static let leaderboardExclusion = PublishedTable(
+    "leaderboard_exclusion", about: "An athlete left off the leaderboards, and why.",
+    key: ["athlete_id"],
+    [
+      .athlete("athlete_id"),
+      .text("reason", "Why.", values: "no sessions, no bodyweight", required: true),
+    ])
+
+  static let guildStanding = PublishedTable(
+    "guild_standing", about: "A guild's standing from its members' LP.", key: ["guild_name"],
+    [
+      .text("guild_name", "The guild.", required: true),
+      .text("guild_tag", "Short tag."),
+      .integer("rank", "Place, from 1, by total LP.", required: true),
+      .integer("members", "Members.", required: true),
+      .integer("total_lp", "Members' LP summed.", required: true),
+      .real("average_lp", "Members' mean LP.", unit: "LP", required: true),
+    ])
+}
