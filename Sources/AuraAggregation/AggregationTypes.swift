@@ -64,7 +64,7 @@ package struct PersonalRecord: Codable, Sendable, Equatable {
   package var value: Double
   /// The load of a record held at a load (most reps, best velocity), kg.
   package var loadKg: Double?
-  package var achievedAt: String
+  package var achievedAt: SessionTime
   package var sessionId: String
 }
 

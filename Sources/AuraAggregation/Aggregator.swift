@@ -134,7 +134,7 @@ package struct Aggregator: Sendable {
       if let current = best[key], current.value >= value { return }
       best[key] = PersonalRecord(
         athleteId: athleteId, exerciseId: exercise, recordType: type, value: value, loadKg: load,
-        achievedAt: session.startTime.text, sessionId: session.sessionId)
+        achievedAt: session.startTime, sessionId: session.sessionId)
     }
     for session in sessions {
       for set in session.sets {

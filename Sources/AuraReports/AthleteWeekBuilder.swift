@@ -17,7 +17,7 @@ struct AthleteWeekBuilder: Sendable {
     // so the week's first date bounds the query.
     let sessions = try store.sessions(
       athleteId: athlete.id, since: ISODates.string(day: context.windowStartDay)
-    ).filter { context.inWindow($0.startTime) }
+    ).filter { try context.inWindow($0.startTime, column: "workout_session.start_time") }
     let lastRecorded = try store.lastRecordedSessionId(athleteId: athlete.id).flatMap { id in
       sessions.contains { $0.id == id } ? nil : try store.session(id: id)
     }
@@ -63,8 +63,10 @@ struct AthleteWeekBuilder: Sendable {
       recovery: recoveryView(try store.muscles(athleteId: athlete.id)),
       strength: strengthView(try store.strength(athleteId: athlete.id)),
       rank: rankView(rankings),
-      records: try store.records(athleteId: athlete.id).filter { context.inWindow($0.achievedAt) }
-        .map(recordView),
+      records: try store.records(athleteId: athlete.id).filter {
+        try context.inWindow($0.achievedAt, column: "personal_record.achieved_at")
+      }
+      .map(recordView),
       nutrition: try store.nutrition(athleteId: athlete.id).suffix(4).map(nutritionView),
       risks: try store.risks(athleteId: athlete.id).filter { $0.riskLevel != "optimal" }.map {
         RiskView(
@@ -79,9 +81,9 @@ struct AthleteWeekBuilder: Sendable {
     let wellness = try context.store.wellness(athleteId: athleteId)
     let window = Int(context.number("aggregation.baseline_window_days") ?? 28)
     let today = wellness.last { $0.snapshotDate.hasPrefix(day.date) }
-    let dayNumber = ISODates.day(day.date) ?? 0
-    let baseline = wellness.filter {
-      let d = ISODates.day($0.snapshotDate) ?? 0
+    let dayNumber = try ReportContext.day(day.date, column: "readiness.date")
+    let baseline = try wellness.filter {
+      let d = try ReportContext.day($0.snapshotDate, column: "recovery_snapshot.snapshot_date")
       return d < dayNumber && d >= dayNumber - window
     }
     func mean(_ values: [Double?]) -> Double? {

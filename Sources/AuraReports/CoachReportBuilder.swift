@@ -65,7 +65,8 @@ struct CoachReportBuilder {
       if below > 0 { volumeText += " · \(below) below MEV" }
       if above > 0 { volumeText += " · \(above) above MRV" }
       let tierThen = try context.store.rankingRecords(athleteId: athlete.id).last {
-        (ISODates.day($0.recordDate) ?? 0) < context.windowStartDay
+        try ReportContext.day($0.recordDate, column: "ranking_record.record_date")
+          < context.windowStartDay
       }?.tier
       var tier = Units.words(athlete.currentRankTier)
       if let tierThen, tierThen != athlete.currentRankTier {

@@ -24,8 +24,10 @@ struct ReportContext: Sendable {
     self.store = store
     self.run = run
     parameters = ParameterSet(described: run.parameters)
+    // The window ends on the last session's day; a database without sessions has its window
+    // end on the day the run started.
     let asOf = try store.asOfDate()
-    asOfDay = asOf.flatMap(ISODates.day) ?? 0
+    asOfDay = try Self.day(asOf ?? run.startedAt, column: "workout_session.start_time")
     exerciseNames = Dictionary(
       try store.rows("SELECT id, name FROM exercise").map { ($0[0], $0[1]) },
       uniquingKeysWith: { first, _ in first })
@@ -48,10 +50,20 @@ struct ReportContext: Sendable {
   }
   var isoWeek: String { ISODates.isoWeek(day: asOfDay) }
 
-  /// Whether an ISO timestamp or date falls in the reporting window.
-  func inWindow(_ timestamp: String) -> Bool {
-    guard let day = ISODates.day(timestamp) else { return false }
+  /// Whether an ISO timestamp or date (of `column`, for the error) falls in the reporting
+  /// window.
+  func inWindow(_ timestamp: String, column: String) throws -> Bool {
+    let day = try Self.day(timestamp, column: column)
     return day >= windowStartDay && day <= asOfDay
+  }
+
+  /// The day (since 1970) of a date or ISO timestamp the database holds in `column`; a value
+  /// that is not one fails the report rather than being read as some other day.
+  static func day(_ text: String, column: String) throws -> Int {
+    guard let day = ISODates.day(text) else {
+      throw ReportError.notADate(column: column, value: text)
+    }
+    return day
   }
 
   /// A muscle's volume landmarks [MEV, MAV low, MAV high, MRV], as the run used them.
@@ -84,10 +96,14 @@ package struct ReportFooter: Sendable {
 /// Why reports could not be rendered.
 package enum ReportError: Error, CustomStringConvertible {
   case noRun
+  case notADate(column: String, value: String)
 
   package var description: String {
     switch self {
     case .noRun: return "the database has no run row: it was not published by `auralift run`"
+    case .notADate(let column, let value):
+      return
+        "\(column) holds '\(value)', which is not a date: the database was changed after `auralift run` published it"
     }
   }
 }

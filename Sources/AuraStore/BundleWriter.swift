@@ -169,7 +169,7 @@ struct BundleWriter {
       .personalRecord,
       a.personalRecords.map {
         [
-          $0.athleteId, $0.exerciseId, $0.recordType, $0.loadKg, $0.value, $0.achievedAt,
+          $0.athleteId, $0.exerciseId, $0.recordType, $0.loadKg, $0.value, $0.achievedAt.text,
           $0.sessionId,
         ]
       })

@@ -129,6 +129,6 @@ package enum ReportRows {
   }
 
   package struct Run: ReportRecord {
-    package var runId, codeVersion, parametersHash, parameters: String
+    package var runId, startedAt, codeVersion, parametersHash, parameters: String
   }
 }

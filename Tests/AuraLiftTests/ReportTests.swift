@@ -2,6 +2,7 @@ import AuraDomain
 import AuraPipeline
 import AuraStore
 import Foundation
+import GRDB
 import Testing
 
 @testable import AuraReports
@@ -217,6 +218,33 @@ import Testing
       let first = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
       let second = try String(contentsOf: again.appendingPathComponent(path), encoding: .utf8)
       #expect(withoutTime(first) == withoutTime(second), "\(path)")
+    }
+  }
+
+  /// A date the database holds that is not one fails the reports with the column and value,
+  /// instead of being read as 1 January 1970 (in or out of the window, silently).
+  @Test func aDateThatIsNotOneFailsTheReportNamingItsColumn() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    for (table, column) in [
+      ("personal_record", "achieved_at"), ("ranking_record", "record_date"),
+      ("recovery_snapshot", "snapshot_date"),
+    ] {
+      let database = folder.appendingPathComponent("\(table).sqlite")
+      try FileManager.default.copyItem(
+        at: try Self.sample.get().appendingPathComponent("auralift.sqlite"), to: database)
+      let queue = try DatabaseQueue(path: database.path)
+      try queue.write { db in
+        try db.execute(sql: "UPDATE \(table) SET \(column) = 'last tuesday'")
+      }
+      try queue.close()
+      #expect {
+        try ReportWriter.writeAll(
+          store: try StoreReader(databasePath: database.path),
+          folder: folder.appendingPathComponent(table), generatedAt: "2026-11-26T00:00:00Z")
+      } throws: { error in
+        "\(error)".contains("\(table).\(column) holds 'last tuesday', which is not a date")
+      }
     }
   }
 
