@@ -80,12 +80,57 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]),
-    .testTarget(
-      name: "AuraLiftTests",
+    // Tests: a unit-test target per module, the whole-run tests in EndToEndTests, and the
+    // helpers they share in AuraTestSupport.
+    .target(
+      name: "AuraTestSupport",
       dependencies: [
-        "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "AuraSynth", "AuraPipeline", "AuraEvaluation", "AuraCharts",
+        "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline", "AuraStore", "AuraSynth",
+      ],
+      path: "Tests/AuraTestSupport"),
+    .testTarget(
+      name: "AuraSupportTests",
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraSupport", "AuraSynth"]),
+    .testTarget(
+      name: "AuraIngestTests",
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"]),
+    .testTarget(
+      name: "AuraFeaturesTests",
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"]),
+    .testTarget(
+      name: "AuraScoringTests",
+      dependencies: [
+        "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
+        "AuraScoring", "AuraSynth",
+      ]),
+    .testTarget(
+      name: "AuraAggregationTests",
+      dependencies: [
+        "AuraTestSupport", "AuraAggregation", "AuraDomain", "AuraFeatures", "AuraIngest",
+        "AuraPipeline", "AuraScoring",
+      ]),
+    .testTarget(
+      name: "AuraStoreTests",
+      dependencies: ["AuraTestSupport", "AuraStore", .product(name: "GRDB", package: "GRDB.swift")]),
+    .testTarget(
+      name: "AuraChartsTests",
+      dependencies: ["AuraTestSupport", "AuraCharts", "AuraDomain"]),
+    .testTarget(
+      name: "AuraEvaluationTests",
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
+    .testTarget(
+      name: "AuraPipelineTests",
+      dependencies: [
+        "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
+        "AuraScoring", "AuraSupport",
+      ]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: [
+        "AuraTestSupport", "AuraAggregation", "AuraDomain", "AuraEvaluation", "AuraFeatures",
+        "AuraIngest", "AuraPipeline", "AuraReports", "AuraStore", "AuraSupport", "AuraSynth",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
       ]),
   ],
   swiftLanguageModes: [.v6],

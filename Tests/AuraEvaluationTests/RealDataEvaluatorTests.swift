@@ -1,0 +1,64 @@
+import AuraDomain
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraEvaluation
+@testable import AuraIngest
+
+/// `auralift eval` on an evaluation folder: labels.csv read strictly, sets counted without the
+/// manifest's bounds and logged reps, and the table's shares and set detection.
+@Suite struct RealDataEvaluatorTests {
+  /// A generated dataset relabelled as real recordings: each recorded set's true count and
+  /// bounds in labels.csv, one deliberately wrong count.
+  @Test func countsSetsWithoutBoundsAgainstTheLabels() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 2, seed: 36, logOnlyShare: 0)
+    defer { TestSupport.remove(folder) }
+    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
+    var expectedSets = 0
+    for session in truth.sessions {
+      for set in session.sets {
+        let reps = expectedSets == 0 ? set.reps + 3 : set.reps
+        lines.append(
+          "\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(reps),"
+            + "\(set.startSeconds),\(set.endSeconds),tune")
+        expectedSets += 1
+      }
+    }
+    let labelsURL = folder.appendingPathComponent("labels.csv")
+    try lines.joined(separator: "\n").write(to: labelsURL, atomically: true, encoding: .utf8)
+    let labels = try RealSetLabel.load(labelsURL)
+    #expect(labels.count == expectedSets)
+    #expect(labels.allSatisfy { $0.split == "tune" && $0.startSeconds != nil })
+    let report = try RealDataEvaluator(
+      root: folder, labels: labels, parameters: TestSupport.parameters
+    ).evaluate(workers: 2)
+    let pose = report.total(modality: "pose")
+    #expect(pose.sets == expectedSets)
+    // Every set but the mislabelled one is counted exactly; that one is off by three.
+    #expect(pose.exact == expectedSets - 1)
+    #expect(pose.withinOne == expectedSets - 1)
+    #expect(pose.unknown == 0)
+    #expect(pose.setDetectionF1 == 1)
+    #expect(report.sets.contains { $0.measured == $0.label.reps - 3 })
+    #expect(report.markdown.contains("| all | all | pose | \(expectedSets) |"))
+    #expect(report.setsCSV.split(separator: "\n").count == expectedSets + 1)
+  }
+
+  /// Text, a fraction or a number too large for a count is an error naming its line.
+  @Test(arguments: ["ten", "2.5", "1e300"])
+  func aBadLabelRowNamesItsLine(reps: String) throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let url = folder.appendingPathComponent("labels.csv")
+    try "session_id,set_number,source,exercise,reps\ns1,1,x,squat,10\ns2,1,x,squat,\(reps)\n"
+      .write(to: url, atomically: true, encoding: .utf8)
+    #expect {
+      try RealSetLabel.load(url)
+    } throws: { error in
+      guard let problem = error as? DatasetProblem else { return false }
+      return problem.line == 3 && problem.path == "labels.csv"
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraFeatures
+@testable import AuraSynth
+
+/// The rhythm counter and the check it makes of rep counts, on real squats and on generated
+/// sets with what real recordings do: reps that flow into each other, uneven pace, gaps and
+/// low rates.
+@Suite struct RepCountCheckTests {
+  /// Continuous reps with no stillness between them: each rep's period varies by up to
+  /// `jitter` of `period`, sampled at `rateHz`, a second of rest either side, plus noise.
+  static func continuousSet(
+    reps: Int, period: Double, jitter: Double, rateHz: Double, noise: Double,
+    random: inout SeededRandom
+  ) -> [Double] {
+    var values: [Double] = Array(repeating: 0, count: Int(rateHz))
+    for _ in 0..<reps {
+      let length = period * (1 + jitter * (2 * random.unit() - 1))
+      let count = Int((length * rateHz).rounded())
+      for i in 0..<count {
+        values.append(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count)))
+      }
+    }
+    values += Array(repeating: 0, count: Int(rateHz))
+    return values.map { $0 + noise * (2 * random.unit() - 1) }
+  }
+
+  /// Reps paced unevenly (each within 20 % of the typical period) are counted exactly; the
+  /// rhythm is clear (autocorrelation over 0.5) in sets of 8 or more whose pace varies by up to
+  /// 10 % (a short set is mostly its edges).
+  @Test(arguments: [30.0, 12.5])
+  func rhythmCountsContinuousUnevenReps(rateHz: Double) throws {
+    var random = SeededRandom(seed: 36)
+    for jitter in [0.1, 0.2] {
+      for reps in [3, 8, 15, 40] {
+        let values = Self.continuousSet(
+          reps: reps, period: 1.6, jitter: jitter, rateHz: rateHz, noise: 0.05, random: &random)
+        let rhythm = try #require(
+          RepRhythm(values, range: 0..<values.count, sampleRateHz: rateHz, periods: 0.5...8))
+        #expect(rhythm.count == reps, "\(reps) reps at \(rateHz) Hz, jitter \(jitter)")
+        #expect(abs(rhythm.period - 1.6) < 0.35)
+        if jitter <= 0.1, reps >= 8 {
+          #expect(rhythm.strength > 0.5, "\(reps) reps at \(rateHz) Hz")
+        }
+      }
+    }
+  }
+
+  @Test func gapsAreBridgedAndMostlyUnseenSetsAreUnknown() throws {
+    var random = SeededRandom(seed: 7)
+    var values = Self.continuousSet(
+      reps: 12, period: 2, jitter: 0.1, rateHz: 30, noise: 0.03, random: &random)
+    // Two short dropouts (a fifth of a rep each) leave the count and the check unchanged.
+    for i in 200..<212 { values[i] = .nan }
+    for i in 500..<512 { values[i] = .nan }
+    let rhythm = try #require(
+      RepRhythm(values, range: 0..<values.count, sampleRateHz: 30, periods: 0.5...8))
+    #expect(rhythm.count == 12)
+    let range = 0..<values.count
+    #expect(Self.verdict(reps: 12, [values], range) == .supported)
+    #expect(Self.verdict(reps: 13, [values], range) == .supported)
+    // Six reps found one by one where the rhythm shows twelve: its twelve are the reps.
+    guard case .rhythm(let cycles, let signal) = Self.verdict(reps: 6, [values], range) else {
+      Issue.record("a clear rhythm did not replace a count it contradicts")
+      return
+    }
+    #expect(
+      signal.count == values.count
+        && zip(signal, values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+    // The body's signals are read only where the set's own show no rhythm, and then with the
+    // stricter threshold.
+    var noise = SeededRandom(seed: 3)
+    let still = values.map { _ in 0.01 * noise.unit() }
+    var asked = 0
+    let fromBody = RepCountCheck.verdict(
+      reps: 6, own: [still],
+      body: {
+        asked += 1
+        return [values]
+      }, order: .concentricFirst,
+      range: range, sampleRateHz: 30)
+    guard case .rhythm(let bodyCycles, _) = fromBody else {
+      Issue.record("the body's clear rhythm was not read")
+      return
+    }
+    // Noise says nothing of which way the load goes: the reps turn at tops or at bottoms.
+    #expect(asked == 1 && (12...13).contains(bodyCycles.turns.count))
+    _ = RepCountCheck.verdict(
+      reps: 6, own: [values],
+      body: {
+        asked += 1
+        return []
+      }, order: .concentricFirst,
+      range: range, sampleRateHz: 30)
+    #expect(asked == 1)
+    #expect(cycles.turns.count == 12)
+    // Most of the set unseen: the count is unknown whatever it is.
+    for i in 100..<(values.count - 100) { values[i] = .nan }
+    guard case .unknown(let reason) = Self.verdict(reps: 12, [values], range) else {
+      Issue.record("a mostly unseen set kept its count")
+      return
+    }
+    #expect(reason.hasPrefix("the recording lost the movement"))
+  }
+
+  /// The check of a lift-first exercise whose timing signal is the first of `signals`.
+  static func verdict(reps: Int, _ signals: [[Double]], _ range: Range<Int>, rateHz: Double = 30)
+    -> RepCountCheck.Verdict
+  {
+    RepCountCheck.verdict(
+      reps: reps, own: signals, order: .concentricFirst, range: range, sampleRateHz: rateHz)
+  }
+
+  /// Reps cut from the rhythm of continuous reps follow one another, each turning once at the
+  /// top of its cycle, its lifting phase before its lowering one.
+  @Test func rhythmRepsFollowTheCycles() throws {
+    var random = SeededRandom(seed: 5)
+    let values = Self.continuousSet(
+      reps: 9, period: 1.4, jitter: 0.15, rateHz: 30, noise: 0.04, random: &random)
+    let range = 0..<values.count
+    let rhythm = try #require(
+      RepRhythm(values, range: range, sampleRateHz: 30, periods: RepCountCheck.periods))
+    let times = values.indices.map { Double($0) / 30 }
+    let cycles = RhythmReps(
+      rhythm, signal: values, timing: values, order: .concentricFirst, range: range)
+    #expect(cycles.turnsAtTops)
+    let reps = cycles.segments(
+      signal: values, order: .concentricFirst, times: times, sampleRateHz: 30, range: range)
+    #expect(reps.count == 9)
+    for (rep, next) in zip(reps, reps.dropFirst()) {
+      #expect(rep.samples.upperBound <= next.samples.lowerBound)
+    }
+    for rep in reps {
+      #expect(rep.concentric.upperBound == rep.eccentric.lowerBound)
+      let top = values[rep.samples].max()!
+      #expect(top > 0.8, "a rep spans a cycle's top")
+      #expect(rep.concentric.upperBound - rep.concentric.lowerBound < 1.4)
+    }
+    // A lower-first exercise whose load rests at the top and dips: read on a signal that
+    // falls as the load rises, its reps turn at the signal's tops.
+    let load = values.map { 1 - $0 }
+    let lowering = RhythmReps(
+      rhythm, signal: values, timing: load, order: .eccentricFirst, range: range)
+    #expect(lowering.turnsAtTops)
+    #expect(lowering.turns.count == 9)
+  }
+
+  @Test func noRhythmInNoiseAndNoCheckOfOneRep() {
+    var random = SeededRandom(seed: 11)
+    let noise = (0..<600).map { _ in random.unit() }
+    let range = 0..<noise.count
+    #expect(Self.verdict(reps: 2, [noise], range) == .supported)
+    var one = Array(repeating: 0.0, count: 60)
+    one += (0..<60).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / 60) }
+    one += Array(repeating: 0.0, count: 60)
+    #expect(Self.verdict(reps: 1, [one], 0..<one.count) == .supported)
+  }
+
+  /// OpenCap's five bodyweight squats (knee angle from video and motion capture, 100 Hz), as
+  /// their authors describe the recording.
+  @Test(.enabled(if: TestSupport.hasRealData, "../shared/realdata is absent"))
+  func openCapSquatsHoldFiveReps() throws {
+    let url = TestSupport.realData.appendingPathComponent(
+      "opencap-squat/squats1_videoAndMocap.mot")
+    let lines = try String(contentsOf: url, encoding: .utf8).split(whereSeparator: \.isNewline)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("time") })
+    let columns = lines[header].split(separator: "\t").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let knee = try #require(columns.firstIndex(of: "knee_angle_r"))
+    let rows = lines[(header + 1)...].map {
+      $0.split(whereSeparator: { $0 == "\t" || $0 == " " }).compactMap { Double($0) }
+    }
+    let angle = rows.filter { $0.count == columns.count }.map { $0[knee] }
+    #expect(angle.count == 801)
+    let rhythm = try #require(
+      RepRhythm(angle, range: 0..<angle.count, sampleRateHz: 100, periods: 0.5...8))
+    #expect(rhythm.count == 5)
+    let range = 0..<angle.count
+    // Knee flexion rises as the body goes down: the timing signal, rising with the load, is
+    // its negation, and a squat lowers first.
+    let timing = angle.map { -$0 }
+    func verdict(_ reps: Int) -> RepCountCheck.Verdict {
+      RepCountCheck.verdict(
+        reps: reps, own: [timing, angle], order: .eccentricFirst, range: range,
+        sampleRateHz: 100)
+    }
+    #expect(verdict(5) == .supported)
+    guard case .rhythm(let cycles, _) = verdict(2) else {
+      Issue.record("two squats found where five are plain")
+      return
+    }
+    #expect(cycles.turns.count == 5)
+  }
+}

@@ -1,0 +1,182 @@
+import AuraDomain
+import AuraIngest
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// The dataset-wide files beside the recordings: Apple Health exports and custom exercises.
+@Suite struct DatasetTablesTests {
+  /// An export as iOS writes it: XML declaration, a DOCTYPE with an internal subset, `Me`,
+  /// records with nested metadata, entities, two sources recording the same night, kJ energy,
+  /// in-bed and awake segments that are not sleep, and one broken record.
+  static let export = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE HealthData [
+    <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout)*)>
+    <!ATTLIST HealthData locale CDATA #REQUIRED>
+    <!ELEMENT Record ((MetadataEntry|HeartRateVariabilityMetadataList)*)>
+    ]>
+    <HealthData locale="en_GB">
+     <ExportDate value="2026-11-05 09:00:00 +0100"/>
+     <Me HKCharacteristicTypeIdentifierDateOfBirth="1994-03-02" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+     <!-- <Record type="HKQuantityTypeIdentifierRestingHeartRate" value="999" startDate="2026-11-03 08:00:00 +0100"/> -->
+     <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Jane&apos;s Apple Watch" device="&lt;&lt;HKDevice: 0x28&gt;, name:Apple Watch&gt;" unit="ms" creationDate="2026-11-03 07:01:00 +0100" startDate="2026-11-03 06:55:00 +0100" endDate="2026-11-03 06:56:00 +0100" value="40">
+      <HeartRateVariabilityMetadataList>
+       <InstantaneousBeatsPerMinute bpm="61" time="6:55:01.12 AM"/>
+      </HeartRateVariabilityMetadataList>
+     </Record>
+     <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2026-11-03 21:10:00 +0100" endDate="2026-11-03 21:11:00 +0100" value="50"/>
+     <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" startDate="2026-11-03 00:00:00 +0100" endDate="2026-11-03 23:59:00 +0100" value="54"/>
+     <Record type="HKQuantityTypeIdentifierActiveEnergyBurned" sourceName="Watch" unit="kcal" startDate="2026-11-03 10:00:00 +0100" endDate="2026-11-03 10:01:00 +0100" value="100"/>
+     <Record type="HKQuantityTypeIdentifierActiveEnergyBurned" sourceName="Scale" unit="kJ" startDate="2026-11-03 11:00:00 +0100" endDate="2026-11-03 11:01:00 +0100" value="418.4"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="iPhone" startDate="2026-11-02 22:30:00 +0100" endDate="2026-11-03 06:30:00 +0100" value="HKCategoryValueSleepAnalysisInBed"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2026-11-02 23:00:00 +0100" endDate="2026-11-03 03:00:00 +0100" value="HKCategoryValueSleepAnalysisAsleepCore"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2026-11-03 03:00:00 +0100" endDate="2026-11-03 03:20:00 +0100" value="HKCategoryValueSleepAnalysisAwake"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="Watch" startDate="2026-11-03 03:20:00 +0100" endDate="2026-11-03 06:20:00 +0100" value="HKCategoryValueSleepAnalysisAsleepDeep"/>
+     <Record type="HKCategoryTypeIdentifierSleepAnalysis" sourceName="iPhone" startDate="2026-11-03 05:00:00 +0100" endDate="2026-11-03 06:20:00 +0100" value="HKCategoryValueSleepAnalysisAsleepUnspecified"/>
+     <Record type="HKQuantityTypeIdentifierRestingHeartRate" sourceName="Watch" unit="count/min" startDate="2026-11-04 00:00:00 +0100" endDate="2026-11-04 23:59:00 +0100" value="fast"/>
+     <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2026-11-04 07:00:00 +0100" endDate="2026-11-04 07:01:00 +0100" value="62.5"/>
+     <Record type="HKQuantityTypeIdentifierHeartRateVariabilitySDNN" sourceName="Watch" unit="ms" startDate="2026-11-05 07:00:00 +0100" endDate="2026-11-05 07:01:00 +0100" value="70"/>
+     <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="55"/>
+    </HealthData>
+
+    """
+
+  static func dataset(_ name: String = #function) throws -> URL {
+    let root = try TestSupport.temporaryFolder(name)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("sessions"), withIntermediateDirectories: true)
+    try Data("athlete_id,username\na-1,jane\na-2,joe\n".utf8).write(
+      to: root.appendingPathComponent("athletes.csv"))
+    return root
+  }
+
+  @Test func appleHealthExportBecomesDailyWellness() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    let folder = root.appendingPathComponent("health/a-1/apple_health_export")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(Self.export.utf8).write(to: folder.appendingPathComponent("export.xml"))
+    // wellness.csv covers 2026-11-05, so the export's HRV for that day is not used.
+    try Data("athlete_id,date,hrv_ms,sleep_hours\na-1,2026-11-05,44,7.5\n".utf8).write(
+      to: root.appendingPathComponent("wellness.csv"))
+
+    let tables = try DatasetTablesReader.read(root: root)
+    let days = Dictionary(uniqueKeysWithValues: tables.wellness.map { ($0.date, $0) })
+    #expect(days.keys.sorted() == ["2026-11-03", "2026-11-04", "2026-11-05"])
+    let third = try #require(days["2026-11-03"])
+    #expect(third.hrvMilliseconds == 45)
+    #expect(third.hrvMetric == .sdnn)
+    #expect(third.restingHeartRateBpm == 54)
+    #expect(abs(third.activeKcal! - 200) < 1e-9)
+    // 23:00-03:00 and 03:20-06:20 asleep; the iPhone's 05:00-06:20 overlaps: 7 h, not 8 h 20.
+    #expect(abs(third.sleepHours! - 7) < 1e-9)
+    #expect(days["2026-11-04"]?.hrvMilliseconds == 62.5)
+    #expect(days["2026-11-04"]?.restingHeartRateBpm == nil)
+    #expect(days["2026-11-05"]?.hrvMilliseconds == 44)
+    #expect(days["2026-11-05"]?.hrvMetric == .rmssd)
+    let problem = try #require(tables.problems.first)
+    #expect(tables.problems.count == 1)
+    #expect(problem.path == "health/a-1/apple_health_export/export.xml")
+    #expect(problem.line == 25)
+    #expect(problem.reason.contains("'fast' is not a finite number"))
+  }
+
+  @Test func exportIsStreamedInChunksOfAnySize() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    let url = root.appendingPathComponent("export.xml")
+    try Data(Self.export.utf8).write(to: url)
+    let whole = try AppleHealthReader.read(url: url, path: "export.xml", athleteId: "a-1")
+    for chunk in [1, 7, 64, 1000] {
+      let streamed = try AppleHealthReader.read(
+        url: url, path: "export.xml", athleteId: "a-1", chunkBytes: chunk)
+      #expect(streamed.days == whole.days)
+      #expect(streamed.problems == whole.problems)
+    }
+  }
+
+  @Test func exportProblemsNameTheFile() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    for (athlete, text) in [
+      ("a-9", Self.export), ("a-1", "<html><body>not health</body></html>"),
+      ("a-2", "<HealthData>\n<Record type=\"x\" value=\"1"),
+    ] {
+      let folder = root.appendingPathComponent("health/\(athlete)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: folder.appendingPathComponent("export.xml"))
+    }
+    let problems = try DatasetTablesReader.read(root: root).problems.map(\.description)
+    #expect(problems.count == 3)
+    #expect(
+      problems.contains {
+        $0.contains("health/a-9/export.xml") && $0.contains("not in athletes.csv")
+      })
+    #expect(
+      problems.contains {
+        $0.contains("health/a-1/export.xml") && $0.contains("not an Apple Health export")
+      })
+    #expect(
+      problems.contains { $0.contains("health/a-2/export.xml:2") && $0.contains("unterminated") })
+  }
+
+  @Test func fuzzedExportsGiveAValueOrAProblem() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    let url = root.appendingPathComponent("export.xml")
+    var random = TestRandom(seed: 11)
+    let valid = Array(Self.export.utf8)
+    for round in 0..<300 {
+      var bytes = valid
+      if round % 3 == 0 {
+        bytes = (0..<random.below(2000)).map { _ in UInt8(random.below(256)) }
+      } else {
+        for _ in 0..<(1 + random.below(8)) {
+          let index = random.below(bytes.count)
+          switch random.below(3) {
+          case 0: bytes[index] = UInt8(random.below(256))
+          case 1: bytes.remove(at: index)
+          default: bytes.insert(Array("<>\"'&[]!-?".utf8)[random.below(10)], at: index)
+          }
+        }
+      }
+      try Data(bytes).write(to: url)
+      do {
+        _ = try AppleHealthReader.read(
+          url: url, path: "export.xml", athleteId: "a-1", chunkBytes: 1 + random.below(300))
+      } catch is DatasetProblem {}
+    }
+  }
+
+  @Test func customExercisesMergeOverTheCatalog() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    try Data(
+      """
+      exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,default_tempo,stretch_position_bonus
+      belt_squat,Belt Squat,squat,quadriceps;glutes_max,adductors,machine,3-1-1,true
+      back_squat,Back Squat (high bar),squat,quadriceps,glutes_max,barbell,,
+      bad_press,Bad Press,horizontal_press,pecs_everywhere,,barbell,,
+      sled_push,Sled Push,pushing,quadriceps,,,,
+
+      """.utf8
+    ).write(to: root.appendingPathComponent("exercises.csv"))
+    let tables = try DatasetTablesReader.read(root: root)
+    let catalog = tables.catalog
+    let belt = try #require(catalog.resolve("Belt Squat"))
+    #expect(belt.pattern == .squat)
+    #expect(belt.primaryMuscles == [.quadriceps, .glutesMax])
+    #expect(belt.secondaryMuscles == [.adductors])
+    #expect(belt.equipment == .machine)
+    #expect(belt.category == "legs")
+    #expect(belt.stretchPositionBonus && belt.isCustom)
+    #expect(belt.defaultTempo == Tempo(eccentricSeconds: 3, pauseSeconds: 1, concentricSeconds: 1))
+    #expect(catalog.resolve("back_squat")?.primaryMuscles == [.quadriceps])
+    #expect(catalog.resolve("bench_press") != nil)
+    let problems = tables.problems.map(\.description)
+    #expect(problems.count == 2)
+    #expect(problems.contains { $0.hasPrefix("exercises.csv:4") && $0.contains("pecs_everywhere") })
+    #expect(problems.contains { $0.hasPrefix("exercises.csv:5") && $0.contains("'pushing'") })
+  }
+}

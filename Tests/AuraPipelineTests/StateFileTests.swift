@@ -1,0 +1,137 @@
+import AuraDomain
+import AuraSupport
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraPipeline
+
+/// The runner's bookkeeping formats: the `.state` tables and content keys.
+struct StateFileTests {
+  @Test func stateTableRoundTripsRecordsAndKeepsTabsOutOfFields() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("table.tsv")
+    try TSVTable.write(
+      [
+        ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
+        ["sessions/s 2/bar.csv", "", "0", "a\tb\nc"],
+        ["é-unicode", "1", "2", "3"],
+      ], to: file)
+    #expect(
+      TSVTable.read(file, columns: 4) == [
+        ["sessions/s-1/pose.csv", "2049", "81", "4f2a"],
+        ["sessions/s 2/bar.csv", "", "0", "a b c"],
+        ["é-unicode", "1", "2", "3"],
+      ])
+  }
+
+  @Test func stateTableSkipsLinesWithTooFewFieldsAndLetsTheLastTakeTheRest() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("table.tsv")
+    // A last line without its newline counts when complete, also with an empty last field;
+    // blank lines do not.
+    try Data("a\tb\tc\n\nshort\tline\nx\ty\tz\tw\np\tq\tr".utf8).write(to: file)
+    #expect(
+      TSVTable.read(file, columns: 3) == [
+        ["a", "b", "c"], ["x", "y", "z\tw"], ["p", "q", "r"],
+      ])
+    try Data("a\tb\t\np\tq\t".utf8).write(to: file)
+    #expect(TSVTable.read(file, columns: 3) == [["a", "b", ""], ["p", "q", ""]])
+    #expect(TSVTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
+  }
+
+  @Test func contentKeyFromATemplateEqualsOneBuiltFieldByField() {
+    var template = ContentKey(stage: "features", codeVersion: 3)
+    template.add("param features.cutoff_hz", "6")
+    var fromTemplate = template
+    fromTemplate.add("input sessions/s-1/pose.csv", "abc")
+    var direct = ContentKey(stage: "features", codeVersion: 3)
+    direct.add("param features.cutoff_hz", "6")
+    direct.add("input sessions/s-1/pose.csv", "abc")
+    #expect(fromTemplate.finalize() == direct.finalize())
+    // Extending a copy leaves the template's key as it was.
+    #expect(template.finalize() != fromTemplate.finalize())
+    var again = ContentKey(stage: "features", codeVersion: 3)
+    again.add("param features.cutoff_hz", "6")
+    #expect(template.finalize() == again.finalize())
+  }
+
+  @Test func contentKeyFieldsAreDelimited() {
+    var joined = ContentKey(stage: "s", codeVersion: 1)
+    joined.add("ab", "c")
+    var split = ContentKey(stage: "s", codeVersion: 1)
+    split.add("a", "bc")
+    #expect(joined.finalize() != split.finalize())
+    var empty = ContentKey(stage: "s", codeVersion: 1)
+    empty.add("", "")
+    #expect(empty.finalize() != ContentKey(stage: "s", codeVersion: 1).finalize())
+    var otherVersion = ContentKey(stage: "s", codeVersion: 2)
+    otherVersion.add("ab", "c")
+    #expect(joined.finalize() != otherVersion.finalize())
+  }
+
+  /// A partition left started is a suspect in the next run, which starts its journal with the
+  /// suspects alone; finishing one there clears it, and a torn last line changes nothing.
+  @Test func crashJournalKeepsThePartitionsStartedAndNotFinished() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    try FileManager.default.createDirectory(
+      at: out.appendingPathComponent(".state"), withIntermediateDirectories: true)
+    let first = try CrashJournal(out: out)
+    #expect(first.suspects.isEmpty)
+    for partition in ["sessions/s-1", "sessions/s-2", "sessions/s-3"] { first.started(partition) }
+    first.finished("sessions/s-2")
+    let second = try CrashJournal(out: out)
+    #expect(second.suspects == ["sessions/s-1", "sessions/s-3"])
+    second.started("sessions/s-1")
+    second.finished("sessions/s-1")
+    second.started("sessions/s-3")
+    let file = out.appendingPathComponent(".state/in-flight")
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("- sessi".utf8))
+    try handle.close()
+    #expect(try CrashJournal(out: out).suspects == ["sessions/s-3"])
+  }
+  /// XXH3-128 as the reference implementation computes it (the `xxhash` Python package), for
+  /// an empty file and for one that spans several read blocks and ends inside one.
+  @Test func fileDigestIsXXH3Of128Bits() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let reader = try #require(FileDigests.Reader())
+    let empty = folder.appendingPathComponent("empty.csv")
+    try Data().write(to: empty)
+    #expect(reader.digest(empty.path) == "99aa06d3014798d86001c324468d497f")
+    let long = folder.appendingPathComponent("long.csv")
+    try Data((0..<200_001).map { UInt8(truncatingIfNeeded: $0 * 7 + ($0 >> 8)) }).write(to: long)
+    #expect(reader.digest(long.path) == "b4668ebef8881afe11c9015afa3a89aa")
+    // The same reader again: nothing of the last file is left in it.
+    #expect(reader.digest(empty.path) == "99aa06d3014798d86001c324468d497f")
+    #expect(reader.digest(folder.appendingPathComponent("missing.csv").path) == nil)
+  }
+
+  /// A remembered digest is reused while the file's stat matches, but not one of another
+  /// length (the SHA-256 that earlier versions stored): that file is read and hashed again.
+  @Test func rememberedDigestsOfAnotherAlgorithmAreNotReused() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let input = folder.appendingPathComponent("pose.csv")
+    try Data("t,x\n0,1\n".utf8).write(to: input)
+    var info = stat()
+    #expect(stat(input.path, &info) == 0)
+    let stamp = [
+      input.path, String(info.st_dev), String(info.st_ino), String(info.st_size),
+      String(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)),
+      String(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)),
+    ]
+    let state = folder.appendingPathComponent("digests.tsv")
+    let standIn = String(repeating: "0", count: 32)
+    try TSVTable.write([stamp + [standIn]], to: state)
+    #expect(FileDigests(file: state).digest(of: input.path) == standIn)
+    try TSVTable.write([stamp + [String(repeating: "0", count: 64)]], to: state)
+    let digest = FileDigests(file: state).digest(of: input.path)
+    #expect(digest == FileDigests.Reader()?.digest(input.path) && digest?.count == 32)
+  }
+}

@@ -1,0 +1,203 @@
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraPipeline
+import AuraStore
+import AuraSynth
+import Foundation
+
+/// What the test targets share: the repository and its sample, the built CLI, temporary
+/// folders, generated datasets, pipeline configurations and one published run of the sample.
+package enum TestSupport {
+  /// The repository's root folder.
+  package static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The bundled sample dataset (read only: copy it with `sampleCopy` to change it).
+  package static let sampleDataset = repositoryRoot.appendingPathComponent("datasets/sample")
+
+  /// The `auralift` executable built beside the test runner (`swift build --build-tests`).
+  package static var binary: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("auralift")
+  }
+
+  /// pipelines/nightly.yaml over `dataset` into `out`, with `workers`.
+  package static func pipelineConfig(dataset: URL, out: URL, workers: Int = 2) throws
+    -> PipelineConfig
+  {
+    var config = try PipelineConfig.load(
+      path: repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
+    config.dataset = dataset.path
+    config.out = out.path
+    config.workers = workers
+    return config
+  }
+
+  /// One run of the sample dataset, shared by every test that only reads it: its `current`
+  /// folder (published under a temporary folder removed when the tests exit).
+  package static let publishedSample: Result<URL, any Error> = Result {
+    let out = try sharedTemporaryFolder("reports")
+    _ = try Runner(config: try pipelineConfig(dataset: sampleDataset, out: out)).run()
+    return out.appendingPathComponent("current")
+  }
+
+  /// The database of `publishedSample`.
+  package static func publishedSampleStore() throws -> StoreReader {
+    try StoreReader(
+      databasePath: try publishedSample.get().appendingPathComponent("auralift.sqlite").path)
+  }
+
+  /// A fresh empty folder under the system temporary directory.
+  package static func temporaryFolder(_ name: String = #function) throws -> URL {
+    let safe = name.filter { $0.isLetter || $0.isNumber }
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("auralift-tests-\(safe)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Removes the folders a test made (whatever exists of them).
+  package static func remove(_ folders: URL...) {
+    for folder in folders { try? FileManager.default.removeItem(at: folder) }
+  }
+
+  /// A fresh empty folder for a fixture that a suite's tests share, removed when the test
+  /// process exits (no test owns it, so none can remove it).
+  package static func sharedTemporaryFolder(_ name: String) throws -> URL {
+    let folder = try temporaryFolder(name)
+    SharedFolders.removeAtExit(folder)
+    return folder
+  }
+
+  /// Generates a dataset and returns its folder and truth.
+  package static func generatedDataset(
+    athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
+    logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
+    imuFormats: [String] = ["generic"],
+    exercises: [String] = SynthConfig.defaultRecordedExercises
+  ) throws -> (URL, DatasetTruth) {
+    let folder = try temporaryFolder("dataset\(seed)")
+    let truth = try DatasetSynthesizer(
+      config: SynthConfig(
+        athletes: athletes, sessionsPerAthlete: sessions, seed: seed, noise: noise,
+        logOnlyShare: logOnlyShare, poseFormats: poseFormats, imuFormats: imuFormats,
+        recordedExercises: exercises)
+    ).write(to: folder)
+    return (folder, truth)
+  }
+
+  /// Runs the built CLI with `arguments` from `directory` (the repository by default), with
+  /// `environment` in place of the test's own where given; returns its status and output.
+  /// Output goes to files, so neither stream can fill and block the process.
+  package static func cli(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let folder = try temporaryFolder("cli")
+    defer { remove(folder) }
+    let (out, errors) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? repositoryRoot
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: errors)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+    )
+  }
+
+  /// A copy of the bundled sample dataset at `root/dataset`, to damage or extend.
+  package static func sampleCopy(in root: URL) throws -> URL {
+    let dataset = root.appendingPathComponent("dataset")
+    try FileManager.default.copyItem(
+      at: sampleDataset, to: dataset)
+    return dataset
+  }
+
+  /// `../shared/realdata` beside the repository, where the real public recordings live.
+  package static let realData: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/realdata").standardizedFileURL
+
+  /// True when the real recordings are present (tests that need them are skipped otherwise).
+  package static var hasRealData: Bool { FileManager.default.fileExists(atPath: realData.path) }
+
+  /// The defaults of pipelines/nightly.yaml that the stage tests need.
+  package static let parameters = ParameterSet([
+    "ingest.pose_confidence_min": .number(0.3),
+    "features.filter_cutoff_hz": .number(3),
+    "features.max_gap_s": .number(0.3),
+    "features.min_travel_m": .number(0.05),
+    "features.min_rep_s": .number(0.5),
+    "features.set_rest_s": .number(6),
+    "features.velocity_loss_threshold_pct": .number(20),
+  ])
+
+  /// The features of one session of a generated dataset.
+  package static func features(_ sessionId: String, in folder: URL) throws -> SessionFeatures {
+    let tables = try DatasetTablesReader.read(root: folder)
+    let session = try SessionReader.read(
+      folder: sessionId, datasetRoot: folder, catalog: .builtIn, settings: try .init(parameters))
+    let body =
+      BodyDimensions.byAthlete(tables)[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
+    return try SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn)
+      .extract(session, body: body)
+  }
+
+  /// Rewrites a vision19 CSV with every x mirrored (x → 1 − x): the athlete faces the other way.
+  package static func mirrorPoseCSV(_ url: URL) throws {
+    try rewritePoseCSV(url) { column, _, value in column.hasSuffix("_x") ? 1 - value : value }
+  }
+
+  /// Rewrites a vision19 CSV with the named joints at zero confidence during `span` seconds.
+  package static func hideJoints(_ joints: [String], during span: ClosedRange<Double>, in url: URL)
+    throws
+  {
+    try rewritePoseCSV(url) { column, time, value in
+      joints.contains { column == "\($0)_c" } && span.contains(time) ? 0 : value
+    }
+  }
+
+  /// Applies `change(column, time, value)` to every numeric cell of a vision19 CSV.
+  private static func rewritePoseCSV(
+    _ url: URL, _ change: (String, Double, Double) -> Double
+  ) throws {
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    let header = lines[0].split(separator: ",").map(String.init)
+    var out = [String(lines[0])]
+    for line in lines.dropFirst() {
+      let cells = line.split(separator: ",").map { Double($0)! }
+      let time = cells[0]
+      out.append(
+        zip(header, cells).enumerated().map { index, pair in
+          index == 0 ? String(pair.1) : String(change(pair.0, time, pair.1))
+        }.joined(separator: ","))
+    }
+    try Data((out.joined(separator: "\n") + "\n").utf8).write(to: url)
+  }
+}
+
+/// The shared fixtures' folders, removed by an `atexit` handler registered with the first.
+private enum SharedFolders {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var paths: [String] = []
+
+  package static func removeAtExit(_ folder: URL) {
+    lock.lock()
+    defer { lock.unlock() }
+    if paths.isEmpty {
+      atexit {
+        for path in SharedFolders.paths { try? FileManager.default.removeItem(atPath: path) }
+      }
+    }
+    paths.append(folder.path)
+  }
+}

@@ -1,0 +1,67 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// What a scheduler sees when a run cannot start: one of the README's exit codes (never the
+/// generic 1) and one stderr line naming the file and the problem, not Foundation's error
+/// domain and code.
+@Suite struct ExitCodeTests {
+  /// Runs the built CLI in the repository; returns its exit status and stderr.
+  static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    let run = try TestSupport.cli(arguments)
+    return (run.status, run.stderr)
+  }
+
+  @Test func aMissingOrMalformedPipelineFileIsAUsageErrorNamingIt() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let missing = folder.appendingPathComponent("absent.yaml").path
+    let absent = try Self.run(["run", missing, "--out", folder.path])
+    #expect(absent.status == 64)
+    #expect(absent.stderr.contains("\(missing): cannot read the pipeline file: No such file"))
+
+    let malformed = folder.appendingPathComponent("broken.yaml")
+    try Data("name: nightly\nparameters: [\n".utf8).write(to: malformed)
+    let broken = try Self.run(["run", malformed.path, "--out", folder.path])
+    #expect(broken.status == 64)
+    #expect(
+      broken.stderr
+        == "auralift: pipeline: \(malformed.path):3:1: did not find expected node content (while parsing a flow node)\n"
+    )
+    #expect(!absent.stderr.contains("NSCocoaErrorDomain") && !broken.stderr.contains("Domain="))
+  }
+
+  @Test func aParameterOfTheWrongTypeIsAUsageErrorBeforeAnythingRuns() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let out = folder.appendingPathComponent("out")
+    // One key per stage that reads it late: scoring (per session) and aggregation (at
+    // publication), so that neither fails halfway through a run.
+    for assignment in [
+      "scoring.form.depth_weight=deep", "aggregation.secondary_muscle_share=half",
+    ] {
+      let result = try Self.run(["run", "--out", out.path, "--set", assignment])
+      #expect(result.status == 64, "\(assignment)")
+      let key = assignment.split(separator: "=")[0]
+      #expect(result.stderr.contains("parameter \(key) is not a number"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test func aMissingDatasetOrAnUncreatableOutputPublishesNothingAndSaysWhere() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let dataset = folder.appendingPathComponent("no-such-dataset").path
+    let noData = try Self.run(["run", "--dataset", dataset, "--out", folder.path])
+    #expect(noData.status == 2)
+    #expect(noData.stderr.contains("nothing published: no dataset folder at \(dataset)"))
+
+    let file = folder.appendingPathComponent("a-file")
+    try Data().write(to: file)
+    let out = file.appendingPathComponent("out").path
+    let noOut = try Self.run(["run", "--out", out])
+    #expect(noOut.status == 2)
+    #expect(
+      noOut.stderr.contains("cannot create the output folder \(out)/.state: Not a directory"))
+  }
+}

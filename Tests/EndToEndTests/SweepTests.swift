@@ -1,0 +1,212 @@
+import AuraPipeline
+import AuraStore
+import AuraTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// A 3×3 sweep on the sample dataset reuses the production run's features, never writes the
+/// production output, and writes one comparison row per variant.
+@Suite struct SweepTests {
+  static let sample = TestSupport.repositoryRoot.appendingPathComponent("datasets/sample")
+
+  @Test func gridRerunsOnlyScoringAndWritesTheTable() throws {
+    let dataset = Self.sample
+    let out = try TestSupport.temporaryFolder()
+    let experiments = try TestSupport.temporaryFolder("sweep-experiments")
+    defer { TestSupport.remove(out, experiments) }
+    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    _ = try Runner(config: config).run()
+    let current = out.appendingPathComponent("current")
+    let published = try FileManager.default.destinationOfSymbolicLink(atPath: current.path)
+
+    let sweep = try Sweep(
+      base: config,
+      specs: ["scoring.form.depth_weight=0.1,0.3,0.9", "scoring.form.bar_path_weight=0,0.15,0.5"],
+      folder: experiments.appendingPathComponent("depth"))
+    let outcomes = try sweep.run(logger: Logger(label: "test"))
+    #expect(outcomes.count == 9)
+    // Features come from the production cache; scoring reruns except for the variant whose
+    // parameters are the production ones (depth 0.3, bar path 0.15).
+    #expect(outcomes.allSatisfy { $0.summary.featuresComputed.isEmpty })
+    #expect(
+      outcomes.map { $0.summary.scoringComputed.isEmpty } == [
+        false, false, false, false, true, false, false, false, false,
+      ])
+    // The production output is untouched.
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: current.path) == published)
+    // One row per variant; the weights change the form score.
+    let csv = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.csv"), encoding: .utf8)
+    let lines = csv.split(separator: "\n")
+    #expect(lines.count == 10)
+    #expect(lines[0].hasPrefix("variant,scoring.form.depth_weight,scoring.form.bar_path_weight,"))
+    #expect(lines[1].hasPrefix("v1,0.1,0,0,"))
+    #expect(Set(outcomes.map(\.metrics.meanFormScore)).count > 1)
+    #expect(
+      outcomes.allSatisfy { $0.metrics.rpeSets > 0 && $0.metrics.repCountExactPercent != nil })
+    let markdown = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.md"), encoding: .utf8)
+    #expect(markdown.contains("| v9 | 0.9 | 0.5 | 0 |"))
+    // Form weights do not move the RPE estimate: the default objective says so rather than
+    // naming the first variant best.
+    #expect(markdown.contains("rpe_mae does not vary across the variants"))
+    // The HTML summary: the grid, the table, and each metric charted against each parameter.
+    let html = try String(
+      contentsOf: sweep.folder.appendingPathComponent("sweep.html"), encoding: .utf8)
+    #expect(html.contains("<code>scoring.form.depth_weight</code>: 0.1, 0.3, 0.9"))
+    #expect(html.components(separatedBy: "<tr>").count - 1 == 1 + 9)
+    #expect(html.contains("<title id=") && html.contains("Mean form score by depth_weight"))
+    #expect(html.contains("Mean form score by bar_path_weight"))
+    #expect(throws: PipelineError.self) {
+      try Sweep(base: config, specs: ["scoring.form.no_such=1,2"], folder: experiments)
+    }
+  }
+
+  /// A grid that cannot be meant is refused before any variant runs, saying why.
+  @Test(arguments: [
+    (["scoring.form.depth_weigth=0.1,0.2"], "did you mean 'scoring.form.depth_weight'?"),
+    (
+      ["scoring.form.depth_weight=0.1", "scoring.form.depth_weight=0.2"],
+      "'scoring.form.depth_weight' is swept twice"
+    ),
+    (["scoring.form.depth_weight=0.1,0.1"], "repeats a value"),
+    (["scoring.form.depth_weight=0.1,7"], "is 7, outside its range 0…1"),
+  ])
+  func aGridThatCannotBeMeantIsAUsageError(specs: [String], expected: String) throws {
+    let config = try TestSupport.pipelineConfig(
+      dataset: TestSupport.sampleDataset, out: URL(fileURLWithPath: "/nonexistent"))
+    #expect {
+      try Sweep(base: config, specs: specs, folder: URL(fileURLWithPath: "/nonexistent/x"))
+    } throws: { error in
+      "\(error)".contains(expected)
+    }
+  }
+
+  /// A sweep's folder is its name and a short id: the same name run again with another grid
+  /// makes a second folder and leaves the first as it was.
+  @Test func aNameReusedNeverMixesGrids() throws {
+    let root = try TestSupport.temporaryFolder("sweep-names")
+    defer { TestSupport.remove(root) }
+    let common = [
+      "sweep", "pipelines/nightly.yaml", "--out", root.appendingPathComponent("out").path,
+      "--experiments", root.appendingPathComponent("experiments").path, "--name", "depth",
+    ]
+    #expect(
+      try ExitCodeTests.run(common + ["--set", "scoring.form.depth_weight=0.2,0.4"]).status == 0)
+    #expect(try ExitCodeTests.run(common + ["--set", "scoring.form.depth_weight=0.3"]).status == 0)
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: root.appendingPathComponent("experiments").path
+    ).sorted()
+    #expect(folders.count == 2 && folders.allSatisfy { $0.hasPrefix("depth-") })
+    let rows = try folders.map { folder in
+      try String(
+        contentsOf: root.appendingPathComponent("experiments/\(folder)/sweep.csv"), encoding: .utf8
+      ).split(separator: "\n").count - 1
+    }
+    #expect(rows.sorted() == [1, 2])
+    // Each experiment is one table and one record.
+    let first = root.appendingPathComponent("experiments/\(folders[0])")
+    let results = try String(
+      contentsOf: first.appendingPathComponent("results.csv"), encoding: .utf8
+    )
+    .split(separator: "\n")
+    let header = results[0].split(separator: ",").map(String.init)
+    #expect(header.first == "variant" && header.contains("scoring.form.depth_weight"))
+    #expect(header.contains("features.filter_cutoff_hz") && header.contains("mean_form_score"))
+    #expect(results.count - 1 == rows[0])
+    let record = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: first.appendingPathComponent("experiment.json"))) as? [String: Any])
+    #expect((record["variants"] as? [Any])?.count == rows[0])
+    #expect((record["dataset_digest"] as? String)?.count == 64)
+    #expect((record["command_line"] as? [String])?.contains("--name") == true)
+    #expect(record["code_version"] as? String == StageVersions.summary)
+    #expect(record["started_at"] != nil && record["finished_at"] != nil)
+
+    // compare: what the depth weight changed between two variants, and nothing against itself.
+    let two = root.appendingPathComponent(
+      "experiments/\(folders[try #require(rows.firstIndex(of: 2))])")
+    let compared = try Self.compare(
+      two.appendingPathComponent("v1"), two.appendingPathComponent("v2"))
+    #expect(compared.contains("scoring.form.depth_weight: 0.2 → 0.4"))
+    #expect(compared.contains("code: the same"))
+    let setRow = try #require(
+      compared.split(separator: "\n").first { $0.hasPrefix("| workout_set |") })
+    #expect(
+      (setRow.split(separator: "|").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        ?? 0) > 0)
+    #expect(compared.contains("workout_set.form_score:"))
+    let same = try Self.compare(two.appendingPathComponent("v1"), two.appendingPathComponent("v1"))
+    #expect(same.contains("parameters: the same"))
+    #expect(!same.contains("| workout_set |") && !same.contains("columns that moved"))
+  }
+
+  /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat
+  /// both bad sets and 70 beats only 60, so 5 / 6; a tie counts half.
+  @Test func formAreaUnderCurveCountsPairs() {
+    let scores: [(score: Double, good: Bool)] = [
+      (90, true), (80, true), (70, true), (75, false), (60, false),
+    ]
+    #expect(abs(SweepMetrics.areaUnderCurve(scores)! - 5.0 / 6.0) < 1e-12)
+    #expect(SweepMetrics.areaUnderCurve([(70, true), (70, false)]) == 0.5)
+    #expect(SweepMetrics.areaUnderCurve([(70, true)]) == nil)
+  }
+
+  /// The sample dataset labels its recorded sets good or bad and says which ended on a failed
+  /// attempt: the metrics count every label, and the form score tells good sets from bad ones
+  /// better than chance.
+  @Test func labelledSetsOfTheSampleAreCompared() throws {
+    let dataset = Self.sample
+    var labels: [String] = []
+    var failed = 0
+    for folder in try FileManager.default.contentsOfDirectory(
+      at: dataset.appendingPathComponent("sessions"), includingPropertiesForKeys: nil)
+    {
+      let manifest =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: folder.appendingPathComponent("session.json"))) as! [String: Any]
+      guard !(manifest["recordings"] as! [Any]).isEmpty else { continue }
+      for set in manifest["sets"] as! [[String: Any]] {
+        labels.append(set["form_label"] as! String)
+        if set["failed"] as! Bool { failed += 1 }
+      }
+    }
+    let metrics = try SweepMetrics(
+      databasePath: try ReportTests.sample.get().appendingPathComponent("auralift.sqlite").path)
+    #expect(labels.contains("bad") && failed > 0)
+    #expect(metrics.formLabelledSets == labels.count)
+    #expect(metrics.failedSets == failed)
+    #expect(try #require(metrics.formAUC) > 0.5)
+    #expect(metrics.autoStopRecallPercent != nil && metrics.autoStopFalseAlarmPercent != nil)
+  }
+
+  /// The objective names the best variant, states a tie as a tie, and says when its metric
+  /// does not vary or has no values.
+  @Test func theObjectiveNamesTheBestOrSaysWhyNot() throws {
+    let lowest = SweepObjective(metric: "rpe_mae", lowerIsBetter: true)
+    #expect(
+      lowest.verdict([("v1", 2.0), ("v2", 1.5), ("v3", nil)]) == .best(name: "v2", value: 1.5))
+    #expect(
+      lowest.verdict([("v1", 1.5), ("v2", 1.5), ("v3", 2)])
+        == .tie(names: ["v1", "v2"], value: 1.5))
+    #expect(lowest.verdict([("v1", 2.4), ("v2", 2.4)]) == .noVariation(value: 2.4))
+    #expect(lowest.verdict([("v1", nil), ("v2", nil)]) == .noValues)
+    let highest = try SweepObjective.parse("form_auc").get()
+    #expect(!highest.lowerIsBetter)
+    #expect(highest.verdict([("v1", 0.8), ("v2", 0.9)]) == .best(name: "v2", value: 0.9))
+    #expect(try SweepObjective.parse("auto_stop_false_alarm_pct").get().lowerIsBetter)
+    #expect(try SweepObjective.parse("mean_lp:min").get().lowerIsBetter)
+    if case .success = SweepObjective.parse("rpe_mea") { Issue.record("accepted 'rpe_mea'") }
+    if case .success = SweepObjective.parse("rpe_mae:lowest") {
+      Issue.record("accepted 'lowest' as a direction")
+    }
+  }
+
+  /// `auralift compare A B`'s output.
+  static func compare(_ a: URL, _ b: URL) throws -> String {
+    let run = try TestSupport.cli(["compare", a.path, b.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    return run.stdout
+  }
+}
