@@ -7,8 +7,9 @@ import Foundation
 /// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.bin`.
 /// An entry is the key's fields (`label<TAB>value` lines, so that a later run can say what
 /// changed), a blank line, then the result in binary (`BinaryEncoder`): one file per entry, as
-/// creating files is most of the cost of writing one. Writes go to a temporary file first and are
-/// renamed into place, so a killed run never leaves a half-written entry. Entries are not flushed one by one
+/// creating files is most of the cost of writing one. Writes go to a temporary file named for
+/// the host and process and are linked into place only where no entry is (created once), so
+/// neither a killed run nor two writers sharing the cache leave a half-written entry. Entries are not flushed one by one
 /// (`Data.write` flushes every file: two `fsync`s per computed session): `synchronize` flushes
 /// them all at once before the run state names them, and an entry a power loss truncated fails
 /// to decode, which reads as a miss. Every entry ends with a checksum of its key and all its
@@ -61,12 +62,14 @@ struct ArtifactCache: Sendable {
 
   /// The verified bytes of `key`'s entry in `stage`; nil when there is none, and nil with the
   /// entry recorded as damaged when it does not verify.
-  private func verifiedEntry(stage: CacheStage, key: String) -> (data: Data, split: Range<Int>)? {
+  private func verifiedEntry(stage: CacheStage, key: String, recordingDamage: Bool = true) -> (
+    data: Data, split: Range<Int>
+  )? {
     let path = path(stage: stage, key: key)
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     guard let body = Self.verified(data, key: key), let split = Self.separatorRange(in: body)
     else {
-      damage.record(path)
+      if recordingDamage { damage.record(path) }
       return nil
     }
     return (body, split)
@@ -108,7 +111,15 @@ struct ArtifactCache: Sendable {
     data.append(UInt8(ascii: "\n"))
     data.append(try BinaryEncoder().encode(value))
     data.append(Self.checksum(key: key, data))
-    try AtomicFile.write(data, toPath: path(stage: stage, key: key), durable: false)
+    // Created once: a copy running the same work elsewhere (a duplicate shard) may have
+    // written it first, and its entry is the same. An entry there that does not verify is
+    // replaced.
+    let path = path(stage: stage, key: key)
+    if try !AtomicFile.create(data, toPath: path, durable: false),
+      verifiedEntry(stage: stage, key: key, recordingDamage: false) == nil
+    {
+      try AtomicFile.write(data, toPath: path, durable: false)
+    }
   }
 
   /// Flushes every entry written so far to disk (`syncfs` on the cache's file system): called
@@ -178,7 +189,10 @@ struct ArtifactCache: Sendable {
     let fileManager = FileManager.default
     guard fileManager.fileExists(atPath: rootPath) else { return [] }
     var found: [Entry] = []
-    for stage in try fileManager.contentsOfDirectory(atPath: rootPath).sorted() {
+    // Folders whose name starts with "." hold what shards share beside the cache (manifests,
+    // each node's digests), not entries.
+    for stage in try fileManager.contentsOfDirectory(atPath: rootPath).sorted()
+    where !stage.hasPrefix(".") {
       let stageFolder = root.appendingPathComponent(stage)
       for shard in (try? fileManager.contentsOfDirectory(atPath: stageFolder.path)) ?? [] {
         let shardFolder = stageFolder.appendingPathComponent(shard)
