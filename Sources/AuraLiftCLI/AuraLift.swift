@@ -9,7 +9,8 @@ struct AuraLift: ParsableCommand {
     abstract: "Batch analytics over recorded strength-training sessions.",
     version: "auralift (\(StageVersions.summary))",
     subcommands: [
-      RunCommand.self, ExplainCommand.self, CacheCommand.self, ValidateCommand.self,
+      RunCommand.self, ShardCommand.self, PublishCommand.self, ExplainCommand.self,
+      CacheCommand.self, ValidateCommand.self,
       SweepCommand.self, CompareCommand.self, DictionaryCommand.self, ReportCommand.self,
       EvalCommand.self,
       SynthCommand.self, ComputeSessionCommand.self,

@@ -15,7 +15,8 @@ enum ExitCodes {
   static let partial = ExitCode(3)
   /// Bad command line or pipeline file (sysexits EX_USAGE).
   static let usage = ExitCode(64)
-  /// Another run holds the output's lock beyond `--wait` (sysexits EX_TEMPFAIL: try later).
+  /// Another run holds the output's lock beyond `--wait`, or a shard's manifest is missing
+  /// (sysexits EX_TEMPFAIL: try later).
   static let lockHeld = ExitCode(75)
 
   /// Writes `error` to stderr (a file-system error as "path: reason") and returns the code a
@@ -24,7 +25,7 @@ enum ExitCodes {
   static func reporting(_ error: any Error, otherwise: ExitCode) -> ExitCode {
     FileHandle.standardError.write(Data("auralift: \(ErrorMessage.describe(error))\n".utf8))
     switch error {
-    case PipelineError.lockHeld: return lockHeld
+    case PipelineError.lockHeld, PipelineError.shardsMissing: return lockHeld
     case PipelineError.config, is ParameterError: return usage
     default: return otherwise
     }

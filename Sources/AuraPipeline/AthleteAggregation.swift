@@ -11,8 +11,9 @@ struct AthleteAggregation: Sendable {
   let aggregator: Aggregator
   let cache: ArtifactCache
   /// Computes a session (its partition) again and stores it under its scoring key, for a cached
-  /// session whose entry turned out to be damaged.
-  let recompute: @Sendable (String) -> Void
+  /// session whose entry turned out to be damaged; nil where publication may not compute (a
+  /// publication of shards: the session's shard must run again).
+  let recompute: (@Sendable (String) -> Void)?
 
   /// What was computed and written for one athlete.
   struct Outcome {
@@ -93,7 +94,12 @@ struct AthleteAggregation: Sendable {
       if let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey) {
         return scored
       }
-      // Gone or damaged since it was computed: computed again.
+      // Gone or damaged since it was computed: computed again, where publication may.
+      guard let recompute else {
+        throw PipelineError.fatal(
+          "\(session.partition) of \(work.athlete.id): its scored result is missing or damaged in the cache; run its shard again"
+        )
+      }
       recompute(session.partition)
       guard
         let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey)

@@ -15,8 +15,9 @@ package struct PipelineConfig: Sendable {
   package var out: String
   package var workers: Int
   package var parameters: ParameterSet
-  /// Where intermediates are cached: `<out>/.cache` unless set (a sweep shares the
-  /// production run's cache so that its variants reuse every upstream result).
+  /// Where intermediates are cached: the file's `cache`, else `<out>/.cache` (a sweep shares
+  /// the production run's cache so that its variants reuse every upstream result; sharded
+  /// runs put it on the filesystem their machines share).
   package var cacheFolder: String?
   /// The pipeline file this was loaded from, if any.
   package var path: String?
@@ -63,12 +64,14 @@ package struct PipelineConfig: Sendable {
       value.hasPrefix("/")
         ? value : folder.appendingPathComponent(value).standardizedFileURL.path
     }
-    return PipelineConfig(
+    var config = PipelineConfig(
       name: root["name"] as? String
         ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
       dataset: (root["dataset"] as? String).map(resolved) ?? "datasets/sample",
       out: (root["out"] as? String).map(resolved) ?? "reports",
       workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
+    config.cacheFolder = (root["cache"] as? String).map(resolved)
+    return config
   }
 
   /// A YAML error on one line: "path:line:column: problem (while …)".
@@ -163,11 +166,13 @@ package enum PipelineError: Error, CustomStringConvertible {
   case fatal(String)
   /// Another run holds the output folder's lock.
   case lockHeld(String)
+  /// `publish` found shards' manifests missing: try again once they are written.
+  case shardsMissing(String)
 
   package var description: String {
     switch self {
     case .config(let message): return "pipeline: \(message)"
-    case .fatal(let message), .lockHeld(let message): return message
+    case .fatal(let message), .lockHeld(let message), .shardsMissing(let message): return message
     }
   }
 }

@@ -26,7 +26,17 @@ struct PipelinePlan {
     "athletes.csv", "wellness.csv", "nutrition.csv", "morpho.csv", "coaches.csv", "exercises.csv",
   ]
 
-  init(config: PipelineConfig, out: URL) throws {
+  /// Where a plan's sessions and their keys come from.
+  enum Sessions {
+    /// The session folders of a share (all of them for `.whole`), keyed from their files'
+    /// digests, remembered in `digests`.
+    case folders(ShardShare, digests: URL)
+    /// Keys as the shards computed them (`shards` shards); every session folder of the
+    /// dataset must be in them, and nothing else.
+    case manifests([ShardManifest.Session], shards: Int)
+  }
+
+  init(config: PipelineConfig, out: URL, sessions source: Sessions? = nil) throws {
     datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
     let parameters = config.parameters
     tables = try Self.tables(datasetRoot: datasetRoot)
@@ -35,11 +45,22 @@ struct PipelinePlan {
       throw PipelineError.fatal("nothing published: \(datasetRoot.path)/sessions is not readable")
     }
     gamification = Gamification(settings: try .init(parameters))
-    digests = FileDigests(file: out.appendingPathComponent(".state/digests.tsv"))
+    let source = source ?? .folders(.whole, digests: Self.digestsFile(out: out))
+    switch source {
+    case .folders(_, let file): digests = FileDigests(file: file)
+    case .manifests: digests = FileDigests(file: Self.digestsFile(out: out))
+    }
     chain = try Self.chain(
       config: config, out: out, tables: tables, digests: digests, gamification: gamification)
     let chain = chain
-    sessions = WorkerPool.map(folders, workers: config.workers) { chain.plan(folder: $0) }
+    switch source {
+    case .folders(let share, _):
+      sessions = WorkerPool.map(folders.filter(share.contains), workers: config.workers) {
+        chain.plan(folder: $0)
+      }
+    case .manifests(let computed, let shards):
+      sessions = try Self.plans(computed, shards: shards, folders: folders, chain: chain)
+    }
 
     var publish = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
     publish.add("code reports", String(StageVersions.reports))
@@ -68,6 +89,41 @@ struct PipelinePlan {
     publishKey = publish.finalize()
   }
 
+  /// The cache's folder: the pipeline's `cache`, else `<out>/.cache`.
+  static func cacheRoot(config: PipelineConfig, out: URL) -> URL {
+    config.cacheFolder.map { URL(fileURLWithPath: $0) } ?? out.appendingPathComponent(".cache")
+  }
+
+  /// Where a whole run remembers its files' digests.
+  static func digestsFile(out: URL) -> URL { out.appendingPathComponent(".state/digests.tsv") }
+
+  /// The sessions' plans as the shards' manifests give them, in folder order; throws when the
+  /// manifests and the dataset's session folders differ (the dataset changed after the shards
+  /// ran), naming the shard to run again.
+  private static func plans(
+    _ computed: [ShardManifest.Session], shards: Int, folders: [String], chain: SessionChain
+  ) throws -> [SessionChain.Plan] {
+    let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
+    let present = Set(folders)
+    let changed =
+      folders.filter { byFolder[$0] == nil } + byFolder.keys.filter { !present.contains($0) }
+    if !changed.isEmpty {
+      let described = changed.sorted().prefix(5).map {
+        "sessions/\($0) (shard \(ShardShare.shard(of: $0, count: shards)))"
+      }
+      let stale = Set(changed.map { ShardShare.shard(of: $0, count: shards) }).sorted()
+      throw PipelineError.fatal(
+        "nothing published: the dataset changed after the shards ran: \(described.joined(separator: ", "))\(changed.count > 5 ? " and \(changed.count - 5) more" : ""); run shard\(stale.count > 1 ? "s" : "") \(stale.map(String.init).joined(separator: ", ")) again"
+      )
+    }
+    return folders.map { folder in
+      let session = byFolder[folder]!
+      return SessionChain.Plan(
+        folder: folder, features: chain.featuresTemplate, scoring: chain.scoringTemplate,
+        featureKey: session.featureKey, scoringKey: session.scoringKey, failure: nil)
+    }
+  }
+
   /// The dataset's tables, or why nothing can be published.
   static func tables(datasetRoot: URL) throws -> DatasetTables {
     var isFolder: ObjCBool = false
@@ -92,9 +148,7 @@ struct PipelinePlan {
     let catalog = tables.catalog
     return SessionChain(
       datasetRoot: URL(fileURLWithPath: config.dataset).standardizedFileURL,
-      cache: ArtifactCache(
-        root: config.cacheFolder.map { URL(fileURLWithPath: $0) }
-          ?? out.appendingPathComponent(".cache")),
+      cache: ArtifactCache(root: cacheRoot(config: config, out: out)),
       digests: digests, parameters: parameters, catalog: catalog, ingest: try .init(parameters),
       extractor: SessionFeatureExtractor(settings: try .init(parameters), catalog: catalog),
       scorer: SessionScorer(

@@ -53,46 +53,20 @@ package struct Runner {
 
   var out: URL { URL(fileURLWithPath: config.out).standardizedFileURL }
 
+  /// Computes every session and publishes: `shard` of the whole dataset and `publish` in one
+  /// process, under the output's lock.
   package func run(_ options: Options = Options()) throws -> RunSummary {
     let startedAt = Self.timestamp()
-    let lock = try RunLock(
-      out: out, owner: .current(startedAt: startedAt), wait: options.waitForLock)
+    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
     defer { lock.release() }
-    if let stale = lock.takenOverFrom {
-      logger.warning("took over the lock left by a run that is gone (\(stale))")
-    }
     let plan = try PipelinePlan(config: config, out: out)
-    let state = RunState(out: out)
-    let previous = state.problems()
-    let current = out.appendingPathComponent("current")
-    var summary = RunSummary(
-      sessions: plan.sessions.count, featuresComputed: [], scoringComputed: [],
-      quarantined: previous.quarantined, failed: [], upToDate: true, publishedFolder: current.path)
-    // A session's problems name a file in it (sessions/s-1/pose.csv) or the session itself.
-    let retry = Set(
-      (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
-        .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
-    // The last release is a base only while its database is byte for byte what was published:
-    // one a reader edited, or the disk damaged, is published again from scratch.
-    let database = current.appendingPathComponent("auralift.sqlite").path
-    let trusted = Self.releaseIsIntact(database: database, state: state)
-    if !trusted, FileManager.default.fileExists(atPath: database) {
-      logger.warning(
-        "\(database) is not what the last run published (changed or damaged): publishing from scratch"
-      )
-    }
-    let upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
-    if upToDate, trusted, !(options.retryFailed && !retry.isEmpty) {
+    let base = PublicationBase(out: out, plan: plan, logger: logger)
+    if base.isUpToDate(retryFailed: options.retryFailed) {
       try plan.digests.save()
-      return summary
+      return base.summary
     }
-
     // Sessions are not kept: each is computed (or found in the cache) and read back at
     // publication, one athlete at a time, so memory does not grow with the sessions.
-    let last = state.sessions()
-    let total = plan.sessions.count
-    var finished: (@Sendable (Int) -> Void)? = nil
-    if let report = options.progress { finished = { report($0, total) } }
     let journal: CrashJournal
     do { journal = try CrashJournal(out: out) } catch {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
@@ -100,15 +74,139 @@ package struct Runner {
     for suspect in journal.suspects.sorted() where options.isolation != nil {
       logger.warning("computing \(suspect) in a process of its own: an earlier run died on it")
     }
+    let outcomes = try compute(
+      plan, options: options, journal: journal, last: base.state.sessions(),
+      force: options.retryFailed ? base.retry : [])
+    return try publish(plan, outcomes: outcomes, base: base, startedAt: startedAt, canCompute: true)
+  }
+
+  /// Computes shard `share` of the sessions (ingest → features → scoring) into the cache and
+  /// writes its manifest as its last act. Takes no lock and keeps no run state: running a
+  /// shard twice, or two copies at once, changes nothing (cache entries are created once, and
+  /// the manifest says the same).
+  package func shard(runId: String, share: ShardShare, options: Options = Options()) throws
+    -> ShardManifest
+  {
+    try ShardManifest.checkRunId(runId)
+    let startedAt = Self.timestamp()
+    // Each node remembers the digests of the files it hashed, per shard index: the stat keys
+    // of a shared filesystem are the node's.
+    let host = ProcessInfo.processInfo.hostName
+    let cache = PipelinePlan.cacheRoot(config: config, out: out)
+    let digests = cache.appendingPathComponent(
+      ".nodes/\(host)/digests-\(share.index)-of-\(share.count).tsv")
+    try? FileManager.default.createDirectory(
+      at: digests.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let plan = try PipelinePlan(
+      config: config, out: out, sessions: .folders(share, digests: digests))
+    var inShard = options
+    inShard.isolation = nil
+    let outcomes = try compute(plan, options: inShard, journal: nil, last: [:], force: [])
+    let manifest = ShardManifest(
+      runId: runId, shard: share.index, shards: share.count, codeVersion: StageVersions.summary,
+      parametersHash: Self.parametersHash(config.parameters), dataset: plan.datasetRoot.path,
+      host: host, startedAt: startedAt, finishedAt: Self.timestamp(),
+      sessions: zip(plan.sessions, outcomes).map { session, outcome in
+        ShardManifest.Session(
+          folder: session.folder, featureKey: session.featureKey, scoringKey: session.scoringKey,
+          athleteId: outcome.published?.athleteId, startTime: outcome.published?.startTime,
+          problem: outcome.problem, failure: outcome.failure,
+          computedFeatures: outcome.computedFeatures, computedScoring: outcome.computedScoring,
+          cpuSeconds: outcome.cpuSeconds)
+      })
+    do { try manifest.write(cache: cache) } catch {
+      throw PipelineError.fatal(
+        "shard \(share) computed, but its manifest could not be written: \(ErrorMessage.describe(error))"
+      )
+    }
+    return manifest
+  }
+
+  /// Publishes what `shards` shards of run `runId` computed, under the output's lock: refuses
+  /// (`shardsMissing`) while a manifest is missing, plans from the manifests instead of
+  /// hashing every recording, and never computes a session (a scored session missing from
+  /// the cache fails the publication, naming its shard).
+  package func publish(runId: String, shards: Int, options: Options = Options()) throws
+    -> RunSummary
+  {
+    try ShardManifest.checkRunId(runId)
+    guard shards >= 1 else { throw PipelineError.config("--shards \(shards): needs N ≥ 1") }
+    let startedAt = Self.timestamp()
+    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    defer { lock.release() }
+    let cache = PipelinePlan.cacheRoot(config: config, out: out)
+    let (manifests, missing) = ShardManifest.read(cache: cache, runId: runId, shards: shards)
+    guard missing.isEmpty else {
+      throw PipelineError.shardsMissing(
+        "nothing published: run \(runId) lacks the manifest of shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(shards) (\(ShardManifest.folder(cache: cache, runId: runId).path))"
+      )
+    }
+    let parametersHash = Self.parametersHash(config.parameters)
+    for manifest in manifests
+    where manifest.codeVersion != StageVersions.summary
+      || manifest.parametersHash != parametersHash
+    {
+      throw PipelineError.config(
+        "shard \(manifest.shard) of run \(runId) was computed by other code or parameters (\(manifest.codeVersion), parameters \(manifest.parametersHash.prefix(12))) than this publish (\(StageVersions.summary), parameters \(parametersHash.prefix(12))): compute the shards again under a new run id"
+      )
+    }
+    let computed = manifests.flatMap(\.sessions)
+    let plan = try PipelinePlan(
+      config: config, out: out, sessions: .manifests(computed, shards: shards))
+    let base = PublicationBase(out: out, plan: plan, logger: logger)
+    try plan.digests.save()
+    if base.isUpToDate(retryFailed: false) { return base.summary }
+    let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
+    let outcomes = plan.sessions.map { session in
+      let computed = byFolder[session.folder]!
+      var published: RunState.SessionRecord.Published? = nil
+      if let athleteId = computed.athleteId, let startTime = computed.startTime {
+        published = .init(athleteId: athleteId, startTime: startTime)
+      }
+      return SessionChain.Outcome(
+        folder: session.folder, published: published,
+        problem: computed.problem, failure: computed.failure,
+        computedFeatures: computed.computedFeatures, computedScoring: computed.computedScoring,
+        cpuSeconds: computed.cpuSeconds)
+    }
+    return try publish(
+      plan, outcomes: outcomes, base: base, startedAt: startedAt, canCompute: false)
+  }
+
+  /// The output's lock, or `lockHeld` after `wait` seconds.
+  private func takeLock(startedAt: String, wait: TimeInterval) throws -> RunLock {
+    let lock = try RunLock(out: out, owner: .current(startedAt: startedAt), wait: wait)
+    if let stale = lock.takenOverFrom {
+      logger.warning("took over the lock left by a run that is gone (\(stale))")
+    }
+    return lock
+  }
+
+  /// Loads or computes the plan's sessions on the worker pool (those in `force` ignoring the
+  /// cache), then saves the digests seen and flushes the cache.
+  private func compute(
+    _ plan: PipelinePlan, options: Options, journal: CrashJournal?,
+    last: [String: RunState.SessionRecord], force: Set<String>
+  ) throws -> [SessionChain.Outcome] {
+    let total = plan.sessions.count
+    var finished: (@Sendable (Int) -> Void)? = nil
+    if let report = options.progress { finished = { report($0, total) } }
     let outcomes = WorkerPool.map(
       plan.sessions, workers: config.workers, finished: finished
     ) { session in
-      if let isolation = options.isolation, journal.suspects.contains(session.partition) {
-        return plan.chain.runIsolated(session, isolation: isolation, journal: journal)
+      let started = ThreadClock.cpuSeconds()
+      var outcome: SessionChain.Outcome
+      if let isolation = options.isolation, let journal,
+        journal.suspects.contains(session.partition)
+      {
+        outcome = plan.chain.runIsolated(session, isolation: isolation, journal: journal)
+      } else {
+        outcome = plan.chain.run(
+          session, last: last[session.partition], force: force.contains(session.partition),
+          journal: journal)
       }
-      return plan.chain.run(
-        session, last: last[session.partition],
-        force: options.retryFailed && retry.contains(session.partition), journal: journal)
+      outcome.cpuSeconds = ThreadClock.cpuSeconds() - started
+      return outcome
     }
     try plan.digests.save()
     // The run state about to be saved trusts the entries it names to be in the cache.
@@ -120,18 +218,32 @@ package struct Runner {
           "nothing published: the cache could not be flushed: \(ErrorMessage.describe(error))")
       }
     }
-    let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
-    let failed = outcomes.compactMap { outcome in
-      outcome.failure.map {
-        DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
-      }
-    }
     for outcome in outcomes where outcome.computedFeatures || outcome.computedScoring {
       logger.info(
         "computed \(outcome.folder): \(outcome.computedFeatures ? "features, " : "")scoring")
     }
     for path in plan.chain.cache.damaged() {
       logger.warning("cache entry \(path) was damaged: computed again")
+    }
+    return outcomes
+  }
+
+  /// Aggregates and publishes the sessions' `outcomes` (the caller holds the lock). A scored
+  /// session the cache lost is computed again when `canCompute`; otherwise it fails the
+  /// publication.
+  private func publish(
+    _ plan: PipelinePlan, outcomes: [SessionChain.Outcome], base: PublicationBase,
+    startedAt: String, canCompute: Bool
+  ) throws -> RunSummary {
+    let state = base.state
+    let current = out.appendingPathComponent("current")
+    let trusted = base.trusted
+    var summary = base.summary
+    let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
+    let failed = outcomes.compactMap { outcome in
+      outcome.failure.map {
+        DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
+      }
     }
     for problem in quarantine { logger.warning("quarantined \(problem)") }
     for problem in failed { logger.error("failed \(problem)") }
@@ -188,7 +300,7 @@ package struct Runner {
         return try publishSessions(
           plan, aggregation: aggregation, writer: writer,
           reused: reuse ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
-          quarantine: quarantine, run: run, tally: &tally)
+          quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
       }
       for path in plan.chain.cache.damaged() {
         logger.warning("cache entry \(path) was damaged: computed again")
@@ -239,7 +351,7 @@ package struct Runner {
   private func publishSessions(
     _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
     reused: (changedFrom: [String: Int], previous: Set<String>)?, quarantine: [DatasetProblem],
-    run: RunRecord, tally: inout AggregationTally
+    run: RunRecord, canCompute: Bool, tally: inout AggregationTally
   ) throws -> Publisher.Contents {
     let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
@@ -247,11 +359,14 @@ package struct Runner {
     let cache = plan.chain.cache
     let sessions = Dictionary(
       plan.sessions.map { ($0.partition, $0) }, uniquingKeysWith: { first, _ in first })
-    let step = AthleteAggregation(aggregator: aggregator, cache: cache) { partition in
-      if let session = sessions[partition] {
-        _ = plan.chain.run(session, last: nil, force: true)
+    let chain = plan.chain
+    var recompute: (@Sendable (String) -> Void)? = nil
+    if canCompute {
+      recompute = { partition in
+        if let session = sessions[partition] { _ = chain.run(session, last: nil, force: true) }
       }
     }
+    let step = AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute)
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {
@@ -447,14 +562,6 @@ package struct Runner {
             fields: partition.historyFields)))
     }
     return work
-  }
-
-  /// Whether the database at `database` is the one the last publication recorded.
-  static func releaseIsIntact(database: String, state: RunState) -> Bool {
-    guard let recorded = state.publishedDatabaseDigest, !recorded.isEmpty,
-      let digest = FileDigests.contentDigest(ofFile: database)
-    else { return false }
-    return digest == recorded
   }
 
   package static func timestamp() -> String {

@@ -54,6 +54,8 @@ struct SessionChain: Sendable {
     var failure: String?
     var computedFeatures: Bool
     var computedScoring: Bool
+    /// CPU time the session took on its worker, loading from the cache included.
+    var cpuSeconds: Double = 0
   }
 
   /// A session's features, or the problem that quarantined it (cached alike).

@@ -1,0 +1,52 @@
+import AuraDomain
+import Foundation
+import Logging
+
+/// What a publication starts from, read under the lock: the run state, the last run's
+/// problems, whether the current release is intact, and whether it is already up to date.
+struct PublicationBase {
+  let state: RunState
+  /// The session partitions the last run quarantined or failed.
+  let retry: Set<String>
+  /// The current release's database is byte for byte what was published; one a reader
+  /// edited, or the disk damaged, is published again from scratch.
+  let trusted: Bool
+  /// The summary of doing nothing: what is published stays.
+  let summary: RunSummary
+  private let upToDate: Bool
+
+  init(out: URL, plan: PipelinePlan, logger: Logger) {
+    state = RunState(out: out)
+    let previous = state.problems()
+    let current = out.appendingPathComponent("current")
+    summary = RunSummary(
+      sessions: plan.sessions.count, featuresComputed: [], scoringComputed: [],
+      quarantined: previous.quarantined, failed: [], upToDate: true, publishedFolder: current.path)
+    // A session's problems name a file in it (sessions/s-1/pose.csv) or the session itself.
+    retry = Set(
+      (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
+        .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+    let database = current.appendingPathComponent("auralift.sqlite").path
+    trusted = Self.releaseIsIntact(database: database, state: state)
+    if !trusted, FileManager.default.fileExists(atPath: database) {
+      logger.warning(
+        "\(database) is not what the last run published (changed or damaged): publishing from scratch"
+      )
+    }
+    upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
+  }
+
+  /// Nothing to do: the current release is intact and has what the plan would publish (and
+  /// no retry of the last run's problems is asked for).
+  func isUpToDate(retryFailed: Bool) -> Bool {
+    upToDate && trusted && !(retryFailed && !retry.isEmpty)
+  }
+
+  /// Whether the database at `database` is the one the last publication recorded.
+  static func releaseIsIntact(database: String, state: RunState) -> Bool {
+    guard let recorded = state.publishedDatabaseDigest, !recorded.isEmpty,
+      let digest = FileDigests.contentDigest(ofFile: database)
+    else { return false }
+    return digest == recorded
+  }
+}

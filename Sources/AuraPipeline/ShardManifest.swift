@@ -1,0 +1,96 @@
+import AuraDomain
+import AuraSupport
+import Foundation
+
+/// What one shard computed, written atomically as its last act: the proof that its share is in
+/// the cache. `publish` plans from the manifests instead of hashing every recording again, and
+/// refuses while one is missing. `<cache>/.shards/<run id>/shard-<K>-of-<N>.json`: beside the
+/// entries, on the filesystem every shard and the publisher share.
+package struct ShardManifest: Codable, Sendable, Equatable {
+  package var runId: String
+  package var shard: Int
+  package var shards: Int
+  /// `StageVersions.summary` of the code that computed it.
+  package var codeVersion: String
+  /// The hash of the pipeline's parameters (as the `run` table records it).
+  package var parametersHash: String
+  package var dataset: String
+  package var host: String
+  package var startedAt: String
+  package var finishedAt: String
+  package var sessions: [Session]
+
+  /// One session of the share: its stage keys and what computing it gave.
+  package struct Session: Codable, Sendable, Equatable {
+    package var folder: String
+    package var featureKey: String
+    package var scoringKey: String
+    /// The session's athlete and start, when it was scored (it is then published).
+    package var athleteId: String?
+    package var startTime: SessionTime?
+    /// A problem with the session's data: quarantined.
+    package var problem: DatasetProblem?
+    /// An error that is not the data's fault: the partition failed and is retried.
+    package var failure: String?
+    package var computedFeatures: Bool
+    package var computedScoring: Bool
+    /// CPU time this session took in the shard (loading it from the cache included).
+    package var cpuSeconds: Double
+  }
+
+  /// The total CPU time of the share's sessions.
+  package var cpuSeconds: Double { sessions.reduce(0) { $0 + $1.cpuSeconds } }
+
+  /// Throws a usage error unless `runId` is a safe folder name: letters, digits, `-`, `_` and
+  /// `.`, not starting with `.`, at most 100 characters.
+  static func checkRunId(_ runId: String) throws {
+    let allowed = runId.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_.".unicodeScalars.contains($0)
+    }
+    guard allowed, !runId.isEmpty, !runId.hasPrefix("."), runId.count <= 100 else {
+      throw PipelineError.config(
+        "--run-id \(runId): use letters, digits, '-', '_' and '.' (not first), at most 100")
+    }
+  }
+
+  /// The folder of a run's manifests.
+  static func folder(cache: URL, runId: String) -> URL {
+    cache.appendingPathComponent(".shards").appendingPathComponent(runId)
+  }
+
+  static func url(cache: URL, runId: String, shard: Int, shards: Int) -> URL {
+    folder(cache: cache, runId: runId).appendingPathComponent("shard-\(shard)-of-\(shards).json")
+  }
+
+  /// Writes the manifest in `cache` atomically (flushed before the rename).
+  func write(cache: URL) throws {
+    let url = Self.url(cache: cache, runId: runId, shard: shard, shards: shards)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try AtomicFile.write(try encoder.encode(self), to: url, durable: true)
+  }
+
+  /// The manifests of `runId` for `shards` shards: the ones found, and the indexes missing.
+  /// A manifest that does not decode counts as missing (a torn or foreign file).
+  static func read(cache: URL, runId: String, shards: Int) -> (
+    found: [ShardManifest], missing: [Int]
+  ) {
+    var found: [ShardManifest] = []
+    var missing: [Int] = []
+    for shard in 0..<shards {
+      let url = url(cache: cache, runId: runId, shard: shard, shards: shards)
+      guard let data = FileManager.default.contents(atPath: url.path),
+        let manifest = try? JSONDecoder().decode(ShardManifest.self, from: data),
+        manifest.runId == runId, manifest.shard == shard, manifest.shards == shards
+      else {
+        missing.append(shard)
+        continue
+      }
+      found.append(manifest)
+    }
+    return (found, missing)
+  }
+}
