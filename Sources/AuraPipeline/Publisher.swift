@@ -32,7 +32,18 @@ struct Publisher {
     let staging = releases.appendingPathComponent(runId + ".partial")
     try? fileManager.removeItem(at: staging)
     try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-    let database = staging.appendingPathComponent("auralift.sqlite").path
+    // SQLite is never written over a network filesystem: there the database is built in a
+    // local temporary folder and copied into the release once complete.
+    let local =
+      NetworkFileSystem.contains(out.path)
+      ? fileManager.temporaryDirectory.appendingPathComponent(
+        "auralift-publish-\(ProcessInfo.processInfo.processIdentifier)-\(runId)") : nil
+    if let local {
+      try? fileManager.removeItem(at: local)
+      try fileManager.createDirectory(at: local, withIntermediateDirectories: true)
+    }
+    defer { if let local { try? fileManager.removeItem(at: local) } }
+    let database = (local ?? staging).appendingPathComponent("auralift.sqlite").path
     let store = SQLiteStore()
     var partitions: [AthletePartition] = []
     try store.publish(databasePath: database, reusing: previous?.path) { writer in
@@ -52,6 +63,10 @@ struct Publisher {
         generatedAt: generatedAt,
         previous: fileManager.fileExists(atPath: current.path)
           ? current.resolvingSymlinksInPath() : nil)
+    }
+    if local != nil {
+      try fileManager.copyItem(
+        atPath: database, toPath: staging.appendingPathComponent("auralift.sqlite").path)
     }
     let final = releases.appendingPathComponent(runId)
     try? fileManager.removeItem(at: final)
