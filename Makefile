@@ -2,10 +2,14 @@
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev libxxhash-dev
 BROWSER_PACKAGES := chromium python3
+SLURM_PACKAGES := slurmctld slurmd slurm-client munge python3
+KUBERNETES_VERSION := 1.33.0
+VALIDATOR_VENV := .build/kubernetes-validate
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps build run test test-fast golden test-browser screenshots bench eval-real clean
+.PHONY: deps browser-deps slurm-deps build run test test-fast golden test-browser test-slurm \
+  test-deploy screenshots bench eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -14,6 +18,10 @@ deps:
 ## Headless Chromium and Python for the browser check, only if missing.
 browser-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="$(BROWSER_PACKAGES)"
+
+## Slurm and munge for the sharded-run test, only if missing.
+slurm-deps:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(SLURM_PACKAGES)"
 
 install-missing:
 	@missing=""; \
@@ -72,6 +80,23 @@ test-browser: build browser-deps
 	python3 scripts/browser_check.py --shots $(BROWSER_OUT)/shots $(BROWSER_OUT)/out/current/index.html \
 	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
 	  $(BROWSER_OUT)/experiments/browser-*/sweep.html
+
+## Sharded runs on a real Slurm: a one-node cluster on loopback in a temporary folder, the
+## deploy/slurm scripts, and the release binary (scripts/slurm/test_sharded_run.sh).
+test-slurm: build slurm-deps
+	bash scripts/slurm/test_sharded_run.sh $(RELEASE_BIN)
+
+## The Kubernetes manifests of deploy/k8s checked against the API's schema (strict: no
+## unknown field) by kubernetes-validate from PyPI, in a virtual environment of its own.
+test-deploy:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv"
+	@[ -x $(VALIDATOR_VENV)/bin/kubernetes-validate ] || { python3 -m venv $(VALIDATOR_VENV) && \
+	  $(VALIDATOR_VENV)/bin/pip install -q kubernetes-validate; }
+	@if $(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) --quiet \
+	  Tests/DeployFixtures/job-with-unknown-field.yaml >/dev/null 2>&1; then \
+	  echo "the manifest check accepted a broken Job"; exit 1; fi
+	$(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) deploy/k8s/*.yaml
+	bash -n deploy/slurm/submit.sh deploy/slurm/shard.sbatch deploy/slurm/publish.sbatch
 
 ## Refresh the screenshots under docs/ (one per report kind) from the browser check's.
 screenshots: test-browser
