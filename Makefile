@@ -95,8 +95,11 @@ test-deploy:
 	@if $(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) --quiet \
 	  Tests/DeployFixtures/job-with-unknown-field.yaml >/dev/null 2>&1; then \
 	  echo "the manifest check accepted a broken Job"; exit 1; fi
-	$(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) deploy/k8s/*.yaml
-	bash -n deploy/slurm/submit.sh deploy/slurm/shard.sbatch deploy/slurm/publish.sbatch
+	deploy/k8s/configmap.sh pipelines/nightly.yaml > .build/auralift-configmap.yaml
+	$(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) deploy/k8s/*.yaml \
+	  .build/auralift-configmap.yaml
+	bash -n deploy/slurm/submit.sh deploy/slurm/shard.sbatch deploy/slurm/publish.sbatch \
+	  deploy/k8s/configmap.sh
 
 ## Refresh the screenshots under docs/ (one per report kind) from the browser check's.
 screenshots: test-browser
