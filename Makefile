@@ -3,6 +3,8 @@ SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev libxxhash-dev
 BROWSER_PACKAGES := chromium python3
 SLURM_PACKAGES := slurmctld slurmd slurm-client munge python3
+## The servers the end-to-end tests start on loopback (PostgreSQL's psql comes with it).
+TEST_SERVER_PACKAGES := postgresql-15 postgresql-client-15 python3
 KUBERNETES_VERSION := 1.33.0
 VALIDATOR_VENV := .build/kubernetes-validate
 RELEASE_BIN := .build/release/auralift
@@ -53,6 +55,7 @@ run: build
 	$(RELEASE_BIN) run pipelines/nightly.yaml
 
 test: deps
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(TEST_SERVER_PACKAGES)"
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

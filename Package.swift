@@ -14,6 +14,9 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     // libcsv (Debian libcsv-dev) for general CSV: quoting, CRLF, odd files.
@@ -63,11 +66,22 @@ let package = Package(
     .target(
       name: "AuraEvaluation",
       dependencies: ["AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraSynth"]),
+    // Publication into PostgreSQL (PostgresNIO): schema from the table definitions, one
+    // transaction, only what changed.
+    .target(
+      name: "AuraPostgres",
+      dependencies: [
+        "AuraStore",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "AuraPipeline",
       dependencies: [
         "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "CFileSystem", "CXXHash",
+        "AuraStore", "AuraReports", "AuraPostgres", "CFileSystem", "CXXHash",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -75,7 +89,7 @@ let package = Package(
       name: "AuraLiftCLI",
       dependencies: [
         "AuraDomain", "AuraSupport", "AuraIngest", "AuraStore", "AuraPipeline", "AuraSynth",
-        "AuraEvaluation",
+        "AuraEvaluation", "AuraPostgres",
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuraDomain
 import AuraPipeline
+import AuraPostgres
 import AuraSupport
 import Foundation
 
@@ -27,6 +28,7 @@ enum ExitCodes {
     switch error {
     case PipelineError.lockHeld, PipelineError.shardsMissing: return lockHeld
     case PipelineError.config, is ParameterError: return usage
+    case let failure as PostgresFailure: return ExitCode(failure.exitCode)
     default: return otherwise
     }
   }

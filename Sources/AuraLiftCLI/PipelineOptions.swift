@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import AuraPostgres
 
 /// The options every command that runs or inspects a pipeline shares: the pipeline file and
 /// the flags that override it.
@@ -8,6 +9,11 @@ struct PipelineOptions: ParsableArguments {
   @Option(help: "Dataset folder (overrides the file).") var dataset: String?
   @Option(help: "Output folder (overrides the file).") var out: String?
   @Option(help: "Worker threads (0: one per core).") var workers: Int?
+  @Option(
+    help:
+      "Also publish into PostgreSQL: postgresql://user@host:port/db?schema=s (password in PGPASSWORD)."
+  )
+  var store: String?
   @Option(name: .customLong("set"), help: "Override a parameter: key=value (repeatable).")
   var overrides: [String] = []
 
@@ -19,6 +25,11 @@ struct PipelineOptions: ParsableArguments {
       if let dataset { config.dataset = dataset }
       if let out { config.out = out }
       if let workers { config.workers = workers }
+      if let store {
+        // Checked here, where a password in the URL is refused: it would show in `ps`.
+        _ = try PostgresTarget(url: store, fromCommandLine: true)
+        config.store = store
+      }
       for assignment in overrides { try config.override(assignment) }
       try config.checkParameters()
       try config.checkFolders()
@@ -34,6 +45,7 @@ struct PipelineOptions: ParsableArguments {
     if let dataset { arguments += ["--dataset", dataset] }
     if let out { arguments += ["--out", out] }
     if let workers { arguments += ["--workers", String(workers)] }
+    if let store { arguments += ["--store", store] }
     for assignment in overrides { arguments += ["--set", assignment] }
     return arguments
   }

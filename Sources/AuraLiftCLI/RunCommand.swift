@@ -13,7 +13,9 @@ struct RunCommand: ParsableCommand {
     discussion: """
       Exit codes: 0 published (or already up to date); 3 published without the quarantined \
       or failed partitions it lists; 2 nothing published (the previous publication stays \
-      current); 64 usage error; 75 another run holds the output's lock beyond --wait.
+      current); 64 usage error; 75 another run holds the output's lock beyond --wait. With \
+      --store, the SQLite release published but not the PostgreSQL store: 65 a table changed \
+      outside auralift, 69 server unreachable, 77 login refused, 78 no such database.
       """)
 
   @OptionGroup var options: PipelineOptions

@@ -79,6 +79,7 @@ struct RunOutputOptions: ParsableArguments {
         "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
       )
     }
+    if let store = summary.store, !quiet { print("postgresql: \(store)") }
     if let folder = summary.publishedFolder, !quiet {
       print("database: \(folder)/auralift.sqlite")
       print("reports:  \(folder)/index.html (coaches/, athletes/; HTML and Markdown)")

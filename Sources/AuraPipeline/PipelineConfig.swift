@@ -19,6 +19,9 @@ package struct PipelineConfig: Sendable {
   /// the production run's cache so that its variants reuse every upstream result; sharded
   /// runs put it on the filesystem their machines share).
   package var cacheFolder: String?
+  /// A PostgreSQL URL to publish into as well as the SQLite release (`store:` in the file,
+  /// `--store` on the command line), if any.
+  package var store: String?
   /// The pipeline file this was loaded from, if any.
   package var path: String?
 
@@ -71,6 +74,7 @@ package struct PipelineConfig: Sendable {
       out: (root["out"] as? String).map(resolved) ?? "reports",
       workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
     config.cacheFolder = (root["cache"] as? String).map(resolved)
+    config.store = root["store"] as? String
     return config
   }
 

@@ -69,6 +69,18 @@ struct RunState {
     try AtomicFile.write(Data(key.utf8), to: url("published-key"))
   }
 
+  /// The publication key the store `target` (its description) last committed, if any.
+  func storeKey(_ target: String) -> String? {
+    TSVTable.read(url("stores.tsv"), columns: 2).first { $0[0] == target }?[1]
+  }
+
+  /// Records that the store `target` committed the publication `key`.
+  func saveStoreKey(_ key: String, target: String) throws {
+    var rows = TSVTable.read(url("stores.tsv"), columns: 2).filter { $0[0] != target }
+    rows.append([target, key])
+    try TSVTable.write(rows.sorted { $0[0] < $1[0] }, to: url("stores.tsv"))
+  }
+
   /// The last run's quarantined and failed partitions.
   func problems() -> (quarantined: [DatasetProblem], failed: [DatasetProblem]) {
     var quarantined: [DatasetProblem] = []

@@ -24,6 +24,8 @@ package struct RunSummary: Sendable {
   package var upToDate: Bool
   /// The folder readers use: `<out>/current`.
   package var publishedFolder: String?
+  /// What the PostgreSQL store committed this run (nil: none named, or it had this release).
+  package var store: String?
 
   /// Exit status for schedulers: 0 all published, 3 published without the quarantined or
   /// failed partitions.

@@ -2,6 +2,7 @@ import AuraAggregation
 import AuraDomain
 import AuraFeatures
 import AuraIngest
+import AuraPostgres
 import AuraReports
 import AuraScoring
 import AuraStore
@@ -63,7 +64,9 @@ package struct Runner {
     let base = PublicationBase(out: out, plan: plan, logger: logger)
     if base.isUpToDate(retryFailed: options.retryFailed) {
       try plan.digests.save()
-      return base.summary
+      var summary = base.summary
+      summary.store = try publishToStore(previous: nil)
+      return summary
     }
     // Sessions are not kept: each is computed (or found in the cache) and read back at
     // publication, one athlete at a time, so memory does not grow with the sessions.
@@ -155,7 +158,11 @@ package struct Runner {
       config: config, out: out, sessions: .manifests(computed, shards: shards))
     let base = PublicationBase(out: out, plan: plan, logger: logger)
     try plan.digests.save()
-    if base.isUpToDate(retryFailed: false) { return base.summary }
+    if base.isUpToDate(retryFailed: false) {
+      var summary = base.summary
+      summary.store = try publishToStore(previous: nil)
+      return summary
+    }
     let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
     let outcomes = plan.sessions.map { session in
       let computed = byFolder[session.folder]!
@@ -321,7 +328,44 @@ package struct Runner {
     }
     try state.saveSessions(records)
     try state.saveProblems(quarantined: quarantine, failed: failed)
+    summary.store = try publishToStore(previous: release)
     return summary
+  }
+
+  /// Publishes the current release into the pipeline's PostgreSQL store, where one is named
+  /// and has not committed this publication yet (a store that failed last time is brought up
+  /// to date by the next run, even one with nothing else to do). `previous` is the release
+  /// the store may hold, for writing only what changed; by default the newest other release.
+  /// Returns what it wrote, for the summary.
+  private func publishToStore(previous: URL?) throws -> String? {
+    guard let url = config.store else { return nil }
+    let target = try PostgresTarget(url: url)
+    let state = RunState(out: out)
+    guard let key = state.publishedKey, state.storeKey(target.description) != key else {
+      return nil
+    }
+    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    let releases = out.appendingPathComponent("releases")
+    // The release before this one: `previous` where it was one (before the first publication
+    // it names `current` itself), else the newest other release.
+    let other =
+      previous.flatMap { $0.resolvingSymlinksInPath() == release ? nil : $0 }
+      ?? (try? FileManager.default.contentsOfDirectory(atPath: releases.path))?
+      .filter { !$0.hasSuffix(".partial") && $0 != release.lastPathComponent }.sorted().last
+      .map { releases.appendingPathComponent($0) }
+    let outcome: PostgresPublisher.Outcome
+    do {
+      outcome = try PostgresPublisher(target: target, logger: logger).publish(
+        release: release, previous: other, key: key)
+    } catch let failure as PostgresFailure {
+      throw failure.prefixed(
+        "the SQLite release is published; \(target) is not (the next run publishes it): ")
+    }
+    try state.saveStoreKey(key, target: target.description)
+    let written =
+      "\(target): \(outcome.full ? "rewritten" : "changes only"), \(outcome.rowsWritten) rows written, \(outcome.rowsRemoved) removed, \(outcome.notifications) notifications"
+    logger.info("published to \(written)")
+    return written
   }
 
   /// A write of publication's athlete step, made on the database's thread.

@@ -1,0 +1,294 @@
+import AuraStore
+import Foundation
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+
+/// Publishes a release's database into PostgreSQL in one transaction: a reader sees the
+/// previous complete state until the commit and the new one after, never a mix. Where the
+/// schema holds the release that `previous` is (its run id), only what changed is written:
+/// rows of unchanged athlete-weeks keep their identity; otherwise every table is rewritten,
+/// still in the one transaction. Adds a `notification` for each coach and athlete whose
+/// report changed.
+package struct PostgresPublisher: Sendable {
+  package let target: PostgresTarget
+  let logger: Logger
+
+  package init(target: PostgresTarget, logger: Logger) {
+    self.target = target
+    self.logger = logger
+  }
+
+  /// What a publication wrote.
+  package struct Outcome: Sendable, Equatable {
+    /// Rewritten whole (no earlier publication of `previous` in the schema).
+    package var full: Bool
+    package var rowsWritten: Int
+    package var rowsRemoved: Int
+    package var notifications: Int
+  }
+
+  /// Publishes `release` (a release folder: its auralift.sqlite and reports.tsv) under the
+  /// publication key `key`. `previous` is the release before it, if it is still on disk.
+  package func publish(release: URL, previous: URL?, key: String) throws -> Outcome {
+    try Self.wait { try await self.publishAsync(release: release, previous: previous, key: key) }
+  }
+
+  /// Runs `work` on Swift's concurrency pool and waits for it: the pipeline itself is not
+  /// async.
+  static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+      done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+  }
+
+  private func publishAsync(release: URL, previous: URL?, key: String) async throws -> Outcome {
+    let database = release.appendingPathComponent("auralift.sqlite").path
+    let previousDatabase = previous.map { $0.appendingPathComponent("auralift.sqlite").path }
+      .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+    let connection: PostgresConnection
+    do { connection = try await connect() } catch {
+      throw PostgresFailure.classify(error, target: target)
+    }
+    do {
+      let outcome = try await publish(
+        on: connection, database: database, previousDatabase: previousDatabase, key: key,
+        reports: (ReportKeys.read(release), previous.map(ReportKeys.read) ?? [:]))
+      try? await connection.close()
+      return outcome
+    } catch {
+      try? await connection.close()
+      throw PostgresFailure.classify(error, target: target)
+    }
+  }
+
+  private func connect() async throws -> PostgresConnection {
+    var configuration = PostgresConnection.Configuration(
+      host: target.host, port: target.port, username: target.user, password: target.password,
+      database: target.database, tls: try tls())
+    configuration.options.connectTimeout = .seconds(10)
+    return try await PostgresConnection.connect(
+      configuration: configuration, id: 1, logger: logger)
+  }
+
+  private func tls() throws -> PostgresConnection.Configuration.TLS {
+    var client = TLSConfiguration.makeClientConfiguration()
+    switch target.tls {
+    case .disable: return .disable
+    case .allow, .prefer, .require, .verifyCA:
+      // As libpq: below verify-full the server's name is not checked, and below verify-ca
+      // neither is its certificate.
+      client.certificateVerification = target.tls == .verifyCA ? .noHostnameVerification : .none
+    case .verifyFull: client.certificateVerification = .fullVerification
+    }
+    let context = try NIOSSLContext(configuration: client)
+    return [.allow, .prefer].contains(target.tls) ? .prefer(context) : .require(context)
+  }
+
+  private func publish(
+    on connection: PostgresConnection, database: String, previousDatabase: String?, key: String,
+    reports: (current: [String: String], previous: [String: String])
+  ) async throws -> Outcome {
+    let schema = target.schema
+    try await execute(connection, "BEGIN ISOLATION LEVEL READ COMMITTED")
+    if let seconds = target.statementTimeoutSeconds {
+      try await execute(connection, "SET LOCAL statement_timeout = \(Int(seconds * 1000))")
+    }
+    // One publisher at a time per schema; the lock ends with the transaction (or the session).
+    try await execute(connection, "SELECT pg_advisory_xact_lock(hashtext('auralift:\(schema)'))")
+    try await migrate(connection)
+    try await checkColumns(connection)
+    try await execute(connection, "SET LOCAL search_path TO \(schema)")
+
+    let diff = try ReleaseDiff(database: database, previous: previousDatabase)
+    let runId = try diff.text("SELECT run_id FROM main.run LIMIT 1") ?? "unknown"
+    var previousRunId: String? = nil
+    if previousDatabase != nil {
+      previousRunId = try diff.text("SELECT run_id FROM previous.run LIMIT 1")
+    }
+    let published = try await firstText(
+      connection, "SELECT run_id FROM auralift_publication LIMIT 1")
+    let incremental = previousRunId != nil && published == previousRunId
+    var outcome = Outcome(full: !incremental, rowsWritten: 0, rowsRemoved: 0, notifications: 0)
+    for table in PublishedTable.all {
+      if incremental, !table.key.isEmpty {
+        outcome.rowsRemoved += try await removeStale(table, diff: diff, on: connection)
+        outcome.rowsWritten += try await copy(
+          try diff.changedRows(of: table), into: table.name, columns: table.columnNames,
+          on: connection)
+      } else {
+        outcome.rowsRemoved += try await count(connection, "DELETE FROM \(table.name)")
+        outcome.rowsWritten += try await copy(
+          try diff.allRows(of: table), into: table.name, columns: table.columnNames,
+          on: connection)
+      }
+    }
+    outcome.notifications = try await notify(
+      changed: reports.current.filter { reports.previous[$0.key] != $0.value }.keys.sorted(),
+      runId: runId, on: connection)
+    try await execute(connection, "DELETE FROM auralift_publication")
+    try await connection.query(
+      "INSERT INTO auralift_publication (run_id, publish_key) VALUES (\(runId), \(key))",
+      logger: logger)
+    try await execute(connection, "COMMIT")
+    return outcome
+  }
+
+  /// Creates the schema and brings it to the current migration.
+  private func migrate(_ connection: PostgresConnection) async throws {
+    let schema = target.schema
+    try await execute(connection, "CREATE SCHEMA IF NOT EXISTS \(schema)")
+    try await execute(
+      connection,
+      "CREATE TABLE IF NOT EXISTS \(schema).auralift_schema_version (version INT NOT NULL)")
+    let version =
+      Int(
+        try await firstText(
+          connection, "SELECT max(version)::text FROM \(schema).auralift_schema_version") ?? "0")
+      ?? 0
+    let migrations = PostgresSchema.migrations(schema: schema)
+    guard version <= migrations.count else {
+      throw PostgresFailure.schemaChanged(
+        "schema \(schema) is at version \(version), newer than this auralift's \(migrations.count): publish with the newer auralift"
+      )
+    }
+    for (index, statements) in migrations.enumerated() where index >= version {
+      for statement in statements { try await execute(connection, statement) }
+      try await execute(
+        connection, "INSERT INTO \(schema).auralift_schema_version VALUES (\(index + 1))")
+    }
+  }
+
+  /// Throws `schemaChanged` naming the first column that differs from the definitions.
+  private func checkColumns(_ connection: PostgresConnection) async throws {
+    var found: [String: [(String, String)]] = [:]
+    let rows = try await connection.query(
+      """
+      SELECT table_name::text, column_name::text, data_type::text FROM information_schema.columns
+      WHERE table_schema = \(target.schema) ORDER BY table_name, ordinal_position
+      """, logger: logger)
+    for try await (table, column, type) in rows.decode((String, String, String).self) {
+      found[table, default: []].append((column, type))
+    }
+    for table in PublishedTable.all {
+      let expected = table.columns.map { ($0.name, PostgresSchema.informationType($0.type)) }
+      let actual = found[table.name] ?? []
+      guard actual.map(\.0) != expected.map(\.0) || actual.map(\.1) != expected.map(\.1) else {
+        continue
+      }
+      let missing = expected.first { column in !actual.contains { $0 == column } }
+      let extra = actual.first { column in !expected.contains { $0 == column } }
+      let detail =
+        missing.map { "\($0.0) \($0.1) is missing" } ?? extra.map {
+          "\($0.0) \($0.1) is not one it publishes"
+        }
+        ?? "its columns are in another order"
+      throw PostgresFailure.schemaChanged(
+        "table \(target.schema).\(table.name) was changed outside auralift: \(detail); restore it or drop schema \(target.schema) to publish anew"
+      )
+    }
+  }
+
+  /// Removes the rows of `table` whose key is gone or whose other columns changed; returns how
+  /// many.
+  private func removeStale(
+    _ table: PublishedTable, diff: ReleaseDiff, on connection: PostgresConnection
+  ) async throws -> Int {
+    let keyColumns = table.columns.filter { table.key.contains($0.name) }
+    let staging = "stale_\(table.name)"
+    try await execute(
+      connection,
+      "CREATE TEMP TABLE \(staging) (\(keyColumns.map { "\($0.name) \(PostgresSchema.sqlType($0.type))" }.joined(separator: ", "))) ON COMMIT DROP"
+    )
+    let sent = try await copy(
+      try diff.staleKeys(of: table), into: staging, columns: table.key, on: connection)
+    guard sent > 0 else { return 0 }
+    let match = table.key.map { "t.\($0) IS NOT DISTINCT FROM s.\($0)" }.joined(separator: " AND ")
+    return try await count(
+      connection, "DELETE FROM \(table.name) t USING \(staging) s WHERE \(match)")
+  }
+
+  /// COPYs `chunks` into `table`'s `columns`; returns how many rows.
+  private func copy(
+    _ chunks: ReleaseDiff.Chunks, into table: String, columns: [String],
+    on connection: PostgresConnection
+  ) async throws -> Int {
+    guard let first = try chunks.next() else { return 0 }
+    try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+      try await writer.write(ByteBuffer(bytes: first))
+      while let chunk = try chunks.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+    }
+    return chunks.rows
+  }
+
+  /// A notification for each coach and athlete whose report (`coaches/<id>`,
+  /// `athletes/<id>`) is new or changed.
+  private func notify(changed: [String], runId: String, on connection: PostgresConnection)
+    async throws -> Int
+  {
+    var count = 0
+    for report in changed {
+      let parts = report.split(separator: "/", maxSplits: 1).map(String.init)
+      guard parts.count == 2, ["coaches", "athletes"].contains(parts[0]) else { continue }
+      let coach = parts[0] == "coaches"
+      let message =
+        coach
+        ? "Your athletes' weekly report is ready." : "Your weekly training report is ready."
+      try await connection.query(
+        """
+        INSERT INTO notification (id, user_id, recipient_type, message, type, link, run_id)
+        VALUES (\(runId + ":" + report), \(parts[1]), \(coach ? "coach" : "athlete"), \(message),
+          'weekly_report', \(report + ".html"), \(runId))
+        ON CONFLICT (id) DO NOTHING
+        """, logger: logger)
+      count += 1
+    }
+    return count
+  }
+
+  private func execute(_ connection: PostgresConnection, _ sql: String) async throws {
+    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+  }
+
+  /// The first column of the first row of `sql`, as text.
+  private func firstText(_ connection: PostgresConnection, _ sql: String) async throws -> String? {
+    let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    for try await (value) in rows.decode(String?.self) { return value }
+    return nil
+  }
+
+  /// Runs a DELETE; returns how many rows it removed.
+  private func count(_ connection: PostgresConnection, _ sql: String) async throws -> Int {
+    let rows = try await firstText(
+      connection, "WITH removed AS (\(sql) RETURNING 1) SELECT count(*)::text FROM removed")
+    return Int(rows ?? "0") ?? 0
+  }
+}
+
+/// One result, set by a task and read after it signalled.
+private final class ResultBox<T>: @unchecked Sendable {
+  // `@unchecked`: written once by the task before the semaphore is signalled, read after.
+  var result: Result<T, any Error>?
+}
+
+/// A release's report keys (`reports.tsv`: path without extension, content key).
+enum ReportKeys {
+  static func read(_ release: URL) -> [String: String] {
+    guard
+      let text = try? String(
+        contentsOf: release.appendingPathComponent("reports.tsv"), encoding: .utf8)
+    else { return [:] }
+    var keys: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+      if fields.count == 2 { keys[fields[0]] = fields[1] }
+    }
+    return keys
+  }
+}

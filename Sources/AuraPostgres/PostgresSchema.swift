@@ -1,0 +1,85 @@
+import AuraStore
+
+/// The tables a publication keeps in its PostgreSQL schema: every published table, as its
+/// definition (`PublishedTable`) gives it, and the platform's `notification`, plus the
+/// schema's bookkeeping: its migration version and what was last published. Created and
+/// changed by versioned migrations; a table someone else changed is found before anything is
+/// written.
+enum PostgresSchema {
+  /// The migrations, in order: each one's statements, run once, in the publication's
+  /// transaction. A change to the published tables is a new migration, never an edit.
+  static func migrations(schema: String) -> [[String]] {
+    [
+      [
+        "CREATE TABLE \(schema).auralift_publication (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), run_id TEXT NOT NULL, publish_key TEXT NOT NULL, published_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+      ]
+        + PublishedTable.all.flatMap { create($0, schema: schema) }
+        + [
+          """
+          CREATE TABLE \(schema).notification (id TEXT PRIMARY KEY, user_id TEXT NOT NULL,
+            recipient_type TEXT NOT NULL, message TEXT NOT NULL, type TEXT NOT NULL,
+            link TEXT NOT NULL, read_status BOOLEAN NOT NULL DEFAULT FALSE, run_id TEXT NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT now())
+          """,
+          "CREATE INDEX notification_user ON \(schema).notification (user_id, read_status)",
+        ]
+    ]
+  }
+
+  /// The version the migrations bring a schema to.
+  static var version: Int { migrations(schema: "s").count }
+
+  /// `CREATE TABLE` for `table` and its key (a unique index where a key column may be NULL,
+  /// as `personal_record`'s load), and the per-athlete indexes the readers' joins use.
+  static func create(_ table: PublishedTable, schema: String) -> [String] {
+    var columns = table.columns.map { column in
+      var line = "\(column.name) \(sqlType(column.type))"
+      if column.required { line += " NOT NULL" }
+      if let value = column.defaultValue { line += " DEFAULT \(value)" }
+      return line
+    }
+    let nullableKey = table.columns.contains { table.key.contains($0.name) && !$0.required }
+    if !table.key.isEmpty, !nullableKey {
+      columns.append("PRIMARY KEY (\(table.key.joined(separator: ", ")))")
+    }
+    var statements = [
+      "CREATE TABLE \(schema).\(table.name) (\(columns.joined(separator: ", ")))"
+    ]
+    if nullableKey {
+      let expressions = table.key.map { name in
+        let column = table.columns.first { $0.name == name }!
+        guard !column.required else { return name }
+        return column.type == .real || column.type == .integer
+          ? "COALESCE(\(name), -1)" : "COALESCE(\(name), '')"
+      }
+      statements.append(
+        "CREATE UNIQUE INDEX \(table.name)_key ON \(schema).\(table.name) (\(expressions.joined(separator: ", ")))"
+      )
+    }
+    for column in ["user_profile_id", "athlete_id", "session_id"]
+    where table.columns.contains(where: { $0.name == column }) && table.key.first != column {
+      statements.append(
+        "CREATE INDEX \(table.name)_\(column) ON \(schema).\(table.name) (\(column))")
+    }
+    return statements
+  }
+
+  static func sqlType(_ type: PublishedColumn.StorageType) -> String {
+    switch type {
+    case .text: return "TEXT"
+    case .integer: return "BIGINT"
+    case .real: return "DOUBLE PRECISION"
+    case .blob: return "BYTEA"
+    }
+  }
+
+  /// information_schema's `data_type` for each storage type.
+  static func informationType(_ type: PublishedColumn.StorageType) -> String {
+    switch type {
+    case .text: return "text"
+    case .integer: return "bigint"
+    case .real: return "double precision"
+    case .blob: return "bytea"
+    }
+  }
+}

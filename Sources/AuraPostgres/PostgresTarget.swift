@@ -1,0 +1,107 @@
+import Foundation
+
+/// Where a run publishes in PostgreSQL: a libpq-style URL
+/// (`postgresql://user@host:5432/db?sslmode=require&schema=auralift`) with libpq's
+/// environment variables (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
+/// `PGSSLMODE`) for what it leaves out. A password belongs in `PGPASSWORD` (or a pipeline
+/// file), never on a command line; the description never shows it.
+package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
+  package enum TLSMode: String, Sendable {
+    case disable, allow, prefer, require
+    case verifyCA = "verify-ca"
+    case verifyFull = "verify-full"
+  }
+
+  package var host: String
+  package var port: Int
+  package var user: String
+  package var password: String?
+  package var database: String
+  /// The schema the tables live in (`schema=` in the URL, default `auralift`).
+  package var schema: String
+  package var tls: TLSMode
+  /// Each statement's time limit (`statement_timeout=` in seconds), none by default.
+  package var statementTimeoutSeconds: Double?
+
+  /// Parses `url`, filling what it leaves out from `environment`. `fromCommandLine` refuses a
+  /// password in the URL (it would show in `ps` and in shell history).
+  package init(
+    url: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+    fromCommandLine: Bool = false
+  ) throws {
+    func bad(_ reason: String) -> PostgresFailure {
+      .usage("store \(Self.redacted(url)): \(reason)")
+    }
+    guard let components = URLComponents(string: url),
+      let scheme = components.scheme, ["postgresql", "postgres"].contains(scheme)
+    else { throw bad("not a postgresql:// URL") }
+    if components.password != nil, fromCommandLine {
+      throw bad("a password on the command line shows in ps and shell history; set PGPASSWORD")
+    }
+    host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGHOST"] ?? "localhost"
+    guard !host.hasPrefix("/") else {
+      throw bad("a Unix socket folder as host is not supported; give a host name or address")
+    }
+    if let port = components.port {
+      self.port = port
+    } else if let text = environment["PGPORT"] {
+      guard let port = Int(text) else { throw bad("PGPORT=\(text) is not a port") }
+      self.port = port
+    } else {
+      port = 5432
+    }
+    guard (1...65535).contains(port) else { throw bad("port \(port) is out of range") }
+    user =
+      components.user.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGUSER"]
+      ?? environment["USER"] ?? "postgres"
+    password = components.password ?? environment["PGPASSWORD"]
+    let path =
+      components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+    database = path.isEmpty ? environment["PGDATABASE"] ?? user : path
+    var items: [String: String] = [:]
+    for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
+    let known: Set<String> = ["sslmode", "schema", "statement_timeout", "connect_timeout"]
+    if let unknown = items.keys.sorted().first(where: { !known.contains($0) }) {
+      throw bad("unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
+    }
+    let mode = items["sslmode"] ?? environment["PGSSLMODE"] ?? "prefer"
+    guard let tls = TLSMode(rawValue: mode) else {
+      throw bad("sslmode=\(mode): use disable, allow, prefer, require, verify-ca or verify-full")
+    }
+    self.tls = tls
+    schema = items["schema"] ?? "auralift"
+    guard Self.isIdentifier(schema) else {
+      throw bad("schema '\(schema)': use lower-case letters, digits and '_', not first a digit")
+    }
+    if let text = items["statement_timeout"] {
+      guard let seconds = Double(text), seconds > 0 else {
+        throw bad("statement_timeout=\(text): seconds, more than 0")
+      }
+      statementTimeoutSeconds = seconds
+    }
+  }
+
+  /// `postgresql://user@host:port/database (schema s)`, without the password.
+  package var description: String {
+    "postgresql://\(user)@\(host):\(port)/\(database) (schema \(schema))"
+  }
+
+  /// An identifier that needs no quoting: lower-case letters, digits and `_`, at most 63.
+  static func isIdentifier(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, name.utf8.count <= 63,
+      ("a"..."z").contains(first) || first == "_"
+    else { return false }
+    return name.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+    }
+  }
+
+  /// `url` with any password replaced by `***`, for messages.
+  static func redacted(_ url: String) -> String {
+    guard var components = URLComponents(string: url), components.password != nil else {
+      return url
+    }
+    components.password = "***"
+    return components.string ?? "postgresql://…"
+  }
+}

@@ -1,0 +1,263 @@
+import AuraStore
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// Publication into a real PostgreSQL 15 (started by the test on loopback): the same rows as
+/// the SQLite release, one transaction, only changes written, faults with their exit codes.
+@Suite(.serialized) struct PostgresStoreTests {
+  static let server: Result<PostgresServer, any Error> = Result { try PostgresServer() }
+
+  /// `auralift run` of `dataset` into `out` and the store `url`, the password in PGPASSWORD.
+  static func run(
+    _ dataset: URL, out: URL, store: String, extra: [String] = [],
+    environment: [String: String]? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    try TestSupport.cli(
+      [
+        "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--store",
+        store,
+      ] + extra, environment: environment ?? server.get().environment)
+  }
+
+  /// Every row of `table` in the SQLite release, each field as COPY text.
+  static func sqliteRows(_ out: URL, _ table: PublishedTable) throws -> [[String]] {
+    let diff = try ReleaseDiff(
+      database: out.appendingPathComponent("current/auralift.sqlite").path, previous: nil)
+    let chunks = try diff.allRows(of: table)
+    var rows: [[String]] = []
+    while let chunk = try chunks.next() {
+      for line in String(decoding: chunk, as: UTF8.self).split(separator: "\n") {
+        rows.append(line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+      }
+    }
+    return rows
+  }
+
+  /// Every row of `table` in the store's schema, each field as COPY text.
+  static func postgresRows(_ table: PublishedTable, schema: String = "auralift") throws
+    -> [[String]]
+  {
+    try server.get().psql("COPY (SELECT * FROM \(schema).\(table.name)) TO STDOUT")
+      .split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      }
+  }
+
+  /// Two tables' rows equal as multisets, numbers compared as doubles (to the last bit).
+  static func same(_ a: [[String]], _ b: [[String]]) -> Bool {
+    func normal(_ rows: [[String]]) -> [String] {
+      rows.map { row in
+        row.map { field in Double(field).map { String($0.bitPattern) } ?? field }
+          .joined(separator: "\t")
+      }.sorted()
+    }
+    return normal(a) == normal(b)
+  }
+
+  static func expectSameTables(_ out: URL, schema: String = "auralift") throws {
+    for table in PublishedTable.all {
+      let sqlite = try sqliteRows(out, table)
+      let postgres = try postgresRows(table, schema: schema)
+      #expect(
+        same(sqlite, postgres),
+        "\(table.name): \(sqlite.count) rows in SQLite, \(postgres.count) in PostgreSQL")
+    }
+  }
+
+  @Test func theStoreHoldsTheSQLiteReleaseRowForRow() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let published = try Self.run(dataset, out: out, store: server.url(schema: "same_rows"))
+    #expect(published.status == 0, "\(published.stderr)")
+    #expect(published.stdout.contains("postgresql: postgresql://postgres@127.0.0.1"))
+    try Self.expectSameTables(out, schema: "same_rows")
+    // A notification for every coach and athlete, each linking their report, unread.
+    let notifications = try server.psql(
+      "SELECT recipient_type, count(*) FROM same_rows.notification WHERE NOT read_status GROUP BY 1 ORDER BY 1"
+    )
+    #expect(notifications == "athlete\t3\ncoach\t2\n")
+    // Nothing to do next time: neither the SQLite release nor the store is written again.
+    let again = try Self.run(dataset, out: out, store: server.url(schema: "same_rows"))
+    #expect(again.stdout.contains("up to date") && !again.stdout.contains("postgresql:"))
+  }
+
+  /// A new session: the store writes only its athlete's rows from its week on and the roster
+  /// tables; every other row keeps its identity (the same row version, `xmin`).
+  @Test func aNewSessionRewritesOnlyWhatItChanged() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "incremental")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    func versions() throws -> [String: String] {
+      Dictionary(
+        uniqueKeysWithValues: try server.psql(
+          "SELECT s.id, s.user_profile_id, s.xmin FROM incremental.workout_session s"
+        ).split(separator: "\n").map { line in
+          let fields = line.split(separator: "\t").map(String.init)
+          return (fields[0] + " " + fields[1], fields[2])
+        })
+    }
+    let before = try versions()
+    let folders = try FileManager.default.contentsOfDirectory(
+      atPath: dataset.appendingPathComponent("sessions").path
+    ).sorted()
+    _ = try RunnerTests.copySession(folders.last!, as: "s-new", in: dataset)
+    let added = try Self.run(dataset, out: out, store: url)
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("changes only"), "\(added.stdout)")
+    try Self.expectSameTables(out, schema: "incremental")
+    let after = try versions()
+    let athlete = try #require(after.keys.first { $0.hasPrefix("s-new ") }).split(separator: " ")[1]
+    let others = before.filter { !$0.key.hasSuffix(" \(athlete)") }
+    #expect(!others.isEmpty)
+    for (session, version) in others {
+      #expect(after[session] == version, "\(session) was rewritten")
+    }
+  }
+
+  /// A reader polling while a publication rewrites every row sees the old state or the new,
+  /// never a mix.
+  @Test func aReaderSeesOnlyCompleteStates() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 4, sessions: 6, seed: 43)
+    defer { TestSupport.remove(dataset) }
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "readers")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    let probe =
+      "SELECT (SELECT count(*) FROM readers.workout_set) || ' ' || (SELECT coalesce(sum(form_score), 0) FROM readers.workout_set) || ' ' || (SELECT run_id FROM readers.run)"
+    let old = try server.psql(probe)
+    let seen = Observed()
+    let stop = Observed()
+    let poller = Thread {
+      while stop.values.isEmpty {
+        if let state = try? server.psql(probe) { seen.add(state) }
+      }
+    }
+    poller.start()
+    // Another form weighting: every set's score, every row of workout_set, changes.
+    let changed = try Self.run(
+      dataset, out: out, store: url, extra: ["--set", "scoring.form.depth_weight=0.5"])
+    Thread.sleep(forTimeInterval: 0.3)
+    stop.add("stop")
+    while !poller.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+    #expect(changed.status == 0, "\(changed.stderr)")
+    let new = try server.psql(probe)
+    #expect(old != new)
+    #expect(seen.values.count > 2)
+    #expect(Set(seen.values).isSubset(of: [old, new]), "\(Set(seen.values))")
+  }
+
+  /// The server killed while the publication's transaction is open: exit 69, nothing
+  /// visible changed; once it is back, the next run publishes, nothing lost.
+  @Test func aServerKilledMidPublicationChangesNothing() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "killed")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    let before = try server.psql("SELECT run_id FROM killed.run")
+    _ = try RunnerTests.copySession("s-000001", as: "s-late", in: dataset)
+    // Hold the publisher's lock so that it waits inside its transaction, then kill the server.
+    let holder = try server.session()
+    holder.input.write(
+      Data("BEGIN; SELECT pg_advisory_xact_lock(hashtext('auralift:killed'));\n".utf8))
+    Thread.sleep(forTimeInterval: 0.5)
+    let publisher = Process()
+    publisher.executableURL = TestSupport.binary
+    publisher.arguments = [
+      "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--store", url,
+      "--quiet",
+    ]
+    publisher.currentDirectoryURL = TestSupport.repositoryRoot
+    publisher.environment = server.environment
+    publisher.standardOutput = FileHandle.nullDevice
+    publisher.standardError = FileHandle.nullDevice
+    try publisher.run()
+    var waiting = false
+    for _ in 0..<100 where !waiting {
+      Thread.sleep(forTimeInterval: 0.1)
+      waiting =
+        (try? server.psql(
+          "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%advisory%'"
+        ))?.hasPrefix("1") == true
+    }
+    #expect(waiting, "the publisher never reached the lock")
+    server.kill()
+    publisher.waitUntilExit()
+    holder.process.terminate()
+    #expect(publisher.terminationStatus == 69)
+    try server.start()
+    #expect(try server.psql("SELECT run_id FROM killed.run") == before)
+    #expect(
+      try server.psql("SELECT count(*) FROM killed.workout_session WHERE id = 's-late'") == "0\n")
+    let next = try Self.run(dataset, out: out, store: url)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stdout.contains("postgresql:"))
+    try Self.expectSameTables(out, schema: "killed")
+  }
+
+  @Test func badURLsLoginsAndDatabasesSayWhatToFix() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let cases: [(String, [String: String]?, Int32, String)] = [
+      ("mysql://x@127.0.0.1/db", nil, 64, "not a postgresql:// URL"),
+      ("postgresql://postgres:secret@127.0.0.1:\(server.port)/postgres", nil, 64, "PGPASSWORD"),
+      (server.url() + "&colour=blue", nil, 64, "unknown parameter 'colour'"),
+      (
+        server.url(schema: "faults"),
+        ProcessInfo.processInfo.environment.merging(["PGPASSWORD": "wrong"]) { $1 }, 77,
+        "refused the login of 'postgres'"
+      ),
+      (server.url(database: "nowhere", schema: "faults"), nil, 78, "has no database 'nowhere'"),
+      ("postgresql://postgres@127.0.0.1:1/postgres?sslmode=disable", nil, 69, "cannot be reached"),
+    ]
+    for (url, environment, code, message) in cases {
+      let run = try Self.run(dataset, out: out, store: url, environment: environment)
+      #expect(run.status == code, "\(url): \(run.stderr)")
+      #expect(run.stderr.contains(message), "\(url): \(run.stderr)")
+      #expect(!run.stderr.contains("secret"))
+    }
+    // A table someone else changed is found before anything is written.
+    #expect(try Self.run(dataset, out: out, store: server.url(schema: "changed")).status == 0)
+    try server.psql("ALTER TABLE changed.workout_set ADD COLUMN coach_note TEXT")
+    _ = try RunnerTests.copySession("s-000002", as: "s-other", in: dataset)
+    let refused = try Self.run(dataset, out: out, store: server.url(schema: "changed"))
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("changed.workout_set was changed outside auralift"))
+    #expect(refused.stderr.contains("the SQLite release is published"))
+  }
+}
+
+/// Strings gathered from another thread.
+private final class Observed: @unchecked Sendable {
+  // `@unchecked`: `list` is only touched under `lock`.
+  private let lock = NSLock()
+  private var list: [String] = []
+
+  func add(_ value: String) {
+    lock.lock()
+    list.append(value)
+    lock.unlock()
+  }
+
+  var values: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list
+  }
+}
