@@ -142,6 +142,50 @@ import Testing
     #expect(!same.contains("| workout_set |") && !same.contains("columns that moved"))
   }
 
+  /// A variant is reproduced from its record alone: `auralift run` of the recorded pipeline
+  /// over the recorded dataset with every recorded parameter set
+  /// publishes the variant's rows and CSV bytes exactly.
+  @Test func theRecordReproducesAVariantsPublication() throws {
+    let root = try TestSupport.temporaryFolder("sweep-reproduce")
+    defer { TestSupport.remove(root) }
+    let experiments = root.appendingPathComponent("experiments")
+    let sweep = try ExitCodeTests.run([
+      "sweep", "pipelines/nightly.yaml", "--out", root.appendingPathComponent("out").path,
+      "--experiments", experiments.path, "--name", "repro",
+      "--set", "scoring.form.depth_weight=0.2,0.4", "--set", "features.min_rep_s=0.5,0.6",
+    ])
+    #expect(sweep.status == 0, "\(sweep.stderr)")
+    let folder = experiments.appendingPathComponent(
+      try #require(try FileManager.default.contentsOfDirectory(atPath: experiments.path).first))
+    let record = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent("experiment.json"))) as? [String: Any])
+    let variants = try #require(record["variants"] as? [[String: Any]])
+    #expect(variants.count == 4)
+    let variant = try #require(variants.last)
+    let name = try #require(variant["name"] as? String)
+    let parameters = try #require(variant["parameters"] as? [String: String])
+    #expect(
+      parameters["features.min_rep_s"] == "0.6" && parameters["scoring.form.depth_weight"] == "0.4")
+    let dataset = try #require(record["dataset"] as? String)
+    let pipeline = try #require(record["pipeline"] as? String)
+
+    let again = root.appendingPathComponent("again")
+    let rerun = try TestSupport.cli(
+      ["run", pipeline, "--dataset", dataset, "--out", again.path, "--quiet"]
+        + parameters.keys.sorted().flatMap { ["--set", "\($0)=\(parameters[$0]!)"] })
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let original = folder.appendingPathComponent(name)
+    #expect(try RunnerTests.publishedRows(again) == RunnerTests.publishedRows(original))
+    #expect(try CrashSafetyTests.exports(again) == CrashSafetyTests.exports(original))
+    // The same parameters to the last one, as the run tables record them.
+    func recorded(_ out: URL) throws -> [[String]] {
+      try StoreReader(databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+        .rows("SELECT key, value FROM run_parameter ORDER BY key")
+    }
+    #expect(try recorded(again) == recorded(original))
+  }
+
   /// The area under the ROC curve, by hand: of the 6 (good, bad) pairs of scores, 90 and 80 beat
   /// both bad sets and 70 beats only 60, so 5 / 6; a tie counts half.
   @Test func formAreaUnderCurveCountsPairs() {
