@@ -238,6 +238,11 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
     sed '1,2d' "$work/others_$noise.md"
   done
   echo
+  echo "## Sharded runs (\`scripts/bench_shards.py\`)"
+  echo
+  # shellcheck disable=SC2086 # one argument per size
+  python3 scripts/bench_shards.py "$bin" ${BENCH_SHARD_SIZES:-10000 100000}
+  echo
   real_data_section "$bin"
 } > BENCHMARKS.md
 cat BENCHMARKS.md
