@@ -32,29 +32,40 @@ package struct PostgresPublisher: Sendable {
   /// Publishes `release` (a release folder: its auralift.sqlite and reports.tsv) under the
   /// publication key `key`. `previous` is the release before it, if it is still on disk.
   package func publish(release: URL, previous: URL?, key: String) throws -> Outcome {
-    try Self.wait { try await self.publishAsync(release: release, previous: previous, key: key) }
-  }
-
-  /// Runs `work` on Swift's concurrency pool and waits for it: the pipeline itself is not
-  /// async.
-  static func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<Outcome>()
     Task {
-      do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
-      done.signal()
+      do {
+        box.finish(
+          .success(
+            try await self.publishAsync(
+              release: release, previous: previous, key: key, box: box)))
+      } catch {
+        box.finish(.failure(error))
+      }
     }
-    done.wait()
-    return try box.result!.get()
+    // A connection that closes while a statement is pending has been seen to leave its await
+    // unresumed (the server killed while the publication waited for a lock): the closing
+    // ends the wait too, two seconds later, if the publication has not ended by then.
+    guard let result = box.wait() else {
+      throw PostgresFailure.unavailable(
+        "PostgreSQL at \(target.host):\(target.port) closed the connection in the middle of the publication"
+      )
+    }
+    return try result.get()
   }
 
-  private func publishAsync(release: URL, previous: URL?, key: String) async throws -> Outcome {
+  private func publishAsync(
+    release: URL, previous: URL?, key: String, box: ResultBox<Outcome>
+  ) async throws -> Outcome {
     let database = release.appendingPathComponent("auralift.sqlite").path
     let previousDatabase = previous.map { $0.appendingPathComponent("auralift.sqlite").path }
       .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
     let connection: PostgresConnection
     do { connection = try await connect() } catch {
       throw PostgresFailure.classify(error, target: target)
+    }
+    connection.closeFuture.whenComplete { _ in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 2) { box.abandon() }
     }
     do {
       let outcome = try await publish(
@@ -271,10 +282,40 @@ package struct PostgresPublisher: Sendable {
   }
 }
 
-/// One result, set by a task and read after it signalled.
-private final class ResultBox<T>: @unchecked Sendable {
-  // `@unchecked`: written once by the task before the semaphore is signalled, read after.
-  var result: Result<T, any Error>?
+/// One result, set by a task and waited for by a thread that is not async; or abandoned.
+final class ResultBox<T>: @unchecked Sendable {
+  // `@unchecked`: `result` and `ended` are only touched under `lock`.
+  private let lock = NSLock()
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<T, any Error>?
+  private var ended = false
+
+  /// Sets the result, unless the wait was abandoned.
+  func finish(_ result: Result<T, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !ended else { return }
+    ended = true
+    self.result = result
+    done.signal()
+  }
+
+  /// Ends the wait without a result, unless one came first.
+  func abandon() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !ended else { return }
+    ended = true
+    done.signal()
+  }
+
+  /// The result, or nil when the wait was abandoned.
+  func wait() -> Result<T, any Error>? {
+    done.wait()
+    lock.lock()
+    defer { lock.unlock() }
+    return result
+  }
 }
 
 /// A release's report keys (`reports.tsv`: path without extension, content key).
