@@ -128,7 +128,8 @@ check "with the same publication" same_publication "$out3" "$work/single"
 out4=$work/locked
 job_state "$(submit_shards night4 "$out4" 0-3)" >/dev/null
 mkdir -p "$out4/.state"
-flock "$out4/.state/lock" sleep 60 &
+# -o: the lock stays with flock alone (not its command), so killing flock frees it.
+flock -o "$out4/.state/lock" sleep 60 &
 holder=$!
 sleep 0.5
 status=0
