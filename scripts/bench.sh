@@ -243,6 +243,11 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   # shellcheck disable=SC2086 # one argument per size
   python3 scripts/bench_shards.py "$bin" ${BENCH_SHARD_SIZES:-10000 100000}
   echo
+  echo "## Publishing into PostgreSQL (\`scripts/bench_postgres.sh\`)"
+  echo
+  # shellcheck disable=SC2086 # one argument per size
+  scripts/bench_postgres.sh "$bin" ${BENCH_POSTGRES_SIZES:-1000 10000}
+  echo
   real_data_section "$bin"
 } > BENCHMARKS.md
 cat BENCHMARKS.md
