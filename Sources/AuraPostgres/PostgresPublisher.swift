@@ -188,7 +188,8 @@ package struct PostgresPublisher: Sendable {
       found[table, default: []].append((column, type))
     }
     for table in PublishedTable.all {
-      let expected = table.columns.map { ($0.name, PostgresSchema.informationType($0.type)) }
+      // information_schema's data_type is the type's name in lower case.
+      let expected = table.columns.map { ($0.name, PostgresSchema.sqlType($0.type).lowercased()) }
       let actual = found[table.name] ?? []
       guard actual.map(\.0) != expected.map(\.0) || actual.map(\.1) != expected.map(\.1) else {
         continue

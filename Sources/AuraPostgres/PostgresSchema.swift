@@ -26,9 +26,6 @@ enum PostgresSchema {
     ]
   }
 
-  /// The version the migrations bring a schema to.
-  static var version: Int { migrations(schema: "s").count }
-
   /// `CREATE TABLE` for `table` and its key (a unique index where a key column may be NULL,
   /// as `personal_record`'s load), and the per-athlete indexes the readers' joins use.
   static func create(_ table: PublishedTable, schema: String) -> [String] {
@@ -70,16 +67,6 @@ enum PostgresSchema {
     case .integer: return "BIGINT"
     case .real: return "DOUBLE PRECISION"
     case .blob: return "BYTEA"
-    }
-  }
-
-  /// information_schema's `data_type` for each storage type.
-  static func informationType(_ type: PublishedColumn.StorageType) -> String {
-    switch type {
-    case .text: return "text"
-    case .integer: return "bigint"
-    case .real: return "double precision"
-    case .blob: return "bytea"
     }
   }
 }

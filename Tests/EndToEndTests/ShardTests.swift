@@ -34,6 +34,16 @@ import Testing
     return (dataset, reference)
   }
 
+  /// `auralift publish` of `run` exits 0 and publishes what `reference` holds.
+  static func expectPublishes(run: String, shards: Int, dataset: URL, out: URL, as reference: URL)
+    throws
+  {
+    let published = try auralift(
+      ["publish", "--run-id", run, "--shards", String(shards)], dataset: dataset, out: out)
+    #expect(published.status == 0, "\(published.stderr)")
+    try expectSamePublication(out, as: reference)
+  }
+
   static func expectSamePublication(_ out: URL, as reference: URL) throws {
     #expect(try RunnerTests.publishedRows(out) == RunnerTests.publishedRows(reference))
     #expect(try CrashSafetyTests.exports(out) == CrashSafetyTests.exports(reference))
@@ -69,10 +79,7 @@ import Testing
     #expect(folders.count == 20)
     #expect(manifests.allSatisfy { !$0.sessions.isEmpty && $0.cpuSeconds > 0 })
 
-    let publish = try Self.auralift(
-      ["publish", "--run-id", "n1", "--shards", "4"], dataset: dataset, out: out)
-    #expect(publish.status == 0, "\(publish.stderr)")
-    try Self.expectSamePublication(out, as: reference)
+    try Self.expectPublishes(run: "n1", shards: 4, dataset: dataset, out: out, as: reference)
     // Publishing again, or running, finds nothing to do.
     #expect(
       try Self.auralift(["publish", "--run-id", "n1", "--shards", "4"], dataset: dataset, out: out)
@@ -97,10 +104,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("current").path))
 
     #expect(try Self.shard(2, of: 4, run: "n2", dataset: dataset, out: out) == 0)
-    let published = try Self.auralift(
-      ["publish", "--run-id", "n2", "--shards", "4"], dataset: dataset, out: out)
-    #expect(published.status == 0, "\(published.stderr)")
-    try Self.expectSamePublication(out, as: reference)
+    try Self.expectPublishes(run: "n2", shards: 4, dataset: dataset, out: out, as: reference)
   }
 
   @Test func aDamagedEntryIsRecomputedByItsShardNeverPublished() throws {
@@ -130,10 +134,7 @@ import Testing
 
     #expect(try Self.shard(1, of: 2, run: "n3", dataset: dataset, out: out) == 0)
     #expect(try Data(contentsOf: entry).count == bytes.count)
-    let published = try Self.auralift(
-      ["publish", "--run-id", "n3", "--shards", "2"], dataset: dataset, out: out)
-    #expect(published.status == 0, "\(published.stderr)")
-    try Self.expectSamePublication(out, as: reference)
+    try Self.expectPublishes(run: "n3", shards: 2, dataset: dataset, out: out, as: reference)
   }
 
   @Test func aSessionAddedAfterTheShardsRanStopsThePublication() throws {

@@ -12,6 +12,4 @@ extension PublishedTable {
   /// The tables a `SessionWriter` fills athlete by athlete; a reused publication keeps their
   /// rows of unchanged weeks and rewrites every other table.
   static let sessionTables: [PublishedTable] = [workoutSession, workoutSet, rep, formComponent]
-
-  static func named(_ name: String) -> PublishedTable? { all.first { $0.name == name } }
 }
