@@ -144,9 +144,10 @@ package struct PostgresPublisher: Sendable {
       changed: reports.current.filter { reports.previous[$0.key] != $0.value }.keys.sorted(),
       runId: runId, on: connection)
     try await execute(connection, "DELETE FROM auralift_publication")
-    try await connection.query(
-      "INSERT INTO auralift_publication (run_id, publish_key) VALUES (\(runId), \(key))",
-      logger: logger)
+    try await drain(
+      connection.query(
+        "INSERT INTO auralift_publication (run_id, publish_key) VALUES (\(runId), \(key))",
+        logger: logger))
     try await execute(connection, "COMMIT")
     return outcome
   }
@@ -252,27 +253,36 @@ package struct PostgresPublisher: Sendable {
       let message =
         coach
         ? "Your athletes' weekly report is ready." : "Your weekly training report is ready."
-      try await connection.query(
-        """
-        INSERT INTO notification (id, user_id, recipient_type, message, type, link, run_id)
-        VALUES (\(runId + ":" + report), \(parts[1]), \(coach ? "coach" : "athlete"), \(message),
-          'weekly_report', \(report + ".html"), \(runId))
-        ON CONFLICT (id) DO NOTHING
-        """, logger: logger)
+      try await drain(
+        connection.query(
+          """
+          INSERT INTO notification (id, user_id, recipient_type, message, type, link, run_id)
+          VALUES (\(runId + ":" + report), \(parts[1]), \(coach ? "coach" : "athlete"), \(message),
+            'weekly_report', \(report + ".html"), \(runId))
+          ON CONFLICT (id) DO NOTHING
+          """, logger: logger))
       count += 1
     }
     return count
   }
 
+  /// Runs `sql` to its end. The rows are read, not dropped: a statement's error (a timeout, a
+  /// lock wait cancelled) can arrive after its row description, and only reading them
+  /// surfaces it here rather than as "transaction aborted" at the next statement.
   private func execute(_ connection: PostgresConnection, _ sql: String) async throws {
-    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    try await drain(connection.query(PostgresQuery(unsafeSQL: sql), logger: logger))
+  }
+
+  private func drain(_ rows: PostgresRowSequence) async throws {
+    for try await _ in rows {}
   }
 
   /// The first column of the first row of `sql`, as text.
   private func firstText(_ connection: PostgresConnection, _ sql: String) async throws -> String? {
     let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-    for try await (value) in rows.decode(String?.self) { return value }
-    return nil
+    var first: String?? = nil
+    for try await (value) in rows.decode(String?.self) where first == nil { first = value }
+    return first ?? nil
   }
 
   /// Runs a DELETE; returns how many rows it removed.

@@ -208,6 +208,38 @@ import Testing
     try Self.expectSameTables(out, schema: "killed")
   }
 
+  /// A statement that runs past `statement_timeout` (here the wait for a lock another session
+  /// holds) is named as such, exit 69, nothing visible changed; the SQLite release is still
+  /// written, and the next run publishes.
+  @Test func aStatementTimeoutIsNamedAndNothingChanges() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "timeout")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    let before = try server.psql("SELECT run_id FROM timeout.run")
+    _ = try RunnerTests.copySession("s-000001", as: "s-late", in: dataset)
+    let holder = try server.session()
+    holder.input.write(
+      Data("BEGIN; SELECT pg_advisory_xact_lock(hashtext('auralift:timeout'));\n".utf8))
+    Thread.sleep(forTimeInterval: 0.5)
+    let timedOut = try Self.run(dataset, out: out, store: url + "&statement_timeout=1")
+    holder.input.write(Data("COMMIT;\n".utf8))
+    try holder.input.close()
+    holder.process.waitUntilExit()
+    #expect(timedOut.status == 69, "\(timedOut.stderr)")
+    #expect(timedOut.stderr.contains("ran past statement_timeout"), "\(timedOut.stderr)")
+    #expect(timedOut.stderr.contains("the SQLite release is published"), "\(timedOut.stderr)")
+    #expect(try server.psql("SELECT run_id FROM timeout.run") == before)
+    let next = try Self.run(dataset, out: out, store: url)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(
+      try server.psql("SELECT count(*) FROM timeout.workout_session WHERE id = 's-late'") == "1\n")
+    try Self.expectSameTables(out, schema: "timeout")
+  }
+
   @Test func badURLsLoginsAndDatabasesSayWhatToFix() throws {
     let server = try Self.server.get()
     let root = try TestSupport.temporaryFolder()
