@@ -132,6 +132,7 @@ let package = Package(
     .testTarget(
       name: "AuraEvaluationTests",
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
+    .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// Why a publication to PostgreSQL did not happen, each with its own exit code (sysexits) so
@@ -13,8 +14,9 @@ package enum PostgresFailure: Error, CustomStringConvertible {
   /// The login was refused: wrong password, unknown role, no permission (77: fix the
   /// credentials or grants).
   case permission(String)
-  /// The database named does not exist (78: fix the configuration).
-  case missingDatabase(String)
+  /// The database named does not exist, or the server's certificate is not one the
+  /// configuration trusts (78: fix the configuration).
+  case configuration(String)
   /// The schema holds tables someone else changed (65: migrate or drop them).
   case schemaChanged(String)
 
@@ -24,14 +26,14 @@ package enum PostgresFailure: Error, CustomStringConvertible {
     case .schemaChanged: return 65
     case .unavailable: return 69
     case .permission: return 77
-    case .missingDatabase: return 78
+    case .configuration: return 78
     }
   }
 
   package var description: String {
     switch self {
     case .usage(let message), .unavailable(let message), .permission(let message),
-      .missingDatabase(let message), .schemaChanged(let message):
+      .configuration(let message), .schemaChanged(let message):
       return message
     }
   }
@@ -42,7 +44,7 @@ package enum PostgresFailure: Error, CustomStringConvertible {
     case .usage(let message): return .usage(prefix + message)
     case .unavailable(let message): return .unavailable(prefix + message)
     case .permission(let message): return .permission(prefix + message)
-    case .missingDatabase(let message): return .missingDatabase(prefix + message)
+    case .configuration(let message): return .configuration(prefix + message)
     case .schemaChanged(let message): return .schemaChanged(prefix + message)
     }
   }
@@ -66,7 +68,7 @@ package enum PostgresFailure: Error, CustomStringConvertible {
         return .permission(
           "\(place): \(message) (grant the role rights on schema \(target.schema))")
       case "3D000":
-        return .missingDatabase(
+        return .configuration(
           "\(place) has no database '\(target.database)': create it, or name another")
       case "57014":
         return .unavailable("\(place): a statement ran past statement_timeout: \(message)")
@@ -75,6 +77,11 @@ package enum PostgresFailure: Error, CustomStringConvertible {
       default:
         return .unavailable("\(place): \(message) (SQLSTATE \(state))")
       }
+    }
+    if let tls = error.underlying as? NIOSSLError {
+      return .configuration(
+        "\(place): TLS failed (\(tls)); under sslmode=\(target.tls.rawValue) the server's certificate must be signed by the authority in sslrootcert= (or PGSSLROOTCERT) and, for verify-full, name the host"
+      )
     }
     switch error.code {
     case .connectionError:

@@ -83,7 +83,7 @@ package struct PostgresPublisher: Sendable {
     var configuration = PostgresConnection.Configuration(
       host: target.host, port: target.port, username: target.user, password: target.password,
       database: target.database, tls: try tls())
-    configuration.options.connectTimeout = .seconds(10)
+    configuration.options.connectTimeout = .seconds(Int64(target.connectTimeoutSeconds))
     return try await PostgresConnection.connect(
       configuration: configuration, id: 1, logger: logger)
   }
@@ -98,6 +98,7 @@ package struct PostgresPublisher: Sendable {
       client.certificateVerification = target.tls == .verifyCA ? .noHostnameVerification : .none
     case .verifyFull: client.certificateVerification = .fullVerification
     }
+    if let file = target.rootCertificate { client.trustRoots = .file(file) }
     let context = try NIOSSLContext(configuration: client)
     return [.allow, .prefer].contains(target.tls) ? .prefer(context) : .require(context)
   }

@@ -3,7 +3,7 @@ import Foundation
 /// Where a run publishes in PostgreSQL: a libpq-style URL
 /// (`postgresql://user@host:5432/db?sslmode=require&schema=auralift`) with libpq's
 /// environment variables (`PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`,
-/// `PGSSLMODE`) for what it leaves out. A password belongs in `PGPASSWORD` (or a pipeline
+/// `PGSSLMODE`, `PGSSLROOTCERT`, `PGCONNECT_TIMEOUT`) for what it leaves out. A password belongs in `PGPASSWORD` (or a pipeline
 /// file), never on a command line; the description never shows it.
 package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   package enum TLSMode: String, Sendable {
@@ -20,6 +20,12 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   /// The schema the tables live in (`schema=` in the URL, default `auralift`).
   package var schema: String
   package var tls: TLSMode
+  /// The certificate file (PEM) of the authority that signed the server's certificate
+  /// (`sslrootcert=`), checked under verify-ca and verify-full. Without one, libpq's
+  /// `~/.postgresql/root.crt` if it exists, otherwise the system's trusted authorities.
+  package var rootCertificate: String?
+  /// How long to wait for the connection (`connect_timeout=` in seconds, as libpq; 10).
+  package var connectTimeoutSeconds: Int = 10
   /// Each statement's time limit (`statement_timeout=` in seconds), none by default.
   package var statementTimeoutSeconds: Double?
 
@@ -60,7 +66,9 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     database = path.isEmpty ? environment["PGDATABASE"] ?? user : path
     var items: [String: String] = [:]
     for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
-    let known: Set<String> = ["sslmode", "schema", "statement_timeout", "connect_timeout"]
+    let known: Set<String> = [
+      "sslmode", "sslrootcert", "schema", "statement_timeout", "connect_timeout",
+    ]
     if let unknown = items.keys.sorted().first(where: { !known.contains($0) }) {
       throw bad("unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
     }
@@ -69,6 +77,20 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       throw bad("sslmode=\(mode): use disable, allow, prefer, require, verify-ca or verify-full")
     }
     self.tls = tls
+    rootCertificate = items["sslrootcert"] ?? environment["PGSSLROOTCERT"]
+    if rootCertificate == nil, let home = environment["HOME"] {
+      let file = home + "/.postgresql/root.crt"
+      if FileManager.default.fileExists(atPath: file) { rootCertificate = file }
+    }
+    if let file = rootCertificate, !FileManager.default.isReadableFile(atPath: file) {
+      throw bad("sslrootcert \(file) cannot be read")
+    }
+    if let text = items["connect_timeout"] ?? environment["PGCONNECT_TIMEOUT"] {
+      guard let seconds = Int(text), seconds > 0 else {
+        throw bad("connect_timeout=\(text): whole seconds, more than 0")
+      }
+      connectTimeoutSeconds = seconds
+    }
     schema = items["schema"] ?? "auralift"
     guard Self.isIdentifier(schema) else {
       throw bad("schema '\(schema)': use lower-case letters, digits and '_', not first a digit")

@@ -3,7 +3,9 @@ import Foundation
 /// A throwaway PostgreSQL 15 server from Debian's packages for the tests: `initdb` in a
 /// temporary folder as the postgres user (scram-sha-256 over TCP, with `password` for the
 /// superuser), started by `pg_ctl` on a free loopback port with `fsync=off`, stopped by
-/// `stop()` and, whatever happens, when the test process exits.
+/// `stop()` and, whatever happens, when the test process exits. It offers TLS with a
+/// certificate for `localhost` and `127.0.0.1` signed by an authority made for it
+/// (`certificateAuthority`), and logs each connection.
 package final class PostgresServer: @unchecked Sendable {
   // `@unchecked`: every property is set in init and read only, but `running` (the lock).
   package static let password = "auralift-test"
@@ -32,6 +34,7 @@ package final class PostgresServer: @unchecked Sendable {
         "--auth-host=scram-sha-256", "--auth-local=trust", "--no-sync", "-E", "UTF8",
         "--locale=C.UTF-8",
       ])
+    try makeCertificates()
     Self.register(self)
     try start()
   }
@@ -42,9 +45,48 @@ package final class PostgresServer: @unchecked Sendable {
       "pg_ctl",
       [
         "-D", "\(folder.path)/data", "-l", "\(folder.path)/log", "-w", "-t", "30", "-o",
-        "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off",
+        "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
+          + " -c ssl=on -c ssl_cert_file=\(folder.path)/server.pem -c ssl_key_file=\(folder.path)/server.key"
+          + " -c log_connections=on",
         "start",
       ])
+  }
+
+  /// The certificate (PEM) of the authority that signed the server's.
+  package var certificateAuthority: String { "\(folder.path)/ca.pem" }
+
+  /// The server's log so far.
+  package func log() -> String {
+    (try? String(contentsOfFile: "\(folder.path)/log", encoding: .utf8)) ?? ""
+  }
+
+  /// An authority and, signed by it, the server's certificate and key (readable by the
+  /// postgres user alone, as the server requires).
+  private func makeCertificates() throws {
+    let base = folder.path
+    try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8)
+      .write(to: folder.appendingPathComponent("san.ext"))
+    let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    try Self.run(
+      "/usr/bin/openssl",
+      ["req", "-x509"] + key + [
+        "-keyout", "\(base)/ca.key", "-out", "\(base)/ca.pem", "-days", "2", "-subj",
+        "/CN=AuraLift test authority",
+      ])
+    try Self.run(
+      "/usr/bin/openssl",
+      ["req"] + key + [
+        "-keyout", "\(base)/server.key", "-out", "\(base)/server.csr", "-subj", "/CN=localhost",
+      ])
+    try Self.run(
+      "/usr/bin/openssl",
+      [
+        "x509", "-req", "-in", "\(base)/server.csr", "-CA", "\(base)/ca.pem", "-CAkey",
+        "\(base)/ca.key", "-CAcreateserial", "-out", "\(base)/server.pem", "-days", "2",
+        "-extfile", "\(base)/san.ext",
+      ])
+    try Self.run("/bin/chown", ["postgres:postgres", "\(base)/server.key", "\(base)/server.pem"])
+    try Self.run("/bin/chmod", ["0600", "\(base)/server.key"])
   }
 
   /// Stops the server at once (SIGQUIT: no shutdown checkpoint), as a crash would.

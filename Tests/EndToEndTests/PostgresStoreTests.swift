@@ -240,6 +240,42 @@ import Testing
     try Self.expectSameTables(out, schema: "timeout")
   }
 
+  /// TLS as libpq's sslmode means it: `require` encrypts, `verify-full` checks the server's
+  /// certificate against `sslrootcert` and the host's name, and a certificate the
+  /// configuration does not trust stops the publication with exit 78, saying so.
+  @Test func tlsIsUsedAndTheCertificateChecked() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let plain = server.url(schema: "tls").replacingOccurrences(of: "sslmode=disable&", with: "")
+    let encrypted = { (log: String) in
+      log.split(separator: "\n").filter {
+        $0.contains("connection authorized: user=postgres database=postgres")
+          && $0.contains("SSL enabled")
+      }.count
+    }
+    let before = encrypted(server.log())
+    let required = try Self.run(dataset, out: out, store: plain + "&sslmode=require")
+    #expect(required.status == 0, "\(required.stderr)")
+    #expect(encrypted(server.log()) == before + 1)
+    _ = try RunnerTests.copySession("s-000001", as: "s-tls", in: dataset)
+    let verified = try Self.run(
+      dataset, out: out,
+      store: plain + "&sslmode=verify-full&sslrootcert=\(server.certificateAuthority)")
+    #expect(verified.status == 0, "\(verified.stderr)")
+    #expect(encrypted(server.log()) == before + 2)
+    try Self.expectSameTables(out, schema: "tls")
+    _ = try RunnerTests.copySession("s-000002", as: "s-untrusted", in: dataset)
+    let untrusted = try Self.run(dataset, out: out, store: plain + "&sslmode=verify-full")
+    #expect(untrusted.status == 78, "\(untrusted.stderr)")
+    #expect(untrusted.stderr.contains("sslrootcert"), "\(untrusted.stderr)")
+    #expect(
+      try server.psql("SELECT count(*) FROM tls.workout_session WHERE id = 's-untrusted'")
+        == "0\n")
+  }
+
   @Test func badURLsLoginsAndDatabasesSayWhatToFix() throws {
     let server = try Self.server.get()
     let root = try TestSupport.temporaryFolder()

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import AuraPostgres
+
+/// The store URL read as libpq reads it, with libpq's environment variables for what it
+/// leaves out, and refused with a message that says what to fix.
+@Suite struct PostgresTargetTests {
+  @Test func theURLWinsAndTheEnvironmentFillsTheRest() throws {
+    let environment = [
+      "PGHOST": "db.env", "PGPORT": "6543", "PGUSER": "envuser", "PGPASSWORD": "p",
+      "PGDATABASE": "envdb", "PGSSLMODE": "require", "PGCONNECT_TIMEOUT": "3", "HOME": "/nowhere",
+    ]
+    let filled = try PostgresTarget(url: "postgresql://", environment: environment)
+    #expect(filled.host == "db.env")
+    #expect(filled.port == 6543)
+    #expect(filled.user == "envuser")
+    #expect(filled.password == "p")
+    #expect(filled.database == "envdb")
+    #expect(filled.tls == .require)
+    #expect(filled.connectTimeoutSeconds == 3)
+    #expect(filled.schema == "auralift")
+    let named = try PostgresTarget(
+      url:
+        "postgres://me@db:5433/platform?sslmode=verify-ca&schema=gym_a&statement_timeout=2.5&connect_timeout=7",
+      environment: environment)
+    #expect(named.host == "db")
+    #expect(named.port == 5433)
+    #expect(named.user == "me")
+    #expect(named.database == "platform")
+    #expect(named.tls == .verifyCA)
+    #expect(named.schema == "gym_a")
+    #expect(named.statementTimeoutSeconds == 2.5)
+    #expect(named.connectTimeoutSeconds == 7)
+    #expect(named.description == "postgresql://me@db:5433/platform (schema gym_a)")
+  }
+
+  @Test func theRootCertificateComesFromTheURLTheEnvironmentOrLibpqsPlace() throws {
+    let home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("auralift-home-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: home) }
+    try FileManager.default.createDirectory(
+      at: home.appendingPathComponent(".postgresql"), withIntermediateDirectories: true)
+    let rootFile = home.appendingPathComponent(".postgresql/root.crt").path
+    try Data("pem".utf8).write(to: URL(fileURLWithPath: rootFile))
+    let other = home.appendingPathComponent("ca.pem").path
+    try Data("pem".utf8).write(to: URL(fileURLWithPath: other))
+    let url = "postgresql://u@h/d?sslmode=verify-full"
+    #expect(
+      try PostgresTarget(url: url, environment: ["HOME": home.path]).rootCertificate == rootFile)
+    #expect(
+      try PostgresTarget(url: url, environment: ["HOME": home.path, "PGSSLROOTCERT": other])
+        .rootCertificate == other)
+    #expect(
+      try PostgresTarget(url: url + "&sslrootcert=\(other)", environment: ["HOME": "/nowhere"])
+        .rootCertificate == other)
+    #expect(try PostgresTarget(url: url, environment: ["HOME": "/nowhere"]).rootCertificate == nil)
+  }
+
+  @Test(arguments: [
+    ("mysql://u@h/d", "not a postgresql:// URL"),
+    ("postgresql://u:secret@h/d", "set PGPASSWORD"),
+    ("postgresql://u@h/d?colour=blue", "unknown parameter 'colour'"),
+    ("postgresql://u@h/d?sslmode=maybe", "sslmode=maybe: use disable"),
+    ("postgresql://u@h/d?schema=Gym-A", "schema 'Gym-A'"),
+    ("postgresql://u@h/d?statement_timeout=-1", "statement_timeout=-1"),
+    ("postgresql://u@h/d?connect_timeout=0.5", "connect_timeout=0.5: whole seconds"),
+    ("postgresql://u@h/d?sslrootcert=/no/such.pem", "sslrootcert /no/such.pem cannot be read"),
+    ("postgresql://u@%2Frun%2Fpostgresql/d", "Unix socket"),
+  ])
+  func badURLsSayWhatToFix(url: String, message: String) {
+    do {
+      _ = try PostgresTarget(url: url, environment: ["HOME": "/nowhere"], fromCommandLine: true)
+      Issue.record("\(url) was accepted")
+    } catch let failure as PostgresFailure {
+      #expect(failure.exitCode == 64)
+      #expect(failure.description.contains(message), "\(failure)")
+      #expect(!failure.description.contains("secret"))
+    } catch {
+      Issue.record("\(url): \(error)")
+    }
+  }
+}
