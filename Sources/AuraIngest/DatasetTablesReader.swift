@@ -18,11 +18,13 @@ package enum DatasetTablesReader {
         id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
         email: optionalText(table, row, "email"))
     }
+    let knownAthletes = Set(athletes.map(\.id))
     let wellness = readOptional(
       root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
     ) { table, row in
       WellnessDay(
-        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try athlete(table, row, among: knownAthletes),
+        date: try date(table, row, "date"),
         hrvMilliseconds: try number(table, row, "hrv_ms"),
         hrvMetric: try oneOf(table, row, "hrv_metric", HRVMetric.allCases.map(\.rawValue))
           .flatMap(HRVMetric.init(rawValue:)) ?? .rmssd,
@@ -32,13 +34,13 @@ package enum DatasetTablesReader {
         activeKcal: try number(table, row, "active_kcal"),
         cyclePhase: optionalText(table, row, "cycle_phase"))
     }
-    let knownAthletes = Set(athletes.map(\.id))
     let healthDays = HealthExports.read(root: root, athletes: knownAthletes, problems: &problems)
     let nutrition = readOptional(
       root: root, file: "nutrition.csv", problems: &problems, key: Self.athleteDay
     ) { table, row in
       NutritionDay(
-        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try athlete(table, row, among: knownAthletes),
+        date: try date(table, row, "date"),
         targetKcal: try number(table, row, "target_kcal"), kcal: try number(table, row, "kcal"),
         proteinGrams: try number(table, row, "protein_g"),
         carbsGrams: try number(table, row, "carbs_g"),
@@ -50,7 +52,8 @@ package enum DatasetTablesReader {
       root: root, file: "morpho.csv", problems: &problems, key: Self.athleteDay
     ) { table, row in
       MorphoRecord(
-        athleteId: try id(table, row, "athlete_id"), date: try date(table, row, "date"),
+        athleteId: try athlete(table, row, among: knownAthletes),
+        date: try date(table, row, "date"),
         torsoCm: try number(table, row, "torso_cm"), femurCm: try number(table, row, "femur_cm"),
         tibiaCm: try number(table, row, "tibia_cm"),
         humerusCm: try number(table, row, "humerus_cm"),
@@ -191,6 +194,22 @@ package enum DatasetTablesReader {
       unlinked.coachId = nil
       return unlinked
     }
+  }
+
+  /// The row's `athlete_id`, which must be an athlete of athletes.csv: a day of an athlete the
+  /// run does not publish would be a row that refers to nobody.
+  static func athlete(_ table: CSVTable, _ row: CSVTable.Row, among known: Set<String>) throws
+    -> String
+  {
+    let athlete = try id(table, row, "athlete_id")
+    guard known.contains(athlete) else {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason:
+          "athlete_id '\(athlete)' is not an athlete of athletes.csv (or its row there was set aside)"
+      )
+    }
+    return athlete
   }
 
   /// A required id (`EntityId`).

@@ -51,6 +51,34 @@ import Testing
     return root
   }
 
+  /// A day of an athlete athletes.csv does not hold (or whose row there was set aside) is set
+  /// aside with its file and line: published, it would refer to nobody.
+  @Test func daysOfAnAthleteNotInAthletesCSVAreSetAside() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    try Data(
+      "athlete_id,username\na-1,jane\na-2,\n".utf8
+    ).write(to: root.appendingPathComponent("athletes.csv"))
+    try Data(
+      "athlete_id,date,hrv_ms\na-1,2026-11-03,50\na-2,2026-11-03,40\na-9,2026-11-03,45\n".utf8
+    )
+    .write(to: root.appendingPathComponent("wellness.csv"))
+    try Data("athlete_id,date,kcal\na-9,2026-11-03,2000\na-1,2026-11-03,2100\n".utf8)
+      .write(to: root.appendingPathComponent("nutrition.csv"))
+    let tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.athletes.map(\.id) == ["a-1"])
+    #expect(tables.wellness.map(\.athleteId) == ["a-1"])
+    #expect(tables.nutrition.map(\.athleteId) == ["a-1"])
+    let problems = tables.problems.map { "\($0.path):\($0.line): \($0.reason)" }
+    for expected in [
+      "wellness.csv:3: athlete_id 'a-2' is not an athlete of athletes.csv",
+      "wellness.csv:4: athlete_id 'a-9' is not an athlete of athletes.csv",
+      "nutrition.csv:2: athlete_id 'a-9' is not an athlete of athletes.csv",
+    ] {
+      #expect(problems.contains { $0.hasPrefix(expected) }, "\(problems)")
+    }
+  }
+
   @Test func appleHealthExportBecomesDailyWellness() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }
