@@ -22,8 +22,27 @@ enum PostgresSchema {
             created_at TIMESTAMPTZ NOT NULL DEFAULT now())
           """,
           "CREATE INDEX notification_user ON \(schema).notification (user_id, read_status)",
-        ]
+        ],
+      foreignKeys(Schema.v9ForeignKeys, schema: schema),
     ]
+  }
+
+  /// The model's relations as foreign keys, DEFERRABLE INITIALLY DEFERRED so that rows may be
+  /// replaced in any order inside the publication's transaction (checked at its commit), with
+  /// an index on each column that does not lead its table's key.
+  static func foreignKeys(_ keys: [ForeignKey], schema: String) -> [String] {
+    keys.flatMap { key -> [String] in
+      var statements = [
+        "ALTER TABLE \(schema).\(key.table) ADD CONSTRAINT \(key.table)_\(key.column)_fkey FOREIGN KEY (\(key.column)) REFERENCES \(schema).\(key.parentTable) (\(key.parentColumn)) DEFERRABLE INITIALLY DEFERRED"
+      ]
+      let table = PublishedTable.all.first { $0.name == key.table }
+      if table?.key.first != key.column {
+        statements.append(
+          "CREATE INDEX IF NOT EXISTS \(key.table)_\(key.column) ON \(schema).\(key.table) (\(key.column))"
+        )
+      }
+      return statements
+    }
   }
 
   /// `CREATE TABLE` for `table` and its key (a unique index where a key column may be NULL,

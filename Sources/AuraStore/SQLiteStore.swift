@@ -25,6 +25,7 @@ package struct SQLiteStore: ResultStore, Sendable {
       }
       let bundle = try sessions(try SQLiteSessionWriter(db: db))
       try BundleWriter(db: db, bundle: bundle).writeAll()
+      try BrokenReferences.check(db)
     }
   }
 

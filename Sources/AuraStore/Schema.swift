@@ -3,7 +3,7 @@ import GRDB
 /// The published schema, one migration per version. A change to the contract is a new
 /// migration, never an edit of an old one, and its table's definition (`PublishedTable`)
 /// changes with it: a test holds the migrated schema to the definitions.
-enum Schema {
+package enum Schema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     for (version, statements) in [
@@ -14,6 +14,8 @@ enum Schema {
         for statement in statements { try db.execute(sql: statement) }
       }
     }
+    // GRDB runs a migration with foreign keys off and checks them all once it is applied.
+    migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
     return migrator
   }
 
@@ -239,4 +241,92 @@ enum Schema {
       PRIMARY KEY (table_name, column_name))
     """,
   ]
+
+  /// The relations of the model declared as foreign keys (issue 42), each with an index on its
+  /// column unless one already leads with it: the joins readers make, and what a removed
+  /// session's or athlete's rows are found by.
+  package static let v9ForeignKeys: [ForeignKey] = [
+    ("user_profile", "coach_id", "coach.id"),
+    ("morpho_scan", "user_profile_id", "user_profile.id"),
+    ("exercise", "machine_spec_id", "machine_spec.id"),
+    ("machine_spec", "exercise_id", "exercise.id"),
+    ("exercise_muscle_group", "exercise_id", "exercise.id"),
+    ("workout_session", "user_profile_id", "user_profile.id"),
+    ("workout_set", "session_id", "workout_session.id"),
+    ("workout_set", "exercise_id", "exercise.id"),
+    ("rep", "session_id", "workout_session.id"),
+    ("ranking_record", "user_profile_id", "user_profile.id"),
+    ("muscle_group", "user_profile_id", "user_profile.id"),
+    ("recovery_snapshot", "user_profile_id", "user_profile.id"),
+    ("recovery_snapshot", "muscle_group_id", "muscle_group.id"),
+    ("nutrition_log", "user_profile_id", "user_profile.id"),
+    ("guild_membership", "user_profile_id", "user_profile.id"),
+    ("weekly_muscle_volume", "athlete_id", "user_profile.id"),
+    ("readiness", "athlete_id", "user_profile.id"),
+    ("personal_record", "athlete_id", "user_profile.id"),
+    ("personal_record", "exercise_id", "exercise.id"),
+    ("personal_record", "session_id", "workout_session.id"),
+    ("form_component", "session_id", "workout_session.id"),
+    ("strength_profile", "athlete_id", "user_profile.id"),
+    ("strength_profile", "exercise_id", "exercise.id"),
+    ("recovery_heatmap", "athlete_id", "user_profile.id"),
+    ("nutrition_week", "athlete_id", "user_profile.id"),
+    ("exercise_risk", "athlete_id", "user_profile.id"),
+    ("exercise_risk", "exercise_id", "exercise.id"),
+    ("coach_roster", "coach_id", "coach.id"),
+    ("coach_roster", "athlete_id", "user_profile.id"),
+    ("leaderboard", "athlete_id", "user_profile.id"),
+    ("leaderboard_exclusion", "athlete_id", "user_profile.id"),
+    ("run_parameter", "run_id", "run.run_id"),
+    ("column_doc", "table_name", "table_doc.table_name"),
+  ].map { table, column, parent in
+    let parts = parent.split(separator: ".").map(String.init)
+    return ForeignKey(table: table, column: column, parentTable: parts[0], parentColumn: parts[1])
+  }
+
+  /// Adds `keys` to their tables, which SQLite allows only by rebuilding a table: a copy
+  /// created with the constraints, filled in rowid order (rowids kept, so exports keep their
+  /// order), swapped for the original, its indexes made again. Then an index for each key
+  /// column no index leads with.
+  static func declare(_ keys: [ForeignKey], in db: Database) throws {
+    for (table, tableKeys) in Dictionary(grouping: keys, by: \.table).sorted(by: { $0.key < $1.key }
+    ) {
+      guard
+        let create = try String.fetchOne(
+          db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?",
+          arguments: [table]),
+        let close = create.lastIndex(of: ")"),
+        let open = create.firstIndex(of: "(")
+      else { throw DatabaseError(message: "v9: table \(table) is missing") }
+      let indexes = try String.fetchAll(
+        db,
+        sql:
+          "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
+        arguments: [table])
+      let constraints = tableKeys.map {
+        ", FOREIGN KEY (\($0.column)) REFERENCES \($0.parentTable) (\($0.parentColumn)) DEFERRABLE INITIALLY DEFERRED"
+      }
+      let rebuilt =
+        "CREATE TABLE \(table)_v9 " + create[open..<close] + constraints.joined() + ")"
+      let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))")
+        .map { $0["name"] as String }.joined(separator: ", ")
+      try db.execute(sql: rebuilt)
+      try db.execute(
+        sql:
+          "INSERT INTO \(table)_v9 (rowid, \(columns)) SELECT rowid, \(columns) FROM \(table) ORDER BY rowid"
+      )
+      try db.execute(sql: "DROP TABLE \(table)")
+      try db.execute(sql: "ALTER TABLE \(table)_v9 RENAME TO \(table)")
+      for index in indexes { try db.execute(sql: index) }
+    }
+    for key in keys {
+      let leading = try Row.fetchAll(db, sql: "PRAGMA index_list(\(key.table))").map {
+        try String.fetchOne(
+          db, sql: "SELECT name FROM pragma_index_info(?) WHERE seqno = 0",
+          arguments: [$0["name"] as String])
+      }
+      guard !leading.contains(key.column) else { continue }
+      try db.execute(sql: "CREATE INDEX \(key.table)_\(key.column) ON \(key.table) (\(key.column))")
+    }
+  }
 }

@@ -58,6 +58,22 @@ import Testing
         } else {
           #expect(primaryKey == table.key, "\(table.name)")
         }
+        // Every relation the definitions state is a declared foreign key, and an index leads
+        // with its column.
+        let declared = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(table.name))").map {
+          ForeignKey(
+            table: table.name, column: $0["from"], parentTable: $0["table"],
+            parentColumn: $0["to"])
+        }
+        #expect(Set(declared) == Set(table.foreignKeys), "\(table.name)")
+        for key in table.foreignKeys {
+          let leading = try String.fetchAll(
+            db,
+            sql:
+              "SELECT i.name FROM pragma_index_list(?) l JOIN pragma_index_info(l.name) i WHERE i.seqno = 0",
+            arguments: [table.name])
+          #expect(leading.contains(key.column), "no index leads with \(key)")
+        }
       }
     }
   }

@@ -75,6 +75,17 @@ import Testing
     #expect(published.status == 0, "\(published.stderr)")
     #expect(published.stdout.contains("postgresql: postgresql://postgres@127.0.0.1"))
     try Self.expectSameTables(out, schema: "same_rows")
+    // The model's relations are declared, deferred to the commit, as in SQLite.
+    let keys = try server.psql(
+      """
+      SELECT c.conrelid::regclass::text || '.' || a.attname FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.condeferred AND c.connamespace = 'same_rows'::regnamespace
+      """)
+    #expect(
+      Set(keys.split(separator: "\n").map(String.init))
+        == Set(
+          PublishedTable.all.flatMap(\.foreignKeys).map { "same_rows.\($0.table).\($0.column)" }))
     // A notification for every coach and athlete, each linking their report, unread.
     let notifications = try server.psql(
       "SELECT recipient_type, count(*) FROM same_rows.notification WHERE NOT read_status GROUP BY 1 ORDER BY 1"

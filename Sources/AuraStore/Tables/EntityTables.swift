@@ -142,7 +142,10 @@ extension PublishedTable {
     [
       .text("id", "`<athlete>:<guild name>`.", required: true),
       .athlete("user_profile_id"),
-      .text("guild_name", "The guild.", references: "guild_standing.guild_name", required: true),
+      .text(
+        "guild_name",
+        "The guild (its standing, where it has one: not a foreign key, a guild without ranked members has none).",
+        references: "guild_standing.guild_name", loose: true, required: true),
       .text("guild_tag", "Short tag."),
       .text(
         "join_date", "The athlete's first session (the data's last session when they have none).",

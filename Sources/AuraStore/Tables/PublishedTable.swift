@@ -27,6 +27,35 @@ package struct PublishedTable: Sendable {
   }
 
   package var columnNames: [String] { columns.map(\.name) }
+
+  /// The foreign keys the schema declares: every column that refers to another table's row,
+  /// but those whose reference is loose (the row may be gone).
+  package var foreignKeys: [ForeignKey] {
+    columns.compactMap { column in
+      guard let target = column.references, !column.referenceIsLoose else { return nil }
+      let parts = target.split(separator: ".").map(String.init)
+      return ForeignKey(
+        table: name, column: column.name, parentTable: parts[0], parentColumn: parts[1])
+    }
+  }
+}
+
+/// `table.column` refers to `parentTable.parentColumn`, declared DEFERRABLE INITIALLY
+/// DEFERRED (checked when the publication commits, whatever order the rows went in).
+package struct ForeignKey: Sendable, Hashable, CustomStringConvertible {
+  package let table: String
+  package let column: String
+  package let parentTable: String
+  package let parentColumn: String
+
+  package init(table: String, column: String, parentTable: String, parentColumn: String) {
+    self.table = table
+    self.column = column
+    self.parentTable = parentTable
+    self.parentColumn = parentColumn
+  }
+
+  package var description: String { "\(table).\(column) → \(parentTable).\(parentColumn)" }
 }
 
 /// One column: its SQLite type, whether it may be NULL, its default, and what it holds.
@@ -50,14 +79,18 @@ package struct PublishedColumn: Sendable {
   package let values: String?
   /// `table.column` this column refers to.
   package let references: String?
+  /// The row referred to may not exist (a quarantined session's athlete): described, not
+  /// declared as a foreign key.
+  package let referenceIsLoose: Bool
   package let meaning: String
 
   init(
     _ name: String, _ type: StorageType, _ meaning: String, unit: String? = nil,
-    values: String? = nil, references: String? = nil, required: Bool = false,
-    default defaultValue: String? = nil
+    values: String? = nil, references: String? = nil, loose: Bool = false,
+    required: Bool = false, default defaultValue: String? = nil
   ) {
     self.name = name
+    self.referenceIsLoose = loose
     self.type = type
     self.required = required
     self.defaultValue = defaultValue
@@ -72,11 +105,11 @@ package struct PublishedColumn: Sendable {
 extension PublishedColumn {
   static func text(
     _ name: String, _ meaning: String, values: String? = nil, references: String? = nil,
-    required: Bool = false, default defaultValue: String? = nil
+    loose: Bool = false, required: Bool = false, default defaultValue: String? = nil
   ) -> PublishedColumn {
     .init(
-      name, .text, meaning, values: values, references: references, required: required,
-      default: defaultValue)
+      name, .text, meaning, values: values, references: references, loose: loose,
+      required: required, default: defaultValue)
   }
 
   static func integer(

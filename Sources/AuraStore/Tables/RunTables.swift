@@ -9,8 +9,9 @@ extension PublishedTable {
       .integer("line", "The line in the file; 0 for the whole file or session.", required: true),
       .text("reason", "What is wrong with it.", required: true),
       .text(
-        "athlete_id", "The athlete whose session it was, where known.",
-        references: "user_profile.id"),
+        "athlete_id",
+        "The athlete whose session it was, where known (not a foreign key: the athlete's own row may be what was set aside).",
+        references: "user_profile.id", loose: true),
     ])
 
   static let volumeLandmark = PublishedTable(
