@@ -16,7 +16,9 @@ struct SweepCommand: ParsableCommand {
       value out of its range is a usage error. Every sweep is a new folder \
       <experiments>/<name>-<id>/ (a short id, so a name reused never mixes grids). Variants \
       publish under it, one folder each, and share the production output's cache, so they \
-      reuse every cached upstream result; the production output is never written. The \
+      reuse every cached upstream result; the production output is never written. --parallel \
+      variants run at once, the first of each distinct set of ingest and features parameters \
+      first, so that features are computed once per set. The \
       comparison is sweep.csv (a table), sweep.md and sweep.html (with charts).
       """)
 
@@ -24,7 +26,8 @@ struct SweepCommand: ParsableCommand {
   @Option(help: "Dataset folder (overrides the file).") var dataset: String?
   @Option(help: "The production output whose cache the variants share (overrides the file).")
   var out: String?
-  @Option(help: "Worker threads (0: one per core).") var workers: Int?
+  @Option(help: "Worker threads of each variant (0: one per core).") var workers: Int?
+  @Option(help: "Variants run at once (default 2).") var parallel: Int = 2
   @Option(name: .customLong("set"), help: "A swept parameter: key=v1,v2,... (repeatable).")
   var axes: [String] = []
   @Option(help: "Experiment name.") var name: String = "sweep"
@@ -52,6 +55,8 @@ struct SweepCommand: ParsableCommand {
       sweep = try Sweep(
         base: config, specs: axes,
         folder: URL(fileURLWithPath: experiments).appendingPathComponent("\(name)-\(id)"))
+      guard parallel >= 1 else { throw PipelineError.config("--parallel \(parallel): at least 1") }
+      sweep.parallel = parallel
       sweep.objective = try SweepObjective.parse(objective).mapError {
         PipelineError.config($0.description)
       }.get()

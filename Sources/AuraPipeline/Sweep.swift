@@ -18,6 +18,8 @@ package struct Sweep {
   package let folder: URL
   /// What the best variant is best at.
   package var objective: SweepObjective = .default
+  /// How many variants run at once, each with its own worker pool.
+  package var parallel = 2
 
   /// One point of the grid.
   package struct Variant: Sendable {
@@ -116,7 +118,7 @@ package struct Sweep {
     let startedAt = Runner.timestamp()
     let productionOut = URL(fileURLWithPath: base.out).standardizedFileURL
     let productionCache = productionOut.appendingPathComponent(".cache").path
-    var outcomes: [Outcome] = []
+    var configs: [PipelineConfig] = []
     var parameters: [String: ParameterSet] = [:]
     for variant in variants {
       var config = base
@@ -124,15 +126,9 @@ package struct Sweep {
       config.cacheFolder = base.cacheFolder ?? productionCache
       for assignment in variant.assignments { try config.override(assignment) }
       parameters[variant.name] = config.parameters
-      let summary = try Runner(config: config, logger: logger).run()
-      logger.info(
-        "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
-      )
-      let database = folder.appendingPathComponent("\(variant.name)/current/auralift.sqlite").path
-      outcomes.append(
-        Outcome(
-          variant: variant, summary: summary, metrics: try SweepMetrics(databasePath: database)))
+      configs.append(config)
     }
+    let outcomes = try runVariants(configs, logger: logger)
     try ReportWriter.writeSweep(summary(outcomes), folder: folder)
     try AtomicFile.write(
       Data(Self.results(outcomes, parameters: parameters).utf8),
@@ -161,6 +157,49 @@ package struct Sweep {
       startedAt: startedAt, finishedAt: Runner.timestamp()
     ).write(to: folder)
     return outcomes
+  }
+
+  /// Runs the variants `parallel` at a time. The first variant of each distinct set of
+  /// upstream parameters (ingest and features) runs before the others, so that features are
+  /// computed once per set and every later variant finds them in the shared cache (its
+  /// entries are created once, whoever writes first). Outcomes are in the variants' order.
+  func runVariants(_ configs: [PipelineConfig], logger: Logger) throws -> [Outcome] {
+    let variants = variants
+    var seen: Set<String> = []
+    var first: [Int] = []
+    var rest: [Int] = []
+    for (index, config) in configs.enumerated() {
+      let upstream = config.parameters.values.filter {
+        $0.key.hasPrefix("ingest.") || $0.key.hasPrefix("features.")
+      }
+      .map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "\n")
+      if seen.insert(upstream).inserted { first.append(index) } else { rest.append(index) }
+    }
+    let results = VariantResults(count: configs.count)
+    for wave in [first, rest] where !wave.isEmpty {
+      let next = VariantResults.Counter()
+      DispatchQueue.concurrentPerform(iterations: max(1, min(parallel, wave.count))) { _ in
+        while let position = next.take(below: wave.count), !results.failed {
+          let index = wave[position]
+          let variant = variants[index]
+          results.set(
+            index,
+            Result {
+              let summary = try Runner(config: configs[index], logger: logger).run()
+              logger.info(
+                "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
+              )
+              let database = folder.appendingPathComponent(
+                "\(variant.name)/current/auralift.sqlite"
+              ).path
+              return Outcome(
+                variant: variant, summary: summary,
+                metrics: try SweepMetrics(databasePath: database))
+            })
+        }
+      }
+    }
+    return try results.all()
   }
 
   /// The whole experiment as one CSV table for pandas, R or DuckDB: a `variant` column, every
@@ -198,5 +237,53 @@ package struct Sweep {
         codeVersion: StageVersions.summary, parametersHash: "one per variant",
         runId: folder.lastPathComponent, dataWindow: base.dataset,
         generatedAt: Runner.timestamp()), objective: objective)
+  }
+}
+
+/// The outcomes of variants run on several threads, each set once; the first failure stops
+/// the variants not yet started.
+private final class VariantResults: @unchecked Sendable {
+  // `@unchecked`: `results` is only touched under `lock`.
+  private let lock = NSLock()
+  private var results: [Result<Sweep.Outcome, any Error>?]
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: Result<Sweep.Outcome, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    results[index] = result
+  }
+
+  var failed: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return results.contains { if case .failure = $0 { true } else { false } }
+  }
+
+  /// Every outcome in order, or the first variant's error (in the variants' order).
+  func all() throws -> [Sweep.Outcome] {
+    lock.lock()
+    defer { lock.unlock() }
+    for case .failure(let error)? in results { throw error }
+    return try results.map { result in
+      guard let result else { throw PipelineError.config("a variant did not run") }
+      return try result.get()
+    }
+  }
+
+  /// Hands out 0, 1, 2, … to the threads that ask.
+  final class Counter: @unchecked Sendable {
+    // `@unchecked`: `next` is only touched under `lock`.
+    private let lock = NSLock()
+    private var next = 0
+
+    func take(below count: Int) -> Int? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard next < count else { return nil }
+      next += 1
+      return next - 1
+    }
   }
 }

@@ -85,6 +85,42 @@ import Testing
 
   /// A sweep's folder is its name and a short id: the same name run again with another grid
   /// makes a second folder and leaves the first as it was.
+  /// Variants at once compute each distinct set of features once (the first variant of each
+  /// set runs before the rest), and publish what variants one at a time publish.
+  @Test func parallelVariantsComputeFeaturesOnceAndPublishTheSame() throws {
+    let out = try TestSupport.temporaryFolder()
+    let experiments = try TestSupport.temporaryFolder("sweep-parallel")
+    defer { TestSupport.remove(out, experiments) }
+    let config = try TestSupport.pipelineConfig(dataset: Self.sample, out: out)
+    let specs = ["features.min_rep_s=0.5,0.6", "scoring.form.depth_weight=0.2,0.4,0.6"]
+    var parallel = try Sweep(
+      base: config, specs: specs, folder: experiments.appendingPathComponent("parallel"))
+    parallel.parallel = 3
+    let outcomes = try parallel.run(logger: Logger(label: "test"))
+    let sessions = outcomes[0].summary.sessions
+    #expect(sessions > 0)
+    // Two feature sets (min_rep_s 0.5 and 0.6), each computed by one variant alone.
+    #expect(
+      outcomes.map { $0.summary.featuresComputed.count }.sorted() == [
+        0, 0, 0, 0, sessions, sessions,
+      ])
+    #expect(outcomes[0].summary.featuresComputed.count == sessions)
+    #expect(outcomes[3].summary.featuresComputed.count == sessions)
+    var serial = try Sweep(
+      base: config, specs: specs, folder: experiments.appendingPathComponent("serial"))
+    serial.parallel = 1
+    let again = try serial.run(logger: Logger(label: "test"))
+    #expect(again.allSatisfy { $0.summary.featuresComputed.isEmpty })
+    for (a, b) in zip(outcomes, again) {
+      #expect(a.variant.name == b.variant.name)
+      #expect(a.metrics.values == b.metrics.values, "\(a.variant.name)")
+      let first = parallel.folder.appendingPathComponent(a.variant.name)
+      let second = serial.folder.appendingPathComponent(b.variant.name)
+      #expect(try RunnerTests.publishedRows(first) == RunnerTests.publishedRows(second))
+      #expect(try CrashSafetyTests.exports(first) == CrashSafetyTests.exports(second))
+    }
+  }
+
   @Test func aNameReusedNeverMixesGrids() throws {
     let root = try TestSupport.temporaryFolder("sweep-names")
     defer { TestSupport.remove(root) }
