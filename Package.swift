@@ -68,6 +68,12 @@ let package = Package(
       dependencies: ["AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraSynth"]),
     // Publication into PostgreSQL (PostgresNIO): schema from the table definitions, one
     // transaction, only what changed.
+    // Weekly emails: MIME messages handed to a sendmail-compatible command, and their ledger.
+    .target(
+      name: "AuraDelivery",
+      dependencies: [
+        "AuraReports", "AuraStore", "AuraSupport", .product(name: "Logging", package: "swift-log"),
+      ]),
     .target(
       name: "AuraPostgres",
       dependencies: [
@@ -81,7 +87,7 @@ let package = Package(
       name: "AuraPipeline",
       dependencies: [
         "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
-        "AuraStore", "AuraReports", "AuraPostgres", "CFileSystem", "CXXHash",
+        "AuraStore", "AuraReports", "AuraPostgres", "AuraDelivery", "CFileSystem", "CXXHash",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),
@@ -89,7 +95,7 @@ let package = Package(
       name: "AuraLiftCLI",
       dependencies: [
         "AuraDomain", "AuraSupport", "AuraIngest", "AuraStore", "AuraPipeline", "AuraSynth",
-        "AuraEvaluation", "AuraPostgres",
+        "AuraEvaluation", "AuraPostgres", "AuraDelivery",
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),

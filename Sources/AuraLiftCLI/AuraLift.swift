@@ -11,7 +11,8 @@ struct AuraLift: ParsableCommand {
     subcommands: [
       RunCommand.self, ShardCommand.self, PublishCommand.self, ExplainCommand.self,
       CacheCommand.self, ValidateCommand.self,
-      SweepCommand.self, CompareCommand.self, DictionaryCommand.self, ReportCommand.self,
+      DeliverCommand.self, SweepCommand.self, CompareCommand.self, DictionaryCommand.self,
+      ReportCommand.self,
       EvalCommand.self,
       SynthCommand.self, ComputeSessionCommand.self,
       BenchIngestCommand.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraDelivery
 import AuraDomain
 import AuraPipeline
 import AuraPostgres
@@ -14,6 +15,8 @@ enum ExitCodes {
   static let nothingPublished = ExitCode(2)
   /// Published, without the quarantined or failed partitions listed on stdout.
   static let partial = ExitCode(3)
+  /// Published, but weekly emails not delivered (listed on stdout; the next run retries them).
+  static let undelivered = ExitCode(4)
   /// Bad command line or pipeline file (sysexits EX_USAGE).
   static let usage = ExitCode(64)
   /// Another run holds the output's lock beyond `--wait`, or a shard's manifest is missing
@@ -28,6 +31,7 @@ enum ExitCodes {
     switch error {
     case PipelineError.lockHeld, PipelineError.shardsMissing: return lockHeld
     case PipelineError.config, is ParameterError: return usage
+    case DeliveryError.settings: return usage
     case let failure as PostgresFailure: return ExitCode(failure.exitCode)
     default: return otherwise
     }

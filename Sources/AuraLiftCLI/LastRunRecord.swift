@@ -16,6 +16,10 @@ struct LastRunRecord: Encodable {
   var athletesAggregated: Int
   var quarantined: Int
   var failed: Int
+  /// Messages handed over this run, and those that were not (retried by the next run); nil
+  /// where the pipeline does not deliver.
+  var delivered: Int?
+  var notDelivered: Int?
   /// The one-line reason a run published nothing; nil when it published.
   var error: String?
 
@@ -30,6 +34,8 @@ struct LastRunRecord: Encodable {
     athletesAggregated = summary?.aggregated.count ?? 0
     quarantined = summary?.quarantined.count ?? 0
     failed = summary?.failed.count ?? 0
+    delivered = summary?.delivery?.sent.count
+    notDelivered = summary?.delivery?.failed.count
     self.error = error
   }
 

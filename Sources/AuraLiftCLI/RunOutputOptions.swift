@@ -72,6 +72,7 @@ struct RunOutputOptions: ParsableArguments {
       ProcessMemory.peakResidentMegabytes)
     for problem in summary.quarantined { print("quarantined: \(problem)") }
     for problem in summary.failed { print("failed: \(problem)") }
+    for problem in summary.delivery?.failed ?? [] { print("not delivered: \(problem)") }
     if summary.upToDate {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
@@ -80,6 +81,9 @@ struct RunOutputOptions: ParsableArguments {
       )
     }
     if let store = summary.store, !quiet { print("postgresql: \(store)") }
+    if let delivery = summary.delivery, !quiet {
+      print(DeliverCommand.line(delivery))
+    }
     if let folder = summary.publishedFolder, !quiet {
       print("database: \(folder)/auralift.sqlite")
       print("reports:  \(folder)/index.html (coaches/, athletes/; HTML and Markdown)")
@@ -126,6 +130,8 @@ extension RunOutputOptions {
         "athletes_aggregated": .stringConvertible(summary.aggregated.count),
         "duration_s": .stringConvertible(Date().timeIntervalSince(started)),
         "quarantined": problems(summary.quarantined), "failed": problems(summary.failed),
+        "delivered": .stringConvertible(summary.delivery?.sent.count ?? 0),
+        "not_delivered": .array((summary.delivery?.failed ?? []).map { .string($0) }),
       ])
   }
 }

@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraDelivery
 import AuraDomain
 import AuraFeatures
 import AuraIngest
@@ -22,6 +23,8 @@ package struct PipelineConfig: Sendable {
   /// A PostgreSQL URL to publish into as well as the SQLite release (`store:` in the file,
   /// `--store` on the command line), if any.
   package var store: String?
+  /// How the nightly run mails coaches their week (`deliver:` in the file), if it does.
+  package var delivery: DeliverySettings?
   /// The pipeline file this was loaded from, if any.
   package var path: String?
 
@@ -75,6 +78,11 @@ package struct PipelineConfig: Sendable {
       workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
     config.cacheFolder = (root["cache"] as? String).map(resolved)
     config.store = root["store"] as? String
+    if let block = root["deliver"] {
+      do { config.delivery = try DeliverySettings(yaml: block) } catch {
+        throw PipelineError.config("\(path): \(error)")
+      }
+    }
     return config
   }
 

@@ -1,3 +1,4 @@
+import AuraDelivery
 import AuraDomain
 
 /// What a run did, for the command line and the tests.
@@ -27,7 +28,14 @@ package struct RunSummary: Sendable {
   /// What the PostgreSQL store committed this run (nil: none named, or it had this release).
   package var store: String?
 
-  /// Exit status for schedulers: 0 all published, 3 published without the quarantined or
-  /// failed partitions.
-  package var exitCode: Int32 { quarantined.isEmpty && failed.isEmpty ? 0 : 3 }
+  /// What the weekly emails did, where the pipeline delivers them.
+  package var delivery: Delivery.Outcome?
+
+  /// Exit status for schedulers: 0 all published (and delivered), 4 published but messages
+  /// not delivered (the next run retries them), 3 published without the quarantined or failed
+  /// partitions.
+  package var exitCode: Int32 {
+    if let delivery, !delivery.failed.isEmpty { return 4 }
+    return quarantined.isEmpty && failed.isEmpty ? 0 : 3
+  }
 }

@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraDelivery
 import AuraDomain
 import AuraFeatures
 import AuraIngest
@@ -65,7 +66,7 @@ package struct Runner {
     if base.isUpToDate(retryFailed: options.retryFailed) {
       try plan.digests.save()
       var summary = base.summary
-      summary.store = try publishToStore(previous: nil)
+      summary = try finish(summary, previous: nil)
       return summary
     }
     // Sessions are not kept: each is computed (or found in the cache) and read back at
@@ -160,7 +161,7 @@ package struct Runner {
     try plan.digests.save()
     if base.isUpToDate(retryFailed: false) {
       var summary = base.summary
-      summary.store = try publishToStore(previous: nil)
+      summary = try finish(summary, previous: nil)
       return summary
     }
     let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
@@ -328,7 +329,7 @@ package struct Runner {
     }
     try state.saveSessions(records)
     try state.saveProblems(quarantined: quarantine, failed: failed)
-    summary.store = try publishToStore(previous: release)
+    summary = try finish(summary, previous: release)
     return summary
   }
 
@@ -337,6 +338,22 @@ package struct Runner {
   /// to date by the next run, even one with nothing else to do). `previous` is the release
   /// the store may hold, for writing only what changed; by default the newest other release.
   /// Returns what it wrote, for the summary.
+  /// What follows a publication (or a run with nothing new): the weekly emails, where the
+  /// pipeline has a `deliver:` block (a failed send is retried by the next run, which finds it
+  /// missing from the ledger), then the PostgreSQL store, where one is named.
+  private func finish(_ published: RunSummary, previous: URL?) throws -> RunSummary {
+    var summary = published
+    if let settings = config.delivery {
+      do {
+        summary.delivery = try Delivery(out: out, settings: settings).run(logger: logger)
+      } catch {
+        summary.delivery = Delivery.Outcome(failed: ["all: \(ErrorMessage.describe(error))"])
+      }
+    }
+    summary.store = try publishToStore(previous: previous)
+    return summary
+  }
+
   private func publishToStore(previous: URL?) throws -> String? {
     guard let url = config.store else { return nil }
     let target = try PostgresTarget(url: url)

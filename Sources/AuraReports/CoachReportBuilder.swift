@@ -43,6 +43,12 @@ struct CoachReportBuilder {
   func build(
     coach: ReportRows.Coach, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
+    try build(coachId: coach.id, name: coach.name, athletes: athletes)
+  }
+
+  func build(
+    coachId: String, name: String, athletes: [ReportRows.Athlete]
+  ) throws -> CoachReportView {
     var lines: [CoachReportView.RosterLine] = []
     var attention: [String] = []
     var quarantined: [CoachReportView.QuarantineLine] = []
@@ -83,7 +89,7 @@ struct CoachReportBuilder {
           tier: tier, records: String(entry?.newRecords7Days ?? 0), flags: readable))
     }
     return CoachReportView(
-      id: coach.id, name: coach.name, window: context.windowLabel, isoWeek: context.isoWeek,
+      id: coachId, name: name, window: context.windowLabel, isoWeek: context.isoWeek,
       athleteCount: athletes.count, roster: lines, attention: attention,
       quarantined: quarantined)
   }

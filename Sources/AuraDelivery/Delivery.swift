@@ -1,0 +1,126 @@
+import AuraReports
+import AuraStore
+import AuraSupport
+import Foundation
+import Logging
+
+/// Mails each coach their week (and each athlete theirs, where enabled) from the current
+/// release: one message per recipient and report content, handed to a sendmail-compatible
+/// command. The ledger keeps a rerun from sending again and lets a failed send be retried by
+/// the next run; `dryRun` writes the messages into a folder instead.
+package struct Delivery: Sendable {
+  package let out: URL
+  package let settings: DeliverySettings
+
+  package init(out: URL, settings: DeliverySettings) {
+    self.out = out
+    self.settings = settings
+  }
+
+  /// What a delivery did, recipient by recipient.
+  package struct Outcome: Sendable, Equatable {
+    /// `report → address` for each message handed over (or written, in a dry run).
+    package var sent: [String] = []
+    /// Messages already sent with the same report content.
+    package var unchanged = 0
+    /// Reports whose recipient has no email address.
+    package var unaddressed: [String] = []
+    /// `report → address: reason` for each message that was not handed over.
+    package var failed: [String] = []
+
+    package init(
+      sent: [String] = [], unchanged: Int = 0, unaddressed: [String] = [], failed: [String] = []
+    ) {
+      self.sent = sent
+      self.unchanged = unchanged
+      self.unaddressed = unaddressed
+      self.failed = failed
+    }
+  }
+
+  /// Delivers the current release's reports. `resend` sends even what the ledger says was sent.
+  package func run(dryRun: URL? = nil, resend: Bool = false, now: Date = Date(), logger: Logger)
+    throws -> Outcome
+  {
+    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    let database = release.appendingPathComponent("auralift.sqlite")
+    guard FileManager.default.fileExists(atPath: database.path) else {
+      throw DeliveryError.unreadable(
+        "\(out.path) has no published release to deliver: run the pipeline first")
+    }
+    let store = try StoreReader(databasePath: database.path)
+    let briefs = try WeeklyBrief.all(store: store)
+    let keys = Self.reportKeys(release)
+    var addresses: [String: String] = [:]
+    for row in try store.rows("SELECT 'coaches/' || id, COALESCE(email, '') FROM coach")
+      + store.rows("SELECT 'athletes/' || id, COALESCE(email, '') FROM user_profile")
+    where row.count == 2 && !row[1].isEmpty {
+      addresses[row[0]] = row[1]
+    }
+    let mailer = MailCommand(words: settings.command)
+    var ledger = DeliveryLedger(out: out)
+    var outcome = Outcome()
+    if let dryRun {
+      try FileManager.default.createDirectory(at: dryRun, withIntermediateDirectories: true)
+    }
+    let recipients =
+      briefs.coaches.map { ($0, true) }
+      + (settings.athletes ? briefs.athletes.map { ($0, false) } : [])
+    for (brief, coach) in recipients {
+      guard let address = addresses[brief.report] else {
+        outcome.unaddressed.append(brief.report)
+        continue
+      }
+      let key = keys[brief.report] ?? ""
+      if dryRun == nil, !resend, ledger.wasSent(report: brief.report, address: address, key: key) {
+        outcome.unchanged += 1
+        continue
+      }
+      let file = release.appendingPathComponent(brief.report + ".html")
+      var message = MailMessage(
+        from: settings.from, to: [address], subject: WeeklyEmail.subject(brief, coach: coach),
+        text: WeeklyEmail.text(brief, coach: coach), html: WeeklyEmail.html(brief, coach: coach),
+        date: now,
+        messageId:
+          "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
+      do {
+        message.attachments = [
+          .init(
+            filename:
+              "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
+            contentType: "text/html; charset=utf-8", data: try Data(contentsOf: file))
+        ]
+        if let dryRun {
+          try AtomicFile.write(
+            message.bytes,
+            to: dryRun.appendingPathComponent(
+              brief.report.replacingOccurrences(of: "/", with: "-") + ".eml"))
+        } else {
+          try mailer.send(message.bytes)
+          try ledger.record(
+            report: brief.report, address: address, key: key,
+            at: ISO8601DateFormatter().string(from: now))
+        }
+        outcome.sent.append("\(brief.report) → \(address)")
+      } catch {
+        let reason = "\(brief.report) → \(address): \(ErrorMessage.describe(error))"
+        logger.warning("not delivered: \(reason)")
+        outcome.failed.append(reason)
+      }
+    }
+    return outcome
+  }
+
+  /// `reports.tsv` of a release: report (path without extension) → content key.
+  static func reportKeys(_ release: URL) -> [String: String] {
+    let text =
+      (try? String(contentsOf: release.appendingPathComponent("reports.tsv"), encoding: .utf8))
+      ?? ""
+    var keys: [String: String] = [:]
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+      if fields.count == 2 { keys[fields[0]] = fields[1] }
+    }
+    return keys
+  }
+}

@@ -1,0 +1,113 @@
+#!/bin/bash
+# Weekly emails through a real mail path: aiosmtpd (PyPI) on a loopback port as the mail
+# server, msmtp (Debian) as the sendmail command, the auralift binary given as $1 and the
+# Python with aiosmtpd as $2.
+#
+#   scripts/delivery/test_delivery.sh .build/release/auralift .build/delivery-venv/bin/python
+#
+# Checks: every coach receives exactly one message, addressed to them alone; it parses as
+# valid MIME (Python's email library, strict); it names none of another coach's athletes;
+# a rerun sends nothing; with the server down the run exits 4 naming the messages, and once
+# the server is back the next run sends them and nothing more. The server is stopped by a
+# trap, whatever happens.
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+binary=$(realpath "${1:?usage: $0 AURALIFT_BINARY PYTHON_WITH_AIOSMTPD}")
+python=${2:?usage: $0 AURALIFT_BINARY PYTHON_WITH_AIOSMTPD}
+work=$(mktemp -d /tmp/auralift-mail.XXXXXX)
+server=""
+stop_server() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  server=""
+}
+trap 'stop_server; rm -rf "$work"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start_server() {
+  "$python" -m aiosmtpd -n -l "127.0.0.1:$port" -c aiosmtpd.handlers.Mailbox "$work/mail" \
+    >"$work/server.log" 2>&1 &
+  server=$!
+  for _ in $(seq 50); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 1)" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "aiosmtpd did not start: $(cat "$work/server.log")" >&2
+  exit 1
+}
+failures=0
+passed=0
+check() {
+  local what=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok: $what"
+  else
+    failures=$((failures + 1))
+    echo "FAILED: $what" >&2
+  fi
+}
+messages() { find "$work/mail/new" "$work/mail/cur" -type f 2>/dev/null | wc -l; }
+
+cp -r "$repo/datasets/sample" "$work/dataset"
+sed -e "s|^dataset:.*|dataset: $work/dataset|; s|^out:.*|out: $work/out|" \
+  "$repo/pipelines/nightly.yaml" >"$work/nightly.yaml"
+cat >>"$work/nightly.yaml" <<YAML
+deliver:
+  command: msmtp --host=127.0.0.1 --port=$port --auth=off --tls=off --from=reports@gym.example -t
+  from: AuraLift <reports@gym.example>
+YAML
+start_server
+
+"$binary" run "$work/nightly.yaml" --quiet >"$work/run1.out" 2>&1
+check "the nightly run with delivery exits 0" test $? -eq 0
+check "two coaches, two messages" test "$(messages)" -eq 2
+# Each message: strict MIME, one recipient who is its coach, their athletes alone.
+"$python" - "$work/mail" <<'PY' >"$work/parsed.txt" 2>&1
+import email, email.policy, mailbox, sys
+coaches = {'rivera@example.com': ({'iron_mike1', 'squat_sam3'}, {'squat_sara2'}),
+           'okafor@example.com': ({'squat_sara2'}, {'iron_mike1', 'squat_sam3'})}
+seen = []
+for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
+    m = email.message_from_bytes(raw.as_bytes(), policy=email.policy.strict)
+    assert not m.defects, m.defects
+    rcpt = m['X-RcptTo']
+    assert rcpt == m['To'], (rcpt, m['To'])
+    mine, others = coaches[rcpt]
+    parts = [p for p in m.walk() if not p.is_multipart()]
+    types = [p.get_content_type() for p in parts]
+    assert types == ['text/plain', 'text/html', 'text/html'], types
+    for part in parts:
+        assert not part.defects, part.defects
+    text = '\n'.join(p.get_content() for p in parts)
+    for name in mine: assert name in text, (rcpt, name)
+    for name in others: assert name not in text, (rcpt, 'names', name)
+    seen.append(rcpt)
+assert sorted(seen) == sorted(coaches), seen
+print('valid')
+PY
+check "each coach's message is valid MIME, theirs alone, with their athletes alone" \
+  grep -qx valid "$work/parsed.txt"
+[ "$(tail -1 "$work/parsed.txt")" = valid ] || cat "$work/parsed.txt" >&2
+
+"$binary" run "$work/nightly.yaml" --quiet >"$work/run2.out" 2>&1
+check "a rerun exits 0 and prints nothing" test $? -eq 0 -a ! -s "$work/run2.out"
+check "a rerun sends nothing" test "$(messages)" -eq 2
+
+# A new session changes reports; the server is down: exit 4, the messages named.
+cp -r "$work/dataset/sessions/s-000001" "$work/dataset/sessions/s-late"
+sed -i "s/\"s-000001\"/\"s-late\"/" "$work/dataset/sessions/s-late/session.json"
+stop_server
+"$binary" run "$work/nightly.yaml" --quiet >"$work/run3.out" 2>&1
+check "with the server down the run exits 4" test $? -eq 4
+check "and names the messages not delivered" grep -q "^not delivered: coaches/c-1 → rivera@example.com" "$work/run3.out"
+check "and nothing arrived" test "$(messages)" -eq 2
+start_server
+"$binary" run "$work/nightly.yaml" --quiet >"$work/run4.out" 2>&1
+check "with the server back the next run exits 0" test $? -eq 0
+pending=$(grep -c "^not delivered:" "$work/run3.out")
+check "and sends what was not delivered ($pending)" test "$(messages)" -eq $((2 + pending))
+"$binary" run "$work/nightly.yaml" --quiet >/dev/null 2>&1
+check "and nothing more after that" test "$(messages)" -eq $((2 + pending))
+
+echo "$passed passed, $failures failed"
+[ "$failures" -eq 0 ]
