@@ -7,11 +7,12 @@ SLURM_PACKAGES := slurmctld slurmd slurm-client munge python3
 TEST_SERVER_PACKAGES := postgresql-15 postgresql-client-15 python3
 KUBERNETES_VERSION := 1.33.0
 VALIDATOR_VENV := .build/kubernetes-validate
+DELIVERY_VENV := .build/delivery-venv
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
 .PHONY: deps browser-deps slurm-deps build run test test-fast golden test-browser test-slurm \
-  test-deploy screenshots bench eval-real clean
+  test-deploy test-delivery test-cron screenshots bench eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -88,6 +89,19 @@ test-browser: build browser-deps
 ## deploy/slurm scripts, and the release binary (scripts/slurm/test_sharded_run.sh).
 test-slurm: build slurm-deps
 	bash scripts/slurm/test_sharded_run.sh $(RELEASE_BIN)
+
+## Weekly emails through aiosmtpd (PyPI, in a virtual environment of its own) on loopback and
+## msmtp (Debian) as the sendmail command (scripts/delivery/test_delivery.sh).
+test-delivery: build
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv msmtp"
+	@[ -x $(DELIVERY_VENV)/bin/aiosmtpd ] || { python3 -m venv $(DELIVERY_VENV) && \
+	  $(DELIVERY_VENV)/bin/pip install -q aiosmtpd; }
+	bash scripts/delivery/test_delivery.sh $(RELEASE_BIN) $(DELIVERY_VENV)/bin/python
+
+## The README's crontab line under cron's environment, and the systemd units beside it
+## (scripts/cron/test_cron.sh).
+test-cron: build
+	bash scripts/cron/test_cron.sh $(RELEASE_BIN)
 
 ## The Kubernetes manifests of deploy/k8s checked against the API's schema (strict: no
 ## unknown field) by kubernetes-validate from PyPI, in a virtual environment of its own.
