@@ -52,6 +52,11 @@ package struct CacheHousekeeping {
     let lock = try RunLock(
       out: out, owner: .current(startedAt: Runner.timestamp()), wait: waitForLock)
     defer { lock.release() }
+    return try collectHeld(maxBytes: maxBytes)
+  }
+
+  /// `collect` by a run that holds the output's lock already.
+  func collectHeld(maxBytes: Int64?) throws -> (entries: Int, bytes: Int64) {
     let inUse = keysInUse()
     let all = try cache.entries()
     var budget =

@@ -25,6 +25,8 @@ package struct PipelineConfig: Sendable {
   package var store: String?
   /// How the nightly run mails coaches their week (`deliver:` in the file), if it does.
   package var delivery: DeliverySettings?
+  /// What a run keeps: releases, weeks of archived reports, the cache's size.
+  package var retention = RetentionSettings()
   /// The pipeline file this was loaded from, if any.
   package var path: String?
 
@@ -78,6 +80,11 @@ package struct PipelineConfig: Sendable {
       workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
     config.cacheFolder = (root["cache"] as? String).map(resolved)
     config.store = root["store"] as? String
+    if let block = root["retention"] {
+      do { config.retention = try RetentionSettings(yaml: block) } catch {
+        throw PipelineError.config("\(path): \(error)")
+      }
+    }
     if let block = root["deliver"] {
       do { config.delivery = try DeliverySettings(yaml: block) } catch {
         throw PipelineError.config("\(path): \(error)")

@@ -9,6 +9,7 @@ import Foundation
 /// old one. A run that fails midway leaves `current` on the previous complete run.
 struct Publisher {
   let out: URL
+  var retention = RetentionSettings()
 
   /// What a publication's writer returns: everything besides the sessions, and the athlete
   /// partitions the sessions were written from.
@@ -64,6 +65,7 @@ struct Publisher {
         previous: fileManager.fileExists(atPath: current.path)
           ? current.resolvingSymlinksInPath() : nil)
     }
+    try ShareFolders.write(release: staging, store: try StoreReader(databasePath: database))
     if local != nil {
       try fileManager.copyItem(
         atPath: database, toPath: staging.appendingPathComponent("auralift.sqlite").path)
@@ -81,15 +83,22 @@ struct Publisher {
         userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
     }
     try pruneReleases(keeping: runId)
+    if retention.keepWeeks > 0 {
+      try ReportArchive.archive(
+        release: final,
+        store: try StoreReader(databasePath: final.appendingPathComponent("auralift.sqlite").path),
+        out: out, keepWeeks: retention.keepWeeks)
+    }
     return reports
   }
 
-  /// Keeps the current release and the one before it; removes older ones and stale partials.
+  /// Keeps the newest `keepReleases` releases (the current one among them); removes older ones
+  /// and stale partials.
   private func pruneReleases(keeping current: String) throws {
     let releases = out.appendingPathComponent("releases")
     let names = try FileManager.default.contentsOfDirectory(atPath: releases.path).sorted()
-    let complete = names.filter { !$0.hasSuffix(".partial") }
-    let keep = Set(complete.suffix(2) + [current])
+    let complete = names.filter { !$0.hasSuffix(".partial") && $0 != current }
+    let keep = Set(complete.suffix(max(retention.keepReleases, 1) - 1) + [current])
     for name in names where !keep.contains(name) {
       try? FileManager.default.removeItem(at: releases.appendingPathComponent(name))
     }

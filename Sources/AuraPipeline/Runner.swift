@@ -294,7 +294,7 @@ package struct Runner {
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
-      let reports = try Publisher(out: out).publish(
+      let reports = try Publisher(out: out, retention: config.retention).publish(
         runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
         reusing: reuse ? previousDatabase : nil
       ) { writer in
@@ -343,6 +343,9 @@ package struct Runner {
   /// missing from the ledger), then the PostgreSQL store, where one is named.
   private func finish(_ published: RunSummary, previous: URL?) throws -> RunSummary {
     var summary = published
+    if let megabytes = config.retention.cacheMaxMegabytes {
+      collectCache(maxBytes: Int64(megabytes) * 1_000_000)
+    }
     if let settings = config.delivery {
       do {
         summary.delivery = try Delivery(out: out, settings: settings).run(logger: logger)
@@ -352,6 +355,25 @@ package struct Runner {
     }
     summary.store = try publishToStore(previous: previous)
     return summary
+  }
+
+  /// `cache gc --max-size`, under the lock this run holds; a collection that fails is a
+  /// warning, not the run's failure.
+  private func collectCache(maxBytes: Int64) {
+    guard config.cacheFolder == nil else {
+      logger.warning(
+        "retention.cache_max_mb applies to <out>/.cache; this pipeline's cache: is elsewhere")
+      return
+    }
+    do {
+      let removed = try CacheHousekeeping(out: out).collectHeld(maxBytes: maxBytes)
+      if removed.entries > 0 {
+        logger.info(
+          "cache: removed \(removed.entries) unused entries (\(removed.bytes / 1_000_000) MB)")
+      }
+    } catch {
+      logger.warning("cache: not collected: \(ErrorMessage.describe(error))")
+    }
   }
 
   private func publishToStore(previous: URL?) throws -> String? {
