@@ -9,6 +9,7 @@ With --shots DIR it saves a PNG of each page at each viewport.
 usage: browser_check.py [--chromium PATH] [--shots DIR] FILE.html...
 """
 import argparse
+import fnmatch
 import base64
 import json
 import os
@@ -114,7 +115,17 @@ def problems_in(events):
     return found
 
 
-def check(browser, path, shots):
+def fold_limit(path, folds):
+    """The (selector, screens) of the first --fold rule whose pattern the path matches."""
+    for rule in folds:
+        pattern, _, limit = rule.partition("=")
+        selector, _, screens = limit.rpartition(":")
+        if fnmatch.fnmatch(path, pattern):
+            return selector, float(screens)
+    return None
+
+
+def check(browser, path, shots, folds=()):
     failures = []
     url = "file://" + os.path.abspath(path)
     for name, width, height, mobile in VIEWPORTS:
@@ -138,6 +149,19 @@ def check(browser, path, shots):
             failures.append(
                 f"{path} [{name}]: content {layout['scrollWidth']} px wide in a {layout['width']} px "
                 f"viewport; too wide: {', '.join(layout['wide']) or 'unknown'}")
+        fold = fold_limit(path, folds)
+        if fold and mobile:
+            selector, screens = fold
+            # "body": the whole page; otherwise where the element starts.
+            expression = ("document.documentElement.scrollHeight" if selector == "body" else
+                          f"(document.querySelector({json.dumps(selector)}) || {{}}).offsetTop")
+            reach = browser.send("Runtime.evaluate", {
+                "expression": expression, "returnByValue": True},
+                session=session)["result"].get("value")
+            if reach is None or reach > screens * height:
+                failures.append(
+                    f"{path} [{name}]: {selector} reaches {reach} px, past {screens:g} screens "
+                    f"of {height} px")
         if shots:
             os.makedirs(shots, exist_ok=True)
             full = min(layout["height"], 2600 if mobile else 1800)
@@ -160,13 +184,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chromium", default="chromium")
     parser.add_argument("--shots")
+    parser.add_argument(
+        "--fold", action="append", default=[],
+        help="GLOB=SELECTOR:N: on a phone, a matching page's SELECTOR starts within N screens "
+             "(body: the whole page ends within them)")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     browser = DevTools(args.chromium)
     failures = []
     try:
         for path in args.files:
-            failures += check(browser, path, args.shots)
+            failures += check(browser, path, args.shots, args.fold)
     finally:
         browser.close()
     for failure in failures:

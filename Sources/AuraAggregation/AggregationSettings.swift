@@ -35,6 +35,8 @@ package struct AggregationSettings: Sendable, Equatable {
   package var risk: ExerciseRiskRule.Thresholds
   /// Readiness below which a coach's roster flags the athlete.
   package var lowReadiness: Double
+  /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
+  package var recordRepsMargin: Double
 
   /// Every key the settings read.
   package static var parameterKeys: [String] {
@@ -46,6 +48,7 @@ package struct AggregationSettings: Sendable, Equatable {
       "aggregation.strength.min_span", "aggregation.strength.min_r2",
       "aggregation.strength.window_days", "aggregation.ranking.points_formula",
       "aggregation.nutrition.protein_g_per_kg", "aggregation.roster.low_readiness",
+      "aggregation.roster.record_reps_margin",
     ]
       + MuscleGroupType.allCases.flatMap {
         ["\(landmarkPrefix)\($0.rawValue)", "\(tauPrefix)\($0.rawValue)"]
@@ -104,6 +107,7 @@ package struct AggregationSettings: Sendable, Equatable {
     proteinTargetPerKg = try p.number("aggregation.nutrition.protein_g_per_kg")
     risk = try ExerciseRiskRule.Thresholds(p)
     lowReadiness = try p.number("aggregation.roster.low_readiness")
+    recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
   }
 }
 

@@ -66,6 +66,11 @@ package struct PersonalRecord: Codable, Sendable, Equatable {
   package var loadKg: Double?
   package var achievedAt: SessionTime
   package var sessionId: String
+  /// The record it beat (nil: the first of its kind, a baseline rather than a record).
+  package var previousValue: Double? = nil
+  /// Worth telling a coach: it beat an earlier record, and a most-reps record by at least
+  /// `aggregation.roster.record_reps_margin` reps (a first set at a new load is no record).
+  package var notable = false
 }
 
 /// One athlete's state of one muscle group at the end of the data window.

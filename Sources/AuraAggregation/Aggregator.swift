@@ -131,10 +131,17 @@ package struct Aggregator: Sendable {
       _ type: String, _ value: Double, load: Double?, exercise: String, session: ScoredSession
     ) {
       let key = "\(exercise)|\(type)|\(load.map { String($0) } ?? "")"
-      if let current = best[key], current.value >= value { return }
+      let current = best[key]
+      if let current, current.value >= value { return }
+      // What it beat is the best before this session: a set that beats one of the same
+      // session is not news on its own.
+      let previous =
+        current.map { $0.sessionId == session.sessionId ? $0.previousValue : $0.value } ?? nil
+      let margin = type == "most_reps_at_load" ? settings.recordRepsMargin : 0
       best[key] = PersonalRecord(
         athleteId: athleteId, exerciseId: exercise, recordType: type, value: value, loadKg: load,
-        achievedAt: session.startTime, sessionId: session.sessionId)
+        achievedAt: session.startTime, sessionId: session.sessionId, previousValue: previous,
+        notable: previous.map { value - $0 >= margin } ?? false)
     }
     for session in sessions {
       for set in session.sets {

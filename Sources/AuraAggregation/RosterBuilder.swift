@@ -49,7 +49,7 @@ struct RosterBuilder {
       readiness: latest?.readiness, readinessDate: latest?.date,
       leaguePoints: standing.leaguePoints, tier: standing.tier,
       leaguePointsChange7Days: recent.reduce(0) { $0 + (leaguePoints[$1.sessionId] ?? 0) },
-      newRecords7Days: records.filter { $0.achievedAt.day >= weekStart }.count,
+      newRecords7Days: records.filter { $0.notable && $0.achievedAt.day >= weekStart }.count,
       flags: flags)
   }
 

@@ -84,12 +84,21 @@ package struct Delivery: Sendable {
         messageId:
           "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
       do {
-        message.attachments = [
-          .init(
-            filename:
-              "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
-            contentType: "text/html; charset=utf-8", data: try Data(contentsOf: file))
-        ]
+        // The report, and for a coach each of their athletes' pages, which the roster links to.
+        message.attachments =
+          try [
+            .init(
+              filename:
+                "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
+              contentType: "text/html; charset=utf-8", data: try Data(contentsOf: file))
+          ]
+          + brief.athleteReports.map { athlete in
+            .init(
+              filename: "\(brief.isoWeek)-\(athlete.name).html",
+              contentType: "text/html; charset=utf-8",
+              data: try Data(
+                contentsOf: release.appendingPathComponent(athlete.report + ".html")))
+          }
         if let dryRun {
           try AtomicFile.write(
             message.bytes,

@@ -46,6 +46,7 @@ package enum ParameterBounds {
     ("aggregation.nutrition.protein_g_per_kg", 0...10),
     ("aggregation.risk.*", 0.05...5),
     ("aggregation.roster.low_readiness", 0...100),
+    ("aggregation.roster.record_reps_margin", 1...50),
   ]
 
   /// The range of `key`: its first matching rule's, nil where no rule names it.

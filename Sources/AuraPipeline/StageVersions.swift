@@ -1,13 +1,15 @@
 /// Code version of each stage: bump one when its output for the same input changes, and
 /// exactly that stage and those after it rerun.
 package enum StageVersions {
+  /// The release, as `--version` prints it.
+  package static let release = "2026.11"
   package static let ingest = 6
   package static let features = 23
   package static let scoring = 4
-  package static let aggregation = 8
-  package static let reports = 3
+  package static let aggregation = 9
+  package static let reports = 4
   /// Published schema version (the last migration).
-  package static let schema = 8
+  package static let schema = 10
 
   /// One line naming every version, stored in the `run` table and report footers.
   package static var summary: String {

@@ -24,6 +24,10 @@ enum PostgresSchema {
           "CREATE INDEX notification_user ON \(schema).notification (user_id, read_status)",
         ],
       foreignKeys(Schema.v9ForeignKeys, schema: schema),
+      [
+        "ALTER TABLE \(schema).personal_record ADD COLUMN IF NOT EXISTS previous_value DOUBLE PRECISION",
+        "ALTER TABLE \(schema).personal_record ADD COLUMN IF NOT EXISTS notable BIGINT NOT NULL DEFAULT 0",
+      ],
     ]
   }
 

@@ -50,7 +50,8 @@ struct AthleteWeekBuilder: Sendable {
     ]
     return AthleteWeekView(
       id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
-      window: context.windowLabel, isoWeek: context.isoWeek, headline: headline,
+      window: context.windowLabel, isoWeek: context.isoWeek,
+      coachLink: athlete.coachId.map { "../coaches/\($0).html" }, headline: headline,
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
       sessions: try sessions.suffix(Self.detailedSessions).map {
         try sessionView($0, sets: sets[$0.id] ?? [])
@@ -64,7 +65,7 @@ struct AthleteWeekBuilder: Sendable {
       strength: strengthView(try store.strength(athleteId: athlete.id)),
       rank: rankView(rankings),
       records: try store.records(athleteId: athlete.id).filter {
-        try context.inWindow($0.achievedAt, column: "personal_record.achieved_at")
+        try $0.notable && context.inWindow($0.achievedAt, column: "personal_record.achieved_at")
       }
       .map(recordView),
       nutrition: try store.nutrition(athleteId: athlete.id).suffix(4).map(nutritionView),
@@ -137,7 +138,9 @@ struct AthleteWeekBuilder: Sendable {
     let components = Dictionary(
       grouping: try context.store.formComponents(sessionId: session.id), by: \.setNumber)
     return SessionView(
-      id: session.id, date: Units.day(session.startTime), volume: Units.kg(session.totalVolume),
+      id: session.id, date: Units.day(session.startTime),
+      time: String(session.startTime.dropFirst(11).prefix(5)),
+      volume: Units.kg(session.totalVolume),
       xp: "\(session.totalXpEarned) XP", leaguePoints: "\(Units.signed(session.lpChange)) LP",
       form: session.averageFormScore.map { Units.score($0) + "/100" } ?? Units.missing,
       combo: session.comboMultiplier > 1 ? "×" + Units.number(session.comboMultiplier, 2) : "none",

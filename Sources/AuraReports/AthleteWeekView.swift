@@ -3,6 +3,8 @@
 /// shows the same numbers as tables.
 struct AthleteWeekView {
   var id, name, anchor, window, isoWeek: String
+  /// The coach's roster page, relative to this page, where the athlete has a coach.
+  var coachLink: String?
   var headline: [Fact]
   var readiness: ReadinessView?
   /// The week's latest sessions in full (at most `AthleteWeekBuilder.detailedSessions`).
@@ -43,7 +45,7 @@ struct ReadinessView {
 }
 
 struct SessionView {
-  var id, date, volume, xp, leaguePoints, form, combo: String
+  var id, date, time, volume, xp, leaguePoints, form, combo: String
   var notes: String?
   var sets: [SetView]
 }

@@ -8,12 +8,10 @@ struct CoachReportView {
   var roster: [RosterLine]
   var attention: [String]
   var quarantined: [QuarantineLine]
-  /// Each athlete's weekly page, rendered once in the report's format and set by the writer.
-  var athletePages: [String] = []
 
   /// One athlete's row in the roster table.
   struct RosterLine {
-    var name, anchor, readiness, sessions, volume, leaguePoints, tier, records: String
+    var id, name, readiness, sessions, volume, leaguePoints, tier, records: String
     var flags: [String]
   }
 
@@ -80,7 +78,7 @@ struct CoachReportBuilder {
       }
       lines.append(
         .init(
-          name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
+          id: athlete.id, name: athlete.username,
           readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
           sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
           volume: volume.isEmpty ? "no sets this week" : volumeText,

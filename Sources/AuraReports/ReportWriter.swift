@@ -67,12 +67,9 @@ package enum ReportWriter {
     }
     let stale = Set(reports.filter { !$0.reusable }.map(\.stem))
 
-    // An athlete's page is rendered (once, in both formats) when their report or their coach's
-    // is stale; rendering is the work, so it runs on every core.
-    let pagesNeeded = athletes.indices.filter {
-      stale.contains("athletes/\(athletes[$0].id)")
-        || athletes[$0].coachId.map { stale.contains("coaches/\($0)") } == true
-    }
+    // An athlete's page is rendered (in both formats) when their report is stale; rendering
+    // is the work, so it runs on every core.
+    let pagesNeeded = athletes.indices.filter { stale.contains("athletes/\(athletes[$0].id)") }
     let rendered = WorkerPool.map(pagesNeeded) { index in
       (
         html: renderer.html("athlete", converted: views[index]),
@@ -93,15 +90,10 @@ package enum ReportWriter {
     let coachReports = reports.suffix(coaches.count)
     for (coach, (view, report)) in zip(coaches, zip(coachViews, coachReports))
     where stale.contains(report.stem) {
-      let own = athletes.filter { $0.coachId == coach.id }
-      var html = view
-      html.athletePages = own.compactMap { pageOf[$0.id]?.html }
-      var markdown = view
-      markdown.athletePages = own.compactMap { pageOf[$0.id]?.markdown }
       files["coaches/\(coach.id).html"] = renderer.htmlPage(
-        title: report.title, body: renderer.html("coach", html), footer: context.footer)
+        title: report.title, body: renderer.html("coach", view), footer: context.footer)
       files["coaches/\(coach.id).md"] = renderer.markdownDocument(
-        heading: nil, body: renderer.markdown("coach", markdown), footer: context.footer)
+        heading: nil, body: renderer.markdown("coach", view), footer: context.footer)
     }
     files["index.html"] = renderer.htmlPage(
       title: "AuraLift reports",

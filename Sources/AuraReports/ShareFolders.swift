@@ -1,9 +1,10 @@
 import AuraStore
 import Foundation
 
-/// `share/<coach>/` in a release: one folder per coach holding that coach's pages alone
-/// (`index.html`, their roster page, and `athletes/<id>.html`), safe to serve behind the
-/// platform's login. The database, the CSVs (emails, birth dates) and the index of every
+/// `share/<coach>/` in a release: one folder per coach holding that coach's pages alone, laid
+/// out as in the release so that their links hold (`coaches/<coach>.html`, their roster, and
+/// `athletes/<id>.html`, with an `index.html` that opens the roster), safe to serve behind
+/// the platform's login. The database, the CSVs (emails, birth dates) and the index of every
 /// coach stay out of it.
 package enum ShareFolders {
   package static func write(release: URL, store: StoreReader) throws {
@@ -14,7 +15,16 @@ package enum ShareFolders {
       let folder = share.appendingPathComponent(coach.id)
       try ReleaseFiles.link(
         release.appendingPathComponent("coaches/\(coach.id).html"),
-        to: folder.appendingPathComponent("index.html"))
+        to: folder.appendingPathComponent("coaches/\(coach.id).html"))
+      try Data(
+        """
+        <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">\
+        <meta http-equiv="refresh" content="0; url=coaches/\(coach.id).html">\
+        <title>Weekly roster</title></head>\
+        <body><a href="coaches/\(coach.id).html">Weekly roster</a></body></html>
+
+        """.utf8
+      ).write(to: folder.appendingPathComponent("index.html"))
       for athlete in athletes where athlete.coachId == coach.id {
         try ReleaseFiles.link(
           release.appendingPathComponent("athletes/\(athlete.id).html"),

@@ -11,6 +11,9 @@ package struct WeeklyBrief: Sendable {
   package var window: String
   /// One line per athlete of the coach (the athlete alone for an athlete).
   package var lines: [Line]
+  /// The athletes' reports (`athletes/<id>`) that go with a coach's (theirs alone), each with
+  /// the athlete's name.
+  package var athleteReports: [(report: String, name: String)] = []
   /// "name: reason", the roster's flags in a coach's words.
   package var attention: [String]
   package var runId: String
@@ -36,9 +39,11 @@ package struct WeeklyBrief: Sendable {
         }, attention: view.attention, runId: context.run.runId)
     }
     let coaches = try store.coaches().map { coach in
-      brief(
-        "coaches/\(coach.id)", coach.name,
-        try builder.build(coach: coach, athletes: athletes.filter { $0.coachId == coach.id }))
+      let own = athletes.filter { $0.coachId == coach.id }
+      var coachBrief = brief(
+        "coaches/\(coach.id)", coach.name, try builder.build(coach: coach, athletes: own))
+      coachBrief.athleteReports = own.map { ("athletes/\($0.id)", $0.username) }
+      return coachBrief
     }
     let own = try athletes.map { athlete in
       brief(

@@ -170,7 +170,7 @@ struct BundleWriter {
       a.personalRecords.map {
         [
           $0.athleteId, $0.exerciseId, $0.recordType, $0.loadKg, $0.value, $0.achievedAt.text,
-          $0.sessionId,
+          $0.sessionId, $0.previousValue, $0.notable,
         ]
       })
     try writeAnalyses()

@@ -102,6 +102,8 @@ package enum ReportRows {
     package var exerciseId, recordType, achievedAt, sessionId: String
     package var loadKg: Double?
     package var value: Double
+    package var previousValue: Double?
+    package var notable: Bool
   }
 
   package struct NutritionWeek: ReportRecord {

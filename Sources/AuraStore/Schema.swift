@@ -16,6 +16,9 @@ package enum Schema {
     }
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
+    migrator.registerMigration("v10") { db in
+      for statement in v10 { try db.execute(sql: statement) }
+    }
     return migrator
   }
 
@@ -240,6 +243,12 @@ package enum Schema {
       allowed_values TEXT, refers_to TEXT, meaning TEXT NOT NULL,
       PRIMARY KEY (table_name, column_name))
     """,
+  ]
+
+  /// Records a coach hears of (issue 41): the value each beat, and whether it is news.
+  static let v10 = [
+    "ALTER TABLE personal_record ADD COLUMN previous_value REAL",
+    "ALTER TABLE personal_record ADD COLUMN notable INTEGER NOT NULL DEFAULT 0",
   ]
 
   /// The relations of the model declared as foreign keys (issue 42), each with an index on its

@@ -230,6 +230,24 @@ import Testing
     #expect(record("best_velocity_at_load", load: 100)?.sessionId == "s-1")
     // Epley: 100 × (1 + 7/30) = 123.3 beats 110 × 1.1 = 121.
     #expect(record("best_e1rm")?.value == 123.3)
+    // News for a coach: a record that beat an earlier one (7 reps at 100 kg beat 5 by 2, the
+    // margin; e1RM 123.3 beat 121), not a first set at a load (110 kg × 3, the velocity).
+    #expect(record("most_reps_at_load", load: 100)?.previousValue == 5)
+    #expect(record("most_reps_at_load", load: 100)?.notable == true)
+    #expect(record("best_e1rm")?.previousValue == 121)
+    #expect(record("best_e1rm")?.notable == true)
+    #expect(record("heaviest_load")?.notable == false)
+    #expect(record("most_reps_at_load", load: 110)?.notable == false)
+    #expect(record("best_velocity_at_load", load: 100)?.notable == false)
+    // One rep more is within the margin: a record, not news.
+    let closer = aggregator.personalRecords(
+      athleteId: "a-1",
+      sessions: [
+        sessions[0],
+        session("s-3", "2026-11-05T10:00:00Z", [scoredSet(1, "back_squat", load: 100, reps: 6)]),
+      ])
+    let six = closer.first { $0.recordType == "most_reps_at_load" && $0.loadKg == 100 }
+    #expect(six?.value == 6 && six?.notable == false)
   }
 
   @Test func exerciseRiskFollowsTheRatios() throws {

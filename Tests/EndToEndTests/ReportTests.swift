@@ -47,7 +47,7 @@ import Testing
     let rows = try store.rows(
       """
       SELECT u.username, r.readiness, r.sessions_last_7_days, r.current_lp, r.lp_change_7_days,
-        r.new_records_7_days, r.tier, r.coach_id
+        r.new_records_7_days, r.tier, r.coach_id, r.athlete_id
       FROM coach_roster r JOIN user_profile u ON u.id = r.athlete_id ORDER BY r.athlete_id
       """)
     #expect(rows.count == 3)
@@ -56,14 +56,15 @@ import Testing
       let readiness = String(format: "%.0f", Double(row[1]) ?? .nan)
       let change = Int(row[4])!
       let signed = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "0"
-      let expected = "| \(row[0]) | \(readiness) | \(row[2]) | "
+      let expected = "| [\(row[0])](../athletes/\(row[8]).md) | \(readiness) | \(row[2]) | "
       #expect(markdown.contains(expected), "roster row \(expected)")
       #expect(markdown.contains(" | \(row[3]) (\(signed)) | "))
       let html = try Self.text("coaches/\(row[7]).html")
       #expect(html.contains("data-label=\"readiness\">\(readiness)</td>"))
       #expect(html.contains("data-label=\"new PRs\">\(row[5])</td>"))
-      // The coach's report also holds the athlete's page.
-      #expect(html.contains("<h2>\(row[0]) <span class=\"sub\">"))
+      // The roster links each athlete's page rather than holding it.
+      #expect(html.contains("<a href=\"../athletes/\(row[8]).html\">\(row[0])</a>"))
+      #expect(!html.contains("<h2>\(row[0]) <span class=\"sub\">"))
     }
     // Each coach sees only their own athletes.
     let rivera = try Self.text("coaches/c-1.md")
@@ -86,10 +87,15 @@ import Testing
       SELECT s.id FROM workout_session s JOIN workout_set w ON w.session_id = s.id
       WHERE s.user_profile_id = 'a-02' AND w.source != 'log' ORDER BY s.start_time DESC LIMIT 1
       """)[0][0]
-    for session in sessions {
-      let shown = inWindow.contains(session) || session[0] == recorded
-      #expect(report.contains("· \(session[0])") == shown, "\(session[0])")
+    // Each shown session is headed by its day and time; no session id is shown.
+    let headings = report.split(separator: "\n").filter { $0.hasPrefix("#### ") }
+    let shown = sessions.filter { inWindow.contains($0) || $0[0] == recorded }
+    #expect(headings.count == shown.count, "\(headings)")
+    for session in shown {
+      let time = String(session[1].dropFirst(11).prefix(5))
+      #expect(headings.contains { $0.hasSuffix(", \(time)") }, "\(session[1])")
     }
+    for session in sessions { #expect(!report.contains(session[0]), "\(session[0]) is shown") }
     for set in try store.rows(
       """
       SELECT w.set_number, e.name, w.reps, w.weight_kg FROM workout_set w
@@ -116,9 +122,9 @@ import Testing
       let name = MuscleGroupType(rawValue: row[0])!.displayName
       #expect(report.contains("| \(name) | \(String(format: "%.1f", Double(row[1])!)) | "))
     }
-    // Records set in the window, one line each.
+    // Records worth telling, set in the window, one line each.
     let records = try store.rows(
-      "SELECT achieved_at FROM personal_record WHERE athlete_id = 'a-02'"
+      "SELECT achieved_at FROM personal_record WHERE athlete_id = 'a-02' AND notable = 1"
     ).filter { (ISODates.day($0[0]) ?? 0) >= asOf - 6 }
     let section = try #require(report.components(separatedBy: "### New personal records").last)
     let table = section.components(separatedBy: "\n\n").dropFirst().first ?? ""

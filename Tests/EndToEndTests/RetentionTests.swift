@@ -68,7 +68,7 @@ import Testing
   @Test func eachCoachsFolderHoldsTheirPagesAlone() throws {
     let release = try TestSupport.publishedSample.get()
     var found: [String] = []
-    let share = release.appendingPathComponent("share")
+    let share = release.appendingPathComponent("share").resolvingSymlinksInPath()
     let enumerator = FileManager.default.enumerator(atPath: share.path)
     while let path = enumerator?.nextObject() as? String {
       var folder: ObjCBool = false
@@ -80,15 +80,32 @@ import Testing
     }
     #expect(
       found.sorted() == [
-        "c-1/athletes/a-01.html", "c-1/athletes/a-03.html", "c-1/index.html",
-        "c-2/athletes/a-02.html", "c-2/index.html",
+        "c-1/athletes/a-01.html", "c-1/athletes/a-03.html", "c-1/coaches/c-1.html",
+        "c-1/index.html", "c-2/athletes/a-02.html", "c-2/coaches/c-2.html", "c-2/index.html",
       ])
     #expect(
-      try Data(contentsOf: share.appendingPathComponent("c-1/index.html"))
+      try Data(contentsOf: share.appendingPathComponent("c-1/coaches/c-1.html"))
         == Data(contentsOf: release.appendingPathComponent("coaches/c-1.html")))
     let page = try String(
-      contentsOf: share.appendingPathComponent("c-2/index.html"), encoding: .utf8)
+      contentsOf: share.appendingPathComponent("c-2/coaches/c-2.html"), encoding: .utf8)
     #expect(page.contains("squat_sara2") && !page.contains("iron_mike1"))
+    // Every link of a shared page stays inside the coach's folder and finds its page.
+    for file in found where file.hasSuffix(".html") {
+      let page = share.appendingPathComponent(file)
+      let html = try String(contentsOf: page, encoding: .utf8)
+      let hrefs = try NSRegularExpression(pattern: ##"href="([^"#:]+)""##)
+      let links = hrefs.matches(in: html, range: NSRange(html.startIndex..., in: html)).compactMap {
+        Range($0.range(at: 1), in: html).map { html[$0] }
+      }
+      for link in links {
+        let target = page.deletingLastPathComponent().appendingPathComponent(String(link))
+          .standardizedFileURL
+        #expect(
+          target.path.hasPrefix(share.appendingPathComponent(String(file.prefix(3))).path),
+          "\(file) links out of its folder: \(link)")
+        #expect(FileManager.default.fileExists(atPath: target.path), "\(file) → \(link)")
+      }
+    }
   }
 
   static func weeks(_ out: URL) throws -> [String] {

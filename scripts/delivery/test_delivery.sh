@@ -75,7 +75,8 @@ for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
     mine, others = coaches[rcpt]
     parts = [p for p in m.walk() if not p.is_multipart()]
     types = [p.get_content_type() for p in parts]
-    assert types == ['text/plain', 'text/html', 'text/html'], types
+    # The summary as text and HTML, the roster and each of the coach's athletes' pages.
+    assert types == ['text/plain', 'text/html'] + ['text/html'] * (1 + len(mine)), types
     for part in parts:
         assert not part.defects, part.defects
     text = '\n'.join(p.get_content() for p in parts)

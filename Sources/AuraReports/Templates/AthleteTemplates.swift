@@ -2,7 +2,7 @@
 enum AthleteTemplates {
   /// One session: its summary line, the set table and each recorded set's details.
   static let sessionHTML = #"""
-    <h4>{{date}} · {{id}}</h4>
+    <h4>{{date}}, {{time}}</h4>
     <p class="sub">volume {{volume}} · {{xp}} · {{leaguePoints}} · form {{form}} · combo {{combo}}{{#notes}} · {{.}}{{/notes}}</p>
     <div class="scroll"><table>
     <tr><th class="n">set</th><th>exercise</th><th class="n">reps</th><th class="n">kg</th><th class="n">m/s</th><th class="n">loss %</th><th class="n">form</th><th class="n">RPE</th></tr>
@@ -26,7 +26,8 @@ enum AthleteTemplates {
 
   static let html = #"""
     <article id="{{anchor}}">
-    <h2>{{name}} <span class="sub">({{id}}) · {{window}}</span></h2>
+    {{#coachLink}}<p class="sub"><a href="{{.}}">← roster</a></p>{{/coachLink}}
+    <h2>{{name}} <span class="sub">· {{window}}</span></h2>
     <div class="facts">{{#headline}}<div class="fact">{{label}}<b>{{value}}</b>{{#note}}<span>{{.}}</span>{{/note}}</div>{{/headline}}</div>
 
     {{#readiness}}
@@ -42,6 +43,19 @@ enum AthleteTemplates {
     {{/readiness}}
 
     <section>
+    <h3>Weekly sets per muscle</h3>
+    {{#volume}}
+    {{{chart}}}
+    {{#partial}}<p class="est">{{week}} is not over yet: a partial week.</p>{{/partial}}
+    <div class="scroll"><table class="cards">
+    <tr><th>muscle</th><th class="n">sets</th><th class="n">volume</th><th>band</th><th>MEV · MAV · MRV (sets/week)</th></tr>
+    {{#rows}}<tr><td data-label="muscle"><b>{{muscle}}</b></td><td class="n" data-label="sets">{{sets}}</td><td class="n" data-label="volume">{{volume}}</td><td data-label="band">{{#outside}}<span class="flag">{{band}}</span>{{/outside}}{{^outside}}{{band}}{{/outside}}</td><td data-label="MEV · MAV · MRV">{{landmarks}}</td></tr>{{/rows}}
+    </table></div>
+    {{/volume}}
+    {{^volume}}<p>No sets this ISO week.</p>{{/volume}}
+    </section>
+
+    <section id="sessions">
     <h3>Sessions this week</h3>
     {{^empty(sessions)}}<p class="est">kg: load; m/s: the set's mean concentric velocity; loss %: velocity lost from the fastest to the last rep. RPE: as reported, then “≈” the estimate (from velocity loss on recorded sets, from the RTS chart on logged ones).</p>{{/empty(sessions)}}
     {{#sessions}}
@@ -56,18 +70,6 @@ enum AthleteTemplates {
     {{/lastRecorded}}
     </section>
 
-    <section>
-    <h3>Weekly sets per muscle</h3>
-    {{#volume}}
-    {{{chart}}}
-    {{#partial}}<p class="est">{{week}} is not over yet: a partial week.</p>{{/partial}}
-    <div class="scroll"><table class="cards">
-    <tr><th>muscle</th><th class="n">sets</th><th class="n">volume</th><th>band</th><th>MEV · MAV · MRV (sets/week)</th></tr>
-    {{#rows}}<tr><td data-label="muscle"><b>{{muscle}}</b></td><td class="n" data-label="sets">{{sets}}</td><td class="n" data-label="volume">{{volume}}</td><td data-label="band">{{#outside}}<span class="flag">{{band}}</span>{{/outside}}{{^outside}}{{band}}{{/outside}}</td><td data-label="MEV · MAV · MRV">{{landmarks}}</td></tr>{{/rows}}
-    </table></div>
-    {{/volume}}
-    {{^volume}}<p>No sets this ISO week.</p>{{/volume}}
-    </section>
 
     <section>
     <h3>Recovery</h3>
@@ -117,9 +119,9 @@ enum AthleteTemplates {
     {{^empty(nutrition)}}
     <section>
     <h3>Nutrition</h3>
-    <div class="scroll"><table>
+    <div class="scroll"><table class="cards">
     <tr><th>week</th><th>days logged</th><th>calories / target</th><th class="n">adherence</th><th class="n">protein</th><th>protein target met</th></tr>
-    {{#nutrition}}<tr><td>{{week}}</td><td>{{days}}</td><td>{{calories}}</td><td class="n">{{adherence}}</td><td class="n">{{protein}}</td><td>{{proteinDays}}</td></tr>{{/nutrition}}
+    {{#nutrition}}<tr><td data-label="week">{{week}}</td><td data-label="days logged">{{days}}</td><td data-label="calories / target">{{calories}}</td><td class="n" data-label="adherence">{{adherence}}</td><td class="n" data-label="protein">{{protein}}</td><td data-label="protein target met">{{proteinDays}}</td></tr>{{/nutrition}}
     </table></div>
     </section>
     {{/empty(nutrition)}}
@@ -136,7 +138,7 @@ enum AthleteTemplates {
 
   static let sessionMarkdown = #"""
     {{% CONTENT_TYPE: MARKDOWN}}
-    #### {{date}} · {{id}}
+    #### {{date}}, {{time}}
 
     Volume {{volume}} · {{xp}} · {{leaguePoints}} · form {{form}} · combo {{combo}}{{#notes}} · {{.}}{{/notes}}
 
@@ -168,7 +170,7 @@ enum AthleteTemplates {
 
   static let markdown = #"""
     {{% CONTENT_TYPE: MARKDOWN}}
-    ## {{name}} ({{id}}), {{window}}
+    ## {{name}}, {{window}}
 
     {{#headline}}
     - **{{label}}:** {{value}}{{#note}} ({{.}}){{/note}}
@@ -186,6 +188,23 @@ enum AthleteTemplates {
     {{/factors}}
 
     {{/readiness}}
+    ### Weekly sets per muscle
+
+    {{#volume}}
+    {{#partial}}
+    {{week}} is not over yet: a partial week.
+
+    {{/partial}}
+    | muscle | sets | volume | band | MEV · MAV · MRV (sets/week) |
+    | --- | ---: | ---: | --- | --- |
+    {{#rows}}
+    | {{muscle}} | {{sets}} | {{volume}} | {{band}}{{#outside}} ⚠{{/outside}} | {{landmarks}} |
+    {{/rows}}
+    {{/volume}}
+    {{^volume}}
+    No sets this ISO week.
+    {{/volume}}
+
     ### Sessions this week
 
     {{#empty(sessions)}}
@@ -206,23 +225,6 @@ enum AthleteTemplates {
 
     {{> session}}
     {{/lastRecorded}}
-    ### Weekly sets per muscle
-
-    {{#volume}}
-    {{#partial}}
-    {{week}} is not over yet: a partial week.
-
-    {{/partial}}
-    | muscle | sets | volume | band | MEV · MAV · MRV (sets/week) |
-    | --- | ---: | ---: | --- | --- |
-    {{#rows}}
-    | {{muscle}} | {{sets}} | {{volume}} | {{band}}{{#outside}} ⚠{{/outside}} | {{landmarks}} |
-    {{/rows}}
-    {{/volume}}
-    {{^volume}}
-    No sets this ISO week.
-    {{/volume}}
-
     ### Recovery (estimated)
 
     {{#recovery}}

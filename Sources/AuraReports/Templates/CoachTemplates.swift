@@ -1,4 +1,4 @@
-/// A coach's report: roster first, what needs attention, then a page per athlete.
+/// A coach's report: who needs attention, then the roster, each athlete linking to their page.
 enum CoachTemplates {
   static let html = #"""
     <header class="top">
@@ -6,24 +6,24 @@ enum CoachTemplates {
     <p class="sub">{{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}</p>
     </header>
     <section>
-    <h2>Roster</h2>
-    <div class="scroll"><table class="cards">
-    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
-    {{#roster}}<tr><td data-label="athlete"><a href="#{{anchor}}">{{name}}</a></td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
-    </table></div>
-    </section>
-    <section>
     <h2>Needs attention</h2>
     {{^empty(attention)}}<ul>{{#attention}}<li>{{.}}</li>{{/attention}}</ul>{{/empty(attention)}}
     {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
     {{^empty(quarantined)}}
     <h3>Recordings set aside</h3>
-    <div class="scroll"><table><tr><th>athlete</th><th>file</th><th class="n">line</th><th>problem</th></tr>
-    {{#quarantined}}<tr><td>{{athlete}}</td><td>{{path}}</td><td class="n">{{line}}</td><td>{{reason}}</td></tr>{{/quarantined}}
+    <div class="scroll"><table class="cards"><tr><th>athlete</th><th>file</th><th class="n">line</th><th>problem</th></tr>
+    {{#quarantined}}<tr><td data-label="athlete">{{athlete}}</td><td data-label="file">{{path}}</td><td class="n" data-label="line">{{line}}</td><td data-label="problem">{{reason}}</td></tr>{{/quarantined}}
     </table></div>
     {{/empty(quarantined)}}
     </section>
-    {{#athletePages}}{{{.}}}{{/athletePages}}
+    <section>
+    <h2>Roster</h2>
+    <p class="est">Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change over 7 days; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
+    <div class="scroll"><table class="cards">
+    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
+    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a></td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
+    </table></div>
+    </section>
 
     """#
 
@@ -36,7 +36,7 @@ enum CoachTemplates {
     | athlete | readiness | sessions (7 d) | weekly sets | LP (7 d) | tier | new PRs | flags |
     | --- | ---: | ---: | --- | ---: | --- | ---: | --- |
     {{#roster}}
-    | {{name}} | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |
+    | [{{name}}](../athletes/{{id}}.md) | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |
     {{/roster}}
 
     ## Needs attention
@@ -57,8 +57,6 @@ enum CoachTemplates {
     | {{athlete}} | {{path}} | {{line}} | {{reason}} |
     {{/quarantined}}
     {{/empty(quarantined)}}
-
-    {{#athletePages}}{{{.}}}{{/athletePages}}
 
     """#
 }

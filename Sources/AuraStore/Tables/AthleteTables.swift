@@ -146,6 +146,14 @@ extension PublishedTable {
       .text(
         "session_id", "The session it was set in.", references: "workout_session.id", required: true
       ),
+      .real(
+        "previous_value",
+        "The record it beat, in the same unit; NULL for the first of its kind (a baseline, not news)."
+      ),
+      .flag(
+        "notable",
+        "1 when it is news for a coach: it beat an earlier record, a most-reps record by at least aggregation.roster.record_reps_margin reps. Reports and the roster's new-PR count show these alone.",
+        required: true, default: "0"),
     ])
 
   static let strengthProfile = PublishedTable(
