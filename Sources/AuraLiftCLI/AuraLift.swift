@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import Foundation
 
 /// The `auralift` command: parses arguments and calls the library modules; no logic of its own.
 @main
@@ -20,7 +21,21 @@ struct AuraLift: ParsableCommand {
 
   /// Sets the memory policy, then runs the chosen subcommand.
   static func main() {
+    if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+      print(versionLine())
+      return
+    }
     ProcessMemory.keepFreedMemory()
     main(nil)
+  }
+
+  /// The release, the commit the binary was built from (the git checkout it lives in, if
+  /// any) and every stage's code version.
+  static func versionLine() -> String {
+    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    let commit =
+      ExperimentRecord.commit(in: binary.deletingLastPathComponent())
+      .map { "commit \($0.prefix(12))" } ?? "commit unknown (not in a git checkout)"
+    return "auralift \(StageVersions.release), \(commit); \(StageVersions.summary)"
   }
 }

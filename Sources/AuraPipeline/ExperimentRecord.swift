@@ -6,7 +6,7 @@ import Foundation
 /// `experiment.json`: everything needed to cite a sweep and run it again: the command line,
 /// the code's stage versions and commit, the dataset's path and content digest, the pipeline
 /// file's digest, the grid, each variant's parameters and metrics, and when it ran.
-struct ExperimentRecord: Encodable {
+package struct ExperimentRecord: Encodable {
   var name: String
   var commandLine: [String]
   var codeVersion: String
@@ -46,7 +46,7 @@ struct ExperimentRecord: Encodable {
   }
 
   /// `git rev-parse HEAD` in `folder`, or nil where git is missing or it is no repository.
-  static func commit(in folder: URL) -> String? {
+  package static func commit(in folder: URL) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
     process.arguments = ["-C", folder.path, "rev-parse", "HEAD"]

@@ -1,3 +1,4 @@
+import AuraPipeline
 import AuraTestSupport
 import Foundation
 import Testing
@@ -10,6 +11,18 @@ import Testing
   static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
     let run = try TestSupport.cli(arguments)
     return (run.status, run.stderr)
+  }
+
+  /// `--version`: the release, the commit of the checkout the binary was built in, and each
+  /// stage's code version, as the run table records them.
+  @Test func versionNamesTheReleaseTheCommitAndTheStages() throws {
+    let version = try TestSupport.cli(["--version"])
+    #expect(version.status == 0)
+    let line = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(line.hasPrefix("auralift \(StageVersions.release), commit "), "\(line)")
+    #expect(line.hasSuffix("; \(StageVersions.summary)"), "\(line)")
+    let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
+    #expect(line.contains("commit \(head.prefix(12));"), "\(line)")
   }
 
   @Test func aMissingOrMalformedPipelineFileIsAUsageErrorNamingIt() throws {
