@@ -50,7 +50,7 @@ package struct Delivery: Sendable {
     }
     let store = try StoreReader(databasePath: database.path)
     let briefs = try WeeklyBrief.all(store: store)
-    let keys = Self.reportKeys(release)
+    let keys = ReportManifest.read(release)
     var addresses: [String: String] = [:]
     for row in try store.rows("SELECT 'coaches/' || id, COALESCE(email, '') FROM coach")
       + store.rows("SELECT 'athletes/' || id, COALESCE(email, '') FROM user_profile")
@@ -118,18 +118,5 @@ package struct Delivery: Sendable {
       }
     }
     return outcome
-  }
-
-  /// `reports.tsv` of a release: report (path without extension) → content key.
-  static func reportKeys(_ release: URL) -> [String: String] {
-    let text =
-      (try? String(contentsOf: release.appendingPathComponent("reports.tsv"), encoding: .utf8))
-      ?? ""
-    var keys: [String: String] = [:]
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
-      if fields.count == 2 { keys[fields[0]] = fields[1] }
-    }
-    return keys
   }
 }

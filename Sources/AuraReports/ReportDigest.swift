@@ -67,11 +67,11 @@ struct ReportDigest {
 
 /// The digest of each report in a release (`reports.tsv`: the report's path without its
 /// extension, a tab, its digest), written beside the reports so that it always describes them.
-enum ReportManifest {
+package enum ReportManifest {
   static let fileName = "reports.tsv"
 
   /// The digests recorded in `folder`; empty when it has none.
-  static func read(_ folder: URL) -> [String: String] {
+  package static func read(_ folder: URL) -> [String: String] {
     var digests: [String: String] = [:]
     for row in TSVTable.read(folder.appendingPathComponent(fileName), columns: 2) {
       digests[row[0]] = row[1]

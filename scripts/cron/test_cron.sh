@@ -13,19 +13,7 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 binary=$(realpath "${1:?usage: $0 AURALIFT_BINARY}")
 work=$(mktemp -d /tmp/auralift-cron.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-failures=0
-passed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "ok: $what"
-  else
-    failures=$((failures + 1))
-    echo "FAILED: $what" >&2
-  fi
-}
+source "$repo/scripts/lib/checks.sh"
 
 line=$(grep -E '^[0-9*]+ [0-9*]+ [0-9*]+ [0-9*]+ [0-9*]+ /srv/' "$repo/README.md" | head -1)
 check "the README has a crontab line" test -n "$line"
@@ -58,5 +46,4 @@ if command -v systemd-analyze >/dev/null; then
     "$work/units/auralift-nightly.service" "$work/units/auralift-nightly.timer"
 fi
 
-echo "$passed passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done

@@ -33,19 +33,7 @@ start_server() {
   echo "aiosmtpd did not start: $(cat "$work/server.log")" >&2
   exit 1
 }
-failures=0
-passed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "ok: $what"
-  else
-    failures=$((failures + 1))
-    echo "FAILED: $what" >&2
-  fi
-}
+source "$repo/scripts/lib/checks.sh"
 messages() { find "$work/mail/new" "$work/mail/cur" -type f 2>/dev/null | wc -l; }
 
 cp -r "$repo/datasets/sample" "$work/dataset"
@@ -110,5 +98,4 @@ check "and sends what was not delivered ($pending)" test "$(messages)" -eq $((2 
 "$binary" run "$work/nightly.yaml" --quiet >/dev/null 2>&1
 check "and nothing more after that" test "$(messages)" -eq $((2 + pending))
 
-echo "$passed passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done

@@ -16,19 +16,7 @@ binary=$(realpath "${1:?usage: $0 AURALIFT_BINARY}")
 source "$repo/scripts/slurm/local_cluster.sh"
 work=$(mktemp -d /tmp/auralift-slurm.XXXXXX)
 trap 'cluster_stop; rm -rf "$work"' EXIT
-failures=0
-passed=0
-check() {
-  local what=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "ok: $what"
-  else
-    failures=$((failures + 1))
-    echo "FAILED: $what" >&2
-  fi
-}
+source "$repo/scripts/lib/checks.sh"
 
 cluster_start "$work/cluster" || exit 1
 dataset=$work/dataset
@@ -142,5 +130,4 @@ status=0
   --quiet || status=$?
 check "once the holder is killed, publish completes (got $status)" test "$status" -eq 0
 
-echo "$passed passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done
