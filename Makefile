@@ -72,7 +72,7 @@ test-fast: deps
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
 
 ## Every HTML report of the sample dataset (and of a small sweep) in headless Chromium at
-## 390x844 and 1280x900: fails on console errors, content wider than the viewport, a coach
+## 390x844 and 1280x900: fails on console errors, content or a table wider than the phone, a coach
 ## page longer than 3 phone screens, or an athlete page whose sessions (the details below
 ## readiness, weekly sets and flags) start past 4. First
 ## proves the check fails on a page that is too wide and logs an error.

@@ -2,11 +2,13 @@
 """Opens report HTML files in headless Chromium at a phone (390x844) and a desktop
 (1280x900) viewport, over the DevTools protocol on a pipe (no network, no extra packages).
 
-Fails (exit 1) on any console error or uncaught exception, and on content wider than the
-viewport (the page itself must not scroll sideways; tables may scroll inside their box).
-With --shots DIR it saves a PNG of each page at each viewport.
+Fails (exit 1) on any console error or uncaught exception, on content wider than the
+viewport (the page itself must not scroll sideways) and, on the phone, on a table wider than
+its box (one a reader would have to scroll sideways); with --fold, on a page too long or an
+element too far down on the phone. With --shots DIR it saves a PNG of each page at each
+viewport.
 
-usage: browser_check.py [--chromium PATH] [--shots DIR] FILE.html...
+usage: browser_check.py [--chromium PATH] [--shots DIR] [--fold GLOB=SELECTOR:N] FILE.html...
 """
 import argparse
 import fnmatch
@@ -24,8 +26,11 @@ OVERFLOW_JS = """
   const wide = [...document.querySelectorAll('body *')]
     .filter(e => !e.closest('.scroll') && e.getBoundingClientRect().right > width + 1)
     .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''));
+  const scrolled = [...document.querySelectorAll('.scroll')]
+    .filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => (e.closest('section') || e).querySelector('h2, h3, h4')?.textContent || 'a table');
   return JSON.stringify({scrollWidth: document.documentElement.scrollWidth, width, wide,
-    height: document.documentElement.scrollHeight, title: document.title});
+    scrolled, height: document.documentElement.scrollHeight, title: document.title});
 })()
 """
 
@@ -145,6 +150,10 @@ def check(browser, path, shots, folds=()):
         before = len(failures)
         for problem in problems_in(browser.events):
             failures.append(f"{path} [{name}]: {problem}")
+        if mobile and layout["scrolled"]:
+            failures.append(
+                f"{path} [{name}]: a table wider than the screen (it scrolls sideways) in: "
+                f"{'; '.join(layout['scrolled'])}")
         if layout["scrollWidth"] > layout["width"]:
             failures.append(
                 f"{path} [{name}]: content {layout['scrollWidth']} px wide in a {layout['width']} px "

@@ -48,7 +48,7 @@ enum PageTemplates {
     ul.feedback { margin: .3em 0; padding-left: 1.2em; }
     a { color: #0060a0; }
     footer { color: #6b7280; font-size: .8rem; padding: 8px 4px 24px; overflow-wrap: anywhere; }
-    @media (max-width: 480px) { table { font-size: .8rem; } th, td { padding: 3px 4px; } main { padding: 6px; } section, article { padding: 10px; } }
+    @media (max-width: 480px) { table { font-size: .8rem; } th, td { padding: 3px 4px; } main { padding: 6px; } section, article { padding: 10px; } th.n, td.n, td .flag { white-space: normal; } }
     @media (max-width: 600px) {
       table.cards tr:first-child { display: none; }
       table.cards tr { display: block; border-bottom: 1px solid #e5e7eb; padding: 4px 0; }
