@@ -3,12 +3,13 @@
 (1280x900) viewport, over the DevTools protocol on a pipe (no network, no extra packages).
 
 Fails (exit 1) on any console error or uncaught exception, on content wider than the
-viewport (the page itself must not scroll sideways) and, on the phone, on a table wider than
-its box (one a reader would have to scroll sideways); with --fold, on a page too long or an
-element too far down on the phone. With --shots DIR it saves a PNG of each page at each
+viewport (the page itself must not scroll sideways); with --fit-tables, on a phone, on a
+table wider than its box (one a reader would have to scroll sideways); with --fold, on a page
+too long or an element too far down on the phone. With --shots DIR it saves a PNG of each page at each
 viewport.
 
-usage: browser_check.py [--chromium PATH] [--shots DIR] [--fold GLOB=SELECTOR:N] FILE.html...
+usage: browser_check.py [--chromium PATH] [--shots DIR] [--fold GLOB=SELECTOR:N]
+                        [--fit-tables GLOB] FILE.html...
 """
 import argparse
 import fnmatch
@@ -130,7 +131,7 @@ def fold_limit(path, folds):
     return None
 
 
-def check(browser, path, shots, folds=()):
+def check(browser, path, shots, folds=(), fit_tables=()):
     failures = []
     url = "file://" + os.path.abspath(path)
     for name, width, height, mobile in VIEWPORTS:
@@ -150,7 +151,7 @@ def check(browser, path, shots, folds=()):
         before = len(failures)
         for problem in problems_in(browser.events):
             failures.append(f"{path} [{name}]: {problem}")
-        if mobile and layout["scrolled"]:
+        if mobile and layout["scrolled"] and any(fnmatch.fnmatch(path, g) for g in fit_tables):
             failures.append(
                 f"{path} [{name}]: a table wider than the screen (it scrolls sideways) in: "
                 f"{'; '.join(layout['scrolled'])}")
@@ -197,13 +198,16 @@ def main():
         "--fold", action="append", default=[],
         help="GLOB=SELECTOR:N: on a phone, a matching page's SELECTOR starts within N screens "
              "(body: the whole page ends within them)")
+    parser.add_argument(
+        "--fit-tables", action="append", default=[],
+        help="GLOB: on a phone, every table of a matching page fits without scrolling sideways")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     browser = DevTools(args.chromium)
     failures = []
     try:
         for path in args.files:
-            failures += check(browser, path, args.shots, args.fold)
+            failures += check(browser, path, args.shots, args.fold, args.fit_tables)
     finally:
         browser.close()
     for failure in failures:
