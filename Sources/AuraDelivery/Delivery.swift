@@ -49,7 +49,8 @@ package struct Delivery: Sendable {
         "\(out.path) has no published release to deliver: run the pipeline first")
     }
     let store = try StoreReader(databasePath: database.path)
-    let briefs = try WeeklyBrief.all(store: store)
+    let briefs = try WeeklyBrief.all(store: store, athletes: settings.athletes)
+    let writer = try WeeklyEmail.Writer()
     let keys = ReportManifest.read(release)
     var addresses: [String: String] = [:]
     for row in try store.rows("SELECT 'coaches/' || id, COALESCE(email, '') FROM coach")
@@ -63,10 +64,8 @@ package struct Delivery: Sendable {
     if let dryRun {
       try FileManager.default.createDirectory(at: dryRun, withIntermediateDirectories: true)
     }
-    let recipients =
-      briefs.coaches.map { ($0, true) }
-      + (settings.athletes ? briefs.athletes.map { ($0, false) } : [])
-    for (brief, coach) in recipients {
+    let sentAt = ISO8601DateFormatter().string(from: now)
+    for brief in briefs {
       guard let address = addresses[brief.report] else {
         outcome.unaddressed.append(brief.report)
         continue
@@ -76,29 +75,22 @@ package struct Delivery: Sendable {
         outcome.unchanged += 1
         continue
       }
-      let file = release.appendingPathComponent(brief.report + ".html")
+      let email = writer.email(brief)
       var message = MailMessage(
-        from: settings.from, to: [address], subject: WeeklyEmail.subject(brief, coach: coach),
-        text: WeeklyEmail.text(brief, coach: coach), html: WeeklyEmail.html(brief, coach: coach),
-        date: now,
+        from: settings.from, to: [address], subject: email.subject, text: email.text,
+        html: email.html, date: now,
         messageId:
           "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
       do {
         // The report, and for a coach each of their athletes' pages, which the roster links to.
-        message.attachments =
-          try [
-            .init(
-              filename:
-                "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
-              contentType: "text/html; charset=utf-8", data: try Data(contentsOf: file))
-          ]
-          + brief.athleteReports.map { athlete in
-            .init(
-              filename: "\(brief.isoWeek)-\(athlete.name).html",
-              contentType: "text/html; charset=utf-8",
-              data: try Data(
-                contentsOf: release.appendingPathComponent(athlete.report + ".html")))
-          }
+        let pages =
+          [(brief.report, brief.report.replacingOccurrences(of: "/", with: "-"))]
+          + brief.athleteReports.map { ($0.report, $0.name) }
+        message.attachments = try pages.map { report, label in
+          .init(
+            filename: "\(brief.isoWeek)-\(label).html", contentType: "text/html; charset=utf-8",
+            data: try Data(contentsOf: release.appendingPathComponent(report + ".html")))
+        }
         if let dryRun {
           try AtomicFile.write(
             message.bytes,
@@ -106,9 +98,7 @@ package struct Delivery: Sendable {
               brief.report.replacingOccurrences(of: "/", with: "-") + ".eml"))
         } else {
           try mailer.send(message.bytes)
-          try ledger.record(
-            report: brief.report, address: address, key: key,
-            at: ISO8601DateFormatter().string(from: now))
+          try ledger.record(report: brief.report, address: address, key: key, at: sentAt)
         }
         outcome.sent.append("\(brief.report) → \(address)")
       } catch {

@@ -6,33 +6,33 @@ import Foundation
 /// again (a rerun, an unchanged week); a failed send is not in it, so the next run retries.
 package struct DeliveryLedger: Sendable {
   package let file: URL
-  private(set) var lines: [String]
+  /// report, address and content key of every record.
+  private var sent: Set<[String]>
 
   package init(out: URL) {
     file = out.appendingPathComponent(".state/deliveries.tsv")
-    let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-    lines = text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("report\t") }
-  }
-
-  static func entry(report: String, address: String, key: String) -> String {
-    [report, address, key].joined(separator: "\t")
+    sent = Set(TSVTable.read(file, columns: 4).dropFirst().map { Array($0.prefix(3)) })
   }
 
   /// Whether this report, with this content, went to this address.
   package func wasSent(report: String, address: String, key: String) -> Bool {
-    let prefix = Self.entry(report: report, address: address, key: key) + "\t"
-    return lines.contains { $0.hasPrefix(prefix) }
+    sent.contains([report, address, key])
   }
 
-  /// Records a message handed over, and saves the ledger (atomically) at once: a run killed
-  /// after a send does not send it again.
+  /// Records a message handed over, appending its line at once: a run killed after a send
+  /// does not send it again. (A line cut short by a crash has too few fields and is skipped
+  /// when read: that message is sent once more.)
   package mutating func record(report: String, address: String, key: String, at time: String)
     throws
   {
-    lines.append(Self.entry(report: report, address: address, key: key) + "\t" + time)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let text = (["report\taddress\tcontent_key\tsent_at"] + lines).joined(separator: "\n") + "\n"
-    try AtomicFile.write(Data(text.utf8), to: file)
+    sent.insert([report, address, key])
+    let fileManager = FileManager.default
+    if !fileManager.fileExists(atPath: file.path) {
+      try TSVTable.write([["report", "address", "content_key", "sent_at"]], to: file)
+    }
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    try handle.seekToEnd()
+    try handle.write(contentsOf: TSVTable.encoded([[report, address, key, time]]))
   }
 }

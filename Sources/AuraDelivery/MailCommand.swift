@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// Hands a message to a sendmail-compatible command (`sendmail -t -i`, `msmtp -t`), as cron
@@ -38,10 +39,15 @@ struct MailCommand: Sendable {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     try process.run()
+    // The message goes in while what the command says is read, so that neither pipe can fill
+    // and stop both sides.
     let writer = input.fileHandleForWriting
-    try? writer.write(contentsOf: message)
-    try? writer.close()
-    let said = errors.fileHandleForReading.readDataToEndOfFile()
+    let said = try WorkerPool.alongside {
+      try? writer.write(contentsOf: message)
+      try? writer.close()
+    } _: {
+      errors.fileHandleForReading.readDataToEndOfFile()
+    }
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       let words =

@@ -65,7 +65,7 @@ struct Publisher {
         previous: fileManager.fileExists(atPath: current.path)
           ? current.resolvingSymlinksInPath() : nil)
     }
-    try ShareFolders.write(release: staging, store: try StoreReader(databasePath: database))
+    try ShareFolders.write(release: staging, rosters: reports.rosters)
     if local != nil {
       try fileManager.copyItem(
         atPath: database, toPath: staging.appendingPathComponent("auralift.sqlite").path)
@@ -85,9 +85,7 @@ struct Publisher {
     try pruneReleases(keeping: runId)
     if retention.keepWeeks > 0 {
       try ReportArchive.archive(
-        release: final,
-        store: try StoreReader(databasePath: final.appendingPathComponent("auralift.sqlite").path),
-        out: out, keepWeeks: retention.keepWeeks)
+        release: final, written: reports, out: out, keepWeeks: retention.keepWeeks)
     }
     return reports
   }

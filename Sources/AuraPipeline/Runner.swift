@@ -394,8 +394,11 @@ package struct Runner {
       .map { releases.appendingPathComponent($0) }
     let outcome: PostgresPublisher.Outcome
     do {
+      let reports = ReportManifest.read(release)
+      let before = other.map(ReportManifest.read) ?? [:]
       outcome = try PostgresPublisher(target: target, logger: logger).publish(
-        release: release, previous: other, key: key)
+        release: release, previous: other, key: key,
+        changedReports: reports.filter { before[$0.key] != $0.value }.keys.sorted())
     } catch let failure as PostgresFailure {
       throw failure.prefixed(
         "the SQLite release is published; \(target) is not (the next run publishes it): ")

@@ -175,31 +175,26 @@ package struct Sweep {
       .map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "\n")
       if seen.insert(upstream).inserted { first.append(index) } else { rest.append(index) }
     }
-    let results = VariantResults(count: configs.count)
+    var results = [Result<Outcome, any Error>?](repeating: nil, count: configs.count)
     for wave in [first, rest] where !wave.isEmpty {
-      let next = VariantResults.Counter()
-      DispatchQueue.concurrentPerform(iterations: max(1, min(parallel, wave.count))) { _ in
-        while let position = next.take(below: wave.count), !results.failed {
-          let index = wave[position]
+      let outcomes = WorkerPool.map(wave, workers: parallel) { index in
+        Result {
           let variant = variants[index]
-          results.set(
-            index,
-            Result {
-              let summary = try Runner(config: configs[index], logger: logger).run()
-              logger.info(
-                "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
-              )
-              let database = folder.appendingPathComponent(
-                "\(variant.name)/current/auralift.sqlite"
-              ).path
-              return Outcome(
-                variant: variant, summary: summary,
-                metrics: try SweepMetrics(databasePath: database))
-            })
+          let summary = try Runner(config: configs[index], logger: logger).run()
+          logger.info(
+            "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
+          )
+          let database = folder.appendingPathComponent("\(variant.name)/current/auralift.sqlite")
+          return Outcome(
+            variant: variant, summary: summary,
+            metrics: try SweepMetrics(databasePath: database.path))
         }
       }
+      for (index, outcome) in zip(wave, outcomes) { results[index] = outcome }
+      // A failure in a wave ends the sweep before the next: its error, in the variants' order.
+      for case .failure(let error)? in results { throw error }
     }
-    return try results.all()
+    return try results.map { try $0!.get() }
   }
 
   /// The whole experiment as one CSV table for pandas, R or DuckDB: a `variant` column, every
@@ -237,53 +232,5 @@ package struct Sweep {
         codeVersion: StageVersions.summary, parametersHash: "one per variant",
         runId: folder.lastPathComponent, dataWindow: base.dataset,
         generatedAt: Runner.timestamp()), objective: objective)
-  }
-}
-
-/// The outcomes of variants run on several threads, each set once; the first failure stops
-/// the variants not yet started.
-private final class VariantResults: @unchecked Sendable {
-  // `@unchecked`: `results` is only touched under `lock`.
-  private let lock = NSLock()
-  private var results: [Result<Sweep.Outcome, any Error>?]
-
-  init(count: Int) { results = Array(repeating: nil, count: count) }
-
-  func set(_ index: Int, _ result: Result<Sweep.Outcome, any Error>) {
-    lock.lock()
-    defer { lock.unlock() }
-    results[index] = result
-  }
-
-  var failed: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return results.contains { if case .failure = $0 { true } else { false } }
-  }
-
-  /// Every outcome in order, or the first variant's error (in the variants' order).
-  func all() throws -> [Sweep.Outcome] {
-    lock.lock()
-    defer { lock.unlock() }
-    for case .failure(let error)? in results { throw error }
-    return try results.map { result in
-      guard let result else { throw PipelineError.config("a variant did not run") }
-      return try result.get()
-    }
-  }
-
-  /// Hands out 0, 1, 2, … to the threads that ask.
-  final class Counter: @unchecked Sendable {
-    // `@unchecked`: `next` is only touched under `lock`.
-    private let lock = NSLock()
-    private var next = 0
-
-    func take(below count: Int) -> Int? {
-      lock.lock()
-      defer { lock.unlock() }
-      guard next < count else { return nil }
-      next += 1
-      return next - 1
-    }
   }
 }

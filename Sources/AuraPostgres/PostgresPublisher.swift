@@ -29,16 +29,21 @@ package struct PostgresPublisher: Sendable {
     package var notifications: Int
   }
 
-  /// Publishes `release` (a release folder: its auralift.sqlite and reports.tsv) under the
-  /// publication key `key`. `previous` is the release before it, if it is still on disk.
-  package func publish(release: URL, previous: URL?, key: String) throws -> Outcome {
+  /// Publishes `release` (a release folder: its auralift.sqlite) under the publication key
+  /// `key`. `previous` is the release before it, if it is still on disk; `changedReports`
+  /// (`coaches/<id>`, `athletes/<id>`) are the reports new or changed since it, which get a
+  /// notification.
+  package func publish(release: URL, previous: URL?, key: String, changedReports: [String])
+    throws -> Outcome
+  {
     let box = ResultBox<Outcome>()
     Task {
       do {
         box.finish(
           .success(
             try await self.publishAsync(
-              release: release, previous: previous, key: key, box: box)))
+              release: release, previous: previous, key: key, changedReports: changedReports,
+              box: box)))
       } catch {
         box.finish(.failure(error))
       }
@@ -55,7 +60,7 @@ package struct PostgresPublisher: Sendable {
   }
 
   private func publishAsync(
-    release: URL, previous: URL?, key: String, box: ResultBox<Outcome>
+    release: URL, previous: URL?, key: String, changedReports: [String], box: ResultBox<Outcome>
   ) async throws -> Outcome {
     let database = release.appendingPathComponent("auralift.sqlite").path
     let previousDatabase = previous.map { $0.appendingPathComponent("auralift.sqlite").path }
@@ -70,7 +75,7 @@ package struct PostgresPublisher: Sendable {
     do {
       let outcome = try await publish(
         on: connection, database: database, previousDatabase: previousDatabase, key: key,
-        reports: (ReportKeys.read(release), previous.map(ReportKeys.read) ?? [:]))
+        changedReports: changedReports)
       try? await connection.close()
       return outcome
     } catch {
@@ -105,7 +110,7 @@ package struct PostgresPublisher: Sendable {
 
   private func publish(
     on connection: PostgresConnection, database: String, previousDatabase: String?, key: String,
-    reports: (current: [String: String], previous: [String: String])
+    changedReports: [String]
   ) async throws -> Outcome {
     let schema = target.schema
     try await execute(connection, "BEGIN ISOLATION LEVEL READ COMMITTED")
@@ -114,7 +119,9 @@ package struct PostgresPublisher: Sendable {
     }
     // One publisher at a time per schema; the lock ends with the transaction (or the session).
     try await execute(connection, "SELECT pg_advisory_xact_lock(hashtext('auralift:\(schema)'))")
-    try await migrate(connection)
+    // A schema created or upgraded now holds no rows its columns describe in full: it is
+    // written whole.
+    let migrated = try await migrate(connection)
     try await checkColumns(connection)
     try await execute(connection, "SET LOCAL search_path TO \(schema)")
 
@@ -126,7 +133,7 @@ package struct PostgresPublisher: Sendable {
     }
     let published = try await firstText(
       connection, "SELECT run_id FROM auralift_publication LIMIT 1")
-    let incremental = previousRunId != nil && published == previousRunId
+    let incremental = !migrated && previousRunId != nil && published == previousRunId
     var outcome = Outcome(full: !incremental, rowsWritten: 0, rowsRemoved: 0, notifications: 0)
     for table in PublishedTable.all {
       if incremental, !table.key.isEmpty {
@@ -142,8 +149,7 @@ package struct PostgresPublisher: Sendable {
       }
     }
     outcome.notifications = try await notify(
-      changed: reports.current.filter { reports.previous[$0.key] != $0.value }.keys.sorted(),
-      runId: runId, on: connection)
+      changed: changedReports, runId: runId, on: connection)
     try await execute(connection, "DELETE FROM auralift_publication")
     try await drain(
       connection.query(
@@ -153,8 +159,9 @@ package struct PostgresPublisher: Sendable {
     return outcome
   }
 
-  /// Creates the schema and brings it to the current migration.
-  private func migrate(_ connection: PostgresConnection) async throws {
+  /// Creates the schema, or brings one an earlier auralift created to the current version;
+  /// returns whether it did either.
+  private func migrate(_ connection: PostgresConnection) async throws -> Bool {
     let schema = target.schema
     try await execute(connection, "CREATE SCHEMA IF NOT EXISTS \(schema)")
     try await execute(
@@ -165,17 +172,26 @@ package struct PostgresPublisher: Sendable {
         try await firstText(
           connection, "SELECT max(version)::text FROM \(schema).auralift_schema_version") ?? "0")
       ?? 0
-    let migrations = PostgresSchema.migrations(schema: schema)
-    guard version <= migrations.count else {
+    guard version <= PostgresSchema.version else {
       throw PostgresFailure.schemaChanged(
-        "schema \(schema) is at version \(version), newer than this auralift's \(migrations.count): publish with the newer auralift"
+        "schema \(schema) is at version \(version), newer than this auralift's \(PostgresSchema.version): publish with the newer auralift"
       )
     }
-    for (index, statements) in migrations.enumerated() where index >= version {
-      for statement in statements { try await execute(connection, statement) }
-      try await execute(
-        connection, "INSERT INTO \(schema).auralift_schema_version VALUES (\(index + 1))")
+    if version == 0 {
+      for statement in PostgresSchema.creation(schema: schema) {
+        try await execute(connection, statement)
+      }
+    } else {
+      for (index, statements) in PostgresSchema.upgrades(schema: schema).enumerated()
+      where index + 1 >= version {
+        for statement in statements { try await execute(connection, statement) }
+      }
     }
+    guard version < PostgresSchema.version else { return false }
+    try await execute(
+      connection,
+      "INSERT INTO \(schema).auralift_schema_version VALUES (\(PostgresSchema.version))")
+    return true
   }
 
   /// Throws `schemaChanged` naming the first column that differs from the definitions.
@@ -327,21 +343,5 @@ final class ResultBox<T>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return result
-  }
-}
-
-/// A release's report keys (`reports.tsv`: path without extension, content key).
-enum ReportKeys {
-  static func read(_ release: URL) -> [String: String] {
-    guard
-      let text = try? String(
-        contentsOf: release.appendingPathComponent("reports.tsv"), encoding: .utf8)
-    else { return [:] }
-    var keys: [String: String] = [:]
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
-      if fields.count == 2 { keys[fields[0]] = fields[1] }
-    }
-    return keys
   }
 }

@@ -2,31 +2,41 @@ import AuraStore
 
 /// The tables a publication keeps in its PostgreSQL schema: every published table, as its
 /// definition (`PublishedTable`) gives it, and the platform's `notification`, plus the
-/// schema's bookkeeping: its migration version and what was last published. Created and
-/// changed by versioned migrations; a table someone else changed is found before anything is
-/// written.
+/// schema's bookkeeping: its version and what was last published. A new schema is created
+/// whole from the definitions as they are now; one an earlier auralift created is brought to
+/// the current version by the upgrades after its own. A table someone else changed is found
+/// before anything is written.
 enum PostgresSchema {
-  /// The migrations, in order: each one's statements, run once, in the publication's
-  /// transaction. A change to the published tables is a new migration, never an edit.
-  static func migrations(schema: String) -> [[String]] {
+  /// The version of a schema this auralift creates or upgrades to.
+  static let version = 1 + upgrades(schema: "auralift").count
+
+  /// A new schema's statements: every table, key and index as the definitions have them now.
+  static func creation(schema: String) -> [String] {
     [
-      [
-        "CREATE TABLE \(schema).auralift_publication (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), run_id TEXT NOT NULL, publish_key TEXT NOT NULL, published_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+      "CREATE TABLE \(schema).auralift_publication (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), run_id TEXT NOT NULL, publish_key TEXT NOT NULL, published_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+    ]
+      + PublishedTable.all.flatMap { create($0, schema: schema) }
+      + [
+        """
+        CREATE TABLE \(schema).notification (id TEXT PRIMARY KEY, user_id TEXT NOT NULL,
+          recipient_type TEXT NOT NULL, message TEXT NOT NULL, type TEXT NOT NULL,
+          link TEXT NOT NULL, read_status BOOLEAN NOT NULL DEFAULT FALSE, run_id TEXT NOT NULL,
+          created_at TIMESTAMPTZ NOT NULL DEFAULT now())
+        """,
+        "CREATE INDEX notification_user ON \(schema).notification (user_id, read_status)",
       ]
-        + PublishedTable.all.flatMap { create($0, schema: schema) }
-        + [
-          """
-          CREATE TABLE \(schema).notification (id TEXT PRIMARY KEY, user_id TEXT NOT NULL,
-            recipient_type TEXT NOT NULL, message TEXT NOT NULL, type TEXT NOT NULL,
-            link TEXT NOT NULL, read_status BOOLEAN NOT NULL DEFAULT FALSE, run_id TEXT NOT NULL,
-            created_at TIMESTAMPTZ NOT NULL DEFAULT now())
-          """,
-          "CREATE INDEX notification_user ON \(schema).notification (user_id, read_status)",
-        ],
+      + foreignKeys(PublishedTable.all.flatMap(\.foreignKeys), schema: schema)
+  }
+
+  /// The steps from version N to N + 1 (the first from 1, the schema of the first release),
+  /// each run once in the publication's transaction. A change to the published tables adds
+  /// a step here, never edits one, and changes the definitions with it.
+  static func upgrades(schema: String) -> [[String]] {
+    [
       foreignKeys(Schema.v9ForeignKeys, schema: schema),
       [
-        "ALTER TABLE \(schema).personal_record ADD COLUMN IF NOT EXISTS previous_value DOUBLE PRECISION",
-        "ALTER TABLE \(schema).personal_record ADD COLUMN IF NOT EXISTS notable BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE \(schema).personal_record ADD COLUMN previous_value DOUBLE PRECISION",
+        "ALTER TABLE \(schema).personal_record ADD COLUMN notable BIGINT NOT NULL DEFAULT 0",
       ],
     ]
   }

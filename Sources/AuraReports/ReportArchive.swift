@@ -1,32 +1,25 @@
-import AuraStore
 import Foundation
 
 /// `<out>/archive/<ISO week>/`: the reports (coaches/ and athletes/, HTML and Markdown) of the
 /// last release of each reporting week, so that last month's report is still there after the
 /// releases it came from are gone. The newest `keepWeeks` weeks are kept.
 package enum ReportArchive {
-  /// Archives `release`'s reports under its reporting week (replacing that week's, whole),
-  /// then removes weeks beyond the newest `keepWeeks`. Returns the week.
-  @discardableResult
-  package static func archive(release: URL, store: StoreReader, out: URL, keepWeeks: Int) throws
-    -> String
-  {
-    let week = try ReportContext(store: store, generatedAt: "").isoWeek
+  /// Archives the coaches' and athletes' reports of `release` (what `written` says it holds)
+  /// under their reporting week, replacing that week's whole, then removes weeks beyond the
+  /// newest `keepWeeks`.
+  package static func archive(
+    release: URL, written: ReportWriter.Written, out: URL, keepWeeks: Int
+  ) throws {
+    let week = written.isoWeek
     let archive = out.appendingPathComponent("archive")
     let fileManager = FileManager.default
     try fileManager.createDirectory(at: archive, withIntermediateDirectories: true)
     let pid = ProcessInfo.processInfo.processIdentifier
     let staging = archive.appendingPathComponent(".\(week).\(pid).partial")
     try? fileManager.removeItem(at: staging)
-    for folder in ["coaches", "athletes"] {
-      let files =
-        (try? fileManager.contentsOfDirectory(
-          atPath: release.appendingPathComponent(folder).path)) ?? []
-      for file in files where file.hasSuffix(".html") || file.hasSuffix(".md") {
-        try ReleaseFiles.link(
-          release.appendingPathComponent("\(folder)/\(file)"),
-          to: staging.appendingPathComponent("\(folder)/\(file)"))
-      }
+    for path in written.paths where path.hasPrefix("coaches/") || path.hasPrefix("athletes/") {
+      try ReleaseFiles.link(
+        release.appendingPathComponent(path), to: staging.appendingPathComponent(path))
     }
     // The week's folder is swapped whole: a reader sees the old one or the new one.
     let final = archive.appendingPathComponent(week)
@@ -40,7 +33,6 @@ package enum ReportArchive {
     for name in weeks.dropLast(max(keepWeeks, 1)) {
       try? fileManager.removeItem(at: archive.appendingPathComponent(name))
     }
-    return week
   }
 
   /// `YYYY-Www`.

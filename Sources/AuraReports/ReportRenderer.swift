@@ -12,7 +12,7 @@ struct ReportRenderer: Sendable {
     html = try Self.library([
       "page": PageTemplates.html, "athlete": AthleteTemplates.html,
       "session": AthleteTemplates.sessionHTML, "coach": CoachTemplates.html,
-      "sweep": SweepTemplates.html, "index": IndexTemplates.html,
+      "sweep": SweepTemplates.html, "index": IndexTemplates.html, "email": EmailTemplates.html,
     ])
     markdown = try Self.library([
       "footer": PageTemplates.markdownFooter, "athlete": AthleteTemplates.markdown,

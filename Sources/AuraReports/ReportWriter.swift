@@ -4,10 +4,11 @@ import AuraSupport
 import Foundation
 
 /// Writes every report of a published database into a folder: `coaches/<id>.{md,html}` (the
-/// roster and a page per athlete), `athletes/<id>.{md,html}` (the weekly report) and
+/// roster, linking each athlete's page), `athletes/<id>.{md,html}` (the weekly report) and
 /// `index.html`. Each report is partitioned by its content (`ReportDigest`): one whose digest
 /// the previous release recorded is linked from it, not rendered again, so a run that changed
-/// one athlete renders that athlete's report and their coach's. Each file is written to a
+/// one athlete renders that athlete's report and their coach's (a coach's key covers their
+/// athletes' pages, which the coach's email attaches). Each file is written to a
 /// temporary name and renamed, so a reader never sees a half-written report; reports of
 /// athletes or coaches no longer in the data are removed.
 package enum ReportWriter {
@@ -19,6 +20,15 @@ package enum ReportWriter {
     package var reports: Int
     /// The reports (paths without extension) rendered anew; the rest came from `previous`.
     package var rendered: [String]
+    /// The ISO week the reports are of.
+    package var isoWeek: String
+    /// Each coach with their athletes, as the reports group them.
+    package var rosters: [Roster]
+  }
+
+  package struct Roster: Sendable {
+    package var coach: String
+    package var athletes: [String]
   }
 
   /// Renders and writes all reports, taking unchanged ones from the release folder `previous`.
@@ -112,7 +122,8 @@ package enum ReportWriter {
     if let previous {
       for report in reports where report.reusable {
         for path in report.files {
-          try link(previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+          try ReleaseFiles.link(
+            previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
           linked.append(path)
         }
       }
@@ -120,7 +131,10 @@ package enum ReportWriter {
     try write(files, into: folder, owning: ["athletes", "coaches"], keeping: Set(linked))
     return Written(
       paths: (Array(files.keys) + linked).filter { $0 != ReportManifest.fileName }.sorted(),
-      reports: reports.count, rendered: stale.sorted())
+      reports: reports.count, rendered: stale.sorted(), isoWeek: context.isoWeek,
+      rosters: coaches.map { coach in
+        Roster(coach: coach.id, athletes: athletes.filter { $0.coachId == coach.id }.map(\.id))
+      })
   }
 
   /// One partitioned report: its path without extension and its content key.
@@ -137,26 +151,6 @@ package enum ReportWriter {
     guard let folder else { return false }
     return ["html", "md"].allSatisfy {
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(stem).\($0)").path)
-    }
-  }
-
-  /// Puts the file `source` at `target` as a hard link (the releases share one file system),
-  /// or a copy where linking fails; atomically, by way of a temporary name.
-  private static func link(_ source: URL, to target: URL) throws {
-    let fileManager = FileManager.default
-    try fileManager.createDirectory(
-      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let temporary = target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).link")
-    try? fileManager.removeItem(at: temporary)
-    do {
-      try fileManager.linkItem(at: source, to: temporary)
-    } catch {
-      try fileManager.copyItem(at: source, to: temporary)
-    }
-    guard rename(temporary.path, target.path) == 0 else {
-      try? fileManager.removeItem(at: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
     }
   }
 

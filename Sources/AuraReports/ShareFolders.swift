@@ -1,4 +1,3 @@
-import AuraStore
 import Foundation
 
 /// `share/<coach>/` in a release: one folder per coach holding that coach's pages alone, laid
@@ -7,28 +6,29 @@ import Foundation
 /// the platform's login. The database, the CSVs (emails, birth dates) and the index of every
 /// coach stay out of it.
 package enum ShareFolders {
-  package static func write(release: URL, store: StoreReader) throws {
+  /// Writes the folders of `rosters` (as `ReportWriter.Written` gives them) into `release`.
+  package static func write(release: URL, rosters: [ReportWriter.Roster]) throws {
     let share = release.appendingPathComponent("share")
     try? FileManager.default.removeItem(at: share)
-    let athletes = try store.athleteRows()
-    for coach in try store.coaches() {
-      let folder = share.appendingPathComponent(coach.id)
+    for roster in rosters {
+      let coach = roster.coach
+      let folder = share.appendingPathComponent(coach)
       try ReleaseFiles.link(
-        release.appendingPathComponent("coaches/\(coach.id).html"),
-        to: folder.appendingPathComponent("coaches/\(coach.id).html"))
+        release.appendingPathComponent("coaches/\(coach).html"),
+        to: folder.appendingPathComponent("coaches/\(coach).html"))
       try Data(
         """
         <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">\
-        <meta http-equiv="refresh" content="0; url=coaches/\(coach.id).html">\
+        <meta http-equiv="refresh" content="0; url=coaches/\(coach).html">\
         <title>Weekly roster</title></head>\
-        <body><a href="coaches/\(coach.id).html">Weekly roster</a></body></html>
+        <body><a href="coaches/\(coach).html">Weekly roster</a></body></html>
 
         """.utf8
       ).write(to: folder.appendingPathComponent("index.html"))
-      for athlete in athletes where athlete.coachId == coach.id {
+      for athlete in roster.athletes {
         try ReleaseFiles.link(
-          release.appendingPathComponent("athletes/\(athlete.id).html"),
-          to: folder.appendingPathComponent("athletes/\(athlete.id).html"))
+          release.appendingPathComponent("athletes/\(athlete).html"),
+          to: folder.appendingPathComponent("athletes/\(athlete).html"))
       }
     }
   }
@@ -36,14 +36,23 @@ package enum ShareFolders {
 
 /// Files of releases and archives, which live on one file system.
 package enum ReleaseFiles {
-  /// `source` at `target` as a hard link, or a copy where linking fails.
+  /// Puts the file `source` at `target` as a hard link, or a copy where linking fails;
+  /// atomically, by way of a temporary name.
   package static func link(_ source: URL, to target: URL) throws {
     let fileManager = FileManager.default
     try fileManager.createDirectory(
       at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? fileManager.removeItem(at: target)
-    do { try fileManager.linkItem(at: source, to: target) } catch {
-      try fileManager.copyItem(at: source, to: target)
+    let temporary = target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).link")
+    try? fileManager.removeItem(at: temporary)
+    do {
+      try fileManager.linkItem(at: source, to: temporary)
+    } catch {
+      try fileManager.copyItem(at: source, to: temporary)
+    }
+    guard rename(temporary.path, target.path) == 0 else {
+      try? fileManager.removeItem(at: temporary)
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
     }
   }
 }

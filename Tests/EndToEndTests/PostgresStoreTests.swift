@@ -219,6 +219,45 @@ import Testing
     try Self.expectSameTables(out, schema: "killed")
   }
 
+  /// A schema an earlier auralift created (version 1: no foreign keys, no record columns) is
+  /// upgraded in the publication's transaction and then holds what a new one holds.
+  @Test func aSchemaOfAnEarlierVersionIsUpgraded() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "upgraded")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    let current = try server.psql("SELECT max(version) FROM upgraded.auralift_schema_version")
+    func foreignKeys() throws -> String {
+      try server.psql(
+        "SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND connamespace = 'upgraded'::regnamespace"
+      )
+    }
+    let keys = try foreignKeys()
+    #expect(keys == "\(PublishedTable.all.flatMap(\.foreignKeys).count)\n")
+    try server.psql(
+      """
+      DO $$ DECLARE c record; BEGIN
+        FOR c IN SELECT conrelid::regclass AS t, conname FROM pg_constraint
+          WHERE contype = 'f' AND connamespace = 'upgraded'::regnamespace
+        LOOP EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname); END LOOP;
+      END $$;
+      ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
+      DELETE FROM upgraded.auralift_schema_version;
+      INSERT INTO upgraded.auralift_schema_version VALUES (1);
+      """)
+    _ = try RunnerTests.copySession("s-000001", as: "s-upgrade", in: dataset)
+    let next = try Self.run(dataset, out: out, store: url)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stdout.contains("(schema upgraded): rewritten"), "\(next.stdout)")
+    #expect(
+      try server.psql("SELECT max(version) FROM upgraded.auralift_schema_version") == current)
+    #expect(try foreignKeys() == keys)
+    try Self.expectSameTables(out, schema: "upgraded")
+  }
+
   /// A statement that runs past `statement_timeout` (here the wait for a lock another session
   /// holds) is named as such, exit 69, nothing visible changed; the SQLite release is still
   /// written, and the next run publishes.
