@@ -110,6 +110,17 @@ import Testing
       try Self.problem(files: ["bar.csv": text]), line: 1, "missing required column 'gz'")
   }
 
+  /// Many watches record the accelerometer alone: a generic file without gx, gy and gz reads
+  /// (no gyroscope unit needed); one with some of them is named.
+  @Test func accelerometerAloneReadsAndAPartialGyroscopeIsNamed() throws {
+    let alone = "t,ax,ay,az\n0,0,0,1\n0.02,0,0,1\n0.04,0,0.1,1\n"
+    #expect(try Self.problem(files: ["bar.csv": alone]) == nil)
+    let partial = "t,ax,ay,az,gx\n0,0,0,1,0\n0.02,0,0,1,0\n"
+    Self.expectProblem(
+      try Self.problem(files: ["bar.csv": partial]), line: 1,
+      "missing required column 'gy' for format generic (gx, gy and gz come together)")
+  }
+
   @Test func malformedManifestJSON() throws {
     Self.expectProblem(
       try Self.problem(files: ["session.json": "{\"session_id\": \"s-1\", "]),
