@@ -14,8 +14,9 @@ struct RepRhythm: Equatable {
   var strength: Double
   /// The samples (indices into the values given) of the signal's tops and bottoms: the
   /// extremes of its swings past a fifth of the set's amplitude above and below its moving
-  /// mean (two periods wide). A set that rests at one extreme before and after its reps shows one
-  /// more of that extreme than it has reps.
+  /// mean (two periods wide), once averaged over a quarter period (`smoothingSeconds` at
+  /// most). A set that rests at one extreme before and after its reps shows one more of that
+  /// extreme than it has reps.
   var tops: [Int]
   var bottoms: [Int]
 
@@ -29,6 +30,11 @@ struct RepRhythm: Equatable {
   /// How far a swing must reach either side of the moving mean to count, as a share of the
   /// 5th-95th percentile range of the detrended set.
   static let swingShare = 0.2
+  /// The longest the detrended signal is averaged over before its swings are read: a quarter
+  /// of the period, so that the wiggles within a rep (a curl's two accelerations, a joint's
+  /// jitter) are not read as swings, but never more than this, so that a period found at twice
+  /// the rep's does not average reps away.
+  static let smoothingSeconds = 0.8
 
   /// The rhythm of `values` (NaN where unknown; gaps are bridged linearly) over `range`,
   /// sampled at `sampleRateHz`, for periods of `periods` seconds; nil where fewer than two
@@ -60,7 +66,8 @@ struct RepRhythm: Equatable {
     period = Double(lag) / rate
     strength = correlations[first]
     let trend = SignalFilter.movingMean(centred, half: lag)
-    let detrended = zip(centred, trend).map { $0 - $1 }
+    let smoothing = min(lag / 8, Int((Self.smoothingSeconds * rate / 2).rounded()))
+    let detrended = SignalFilter.movingMean(zip(centred, trend).map { $0 - $1 }, half: smoothing)
     let swings = Self.swings(detrended, mark: Self.swingShare * Self.spread(detrended))
     // Back to the samples given: the extreme of each block the turning point was found in.
     func located(_ blocks: [Int], sign: Double) -> [Int] {

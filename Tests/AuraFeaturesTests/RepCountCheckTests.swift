@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraTestSupport
 import Foundation
 import Testing
@@ -145,6 +146,31 @@ import Testing
       rhythm, signal: values, timing: load, order: .eccentricFirst, range: range)
     #expect(lowering.turnsAtTops)
     #expect(lowering.turns.count == 9)
+  }
+
+  /// A wrist's accelerometer during dips (as in muvr's triceps-dip sets): each rep a main
+  /// swing and, between reps, a second one four tenths its height. Averaged over a quarter
+  /// period before its swings are read, a rep is counted once.
+  @Test(arguments: [3, 4, 5, 6, 7] as [UInt64])
+  func aBumpBetweenRepsIsNotARep(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed)
+    let rate = 15.0
+    var values = Array(repeating: 0.0, count: Int(rate))
+    for _ in 0..<15 {
+      let count = Int((1.3 * (1 + 0.1 * (2 * random.unit() - 1)) * rate).rounded())
+      for i in 0..<count {
+        let phase = Double(i) / Double(count)
+        values.append(
+          phase < 0.55
+            ? 0.5 - 0.5 * cos(2 * Double.pi * phase / 0.55)
+            : 0.4 * (0.5 - 0.5 * cos(2 * Double.pi * (phase - 0.55) / 0.45)))
+      }
+    }
+    values += Array(repeating: 0.0, count: Int(rate))
+    values = values.map { $0 + 0.03 * (2 * random.unit() - 1) }
+    let rhythm = try #require(
+      RepRhythm(values, range: 0..<values.count, sampleRateHz: rate, periods: 0.5...8))
+    #expect(rhythm.count == 15)
   }
 
   @Test func noRhythmInNoiseAndNoCheckOfOneRep() {
