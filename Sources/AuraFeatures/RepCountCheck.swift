@@ -16,6 +16,9 @@ enum RepCountCheck {
   /// swing in step with anything (breathing, balance, a camera's sway).
   static let clearRhythm = 0.5
   static let clearBodyRhythm = 0.7
+  /// On the accelerometer axes of an IMU worn on a limb, which swing with the limb alone (no
+  /// camera sway, no other body part): chosen on the muvr wrist sets' tuning split.
+  static let clearImuRhythm = 0.3
   /// The share of a set's samples that must be seen.
   static let seenShare = 0.5
 
@@ -30,11 +33,13 @@ enum RepCountCheck {
   }
 
   /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
-  /// `order`: its `own` (its timing signal first), then, only where none of those repeats
-  /// clearly, the rest of the `body`'s.
+  /// `order`: its `own` (its timing signal first), whose rhythm counts from `ownRhythm` up,
+  /// then, only where none of those repeats clearly, the rest of the `body`'s. The rhythm's
+  /// turns are those of the load's way as the timing signal shows it, unless
+  /// `orientedByTiming` is false (accelerometer axes, whose sign says nothing of it).
   static func verdict(
-    reps: Int, own: [[Double]], body: () -> [[Double]] = { [] }, order: PhaseOrder,
-    range: Range<Int>, sampleRateHz: Double
+    reps: Int, own: [[Double]], ownRhythm: Double = clearRhythm, body: () -> [[Double]] = { [] },
+    orientedByTiming: Bool = true, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
   ) -> Verdict {
     guard !range.isEmpty, let first = own.first else { return .supported }
     let seen = first[range].count { $0.isFinite }
@@ -54,10 +59,11 @@ enum RepCountCheck {
       .max { $0.1.strength < $1.1.strength }
     }
     guard
-      let (signal, rhythm) = clearest(own, above: clearRhythm)
+      let (signal, rhythm) = clearest(own, above: ownRhythm)
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
-    let cycles = RhythmReps(rhythm, signal: signal, timing: first, order: order, range: range)
+    let cycles = RhythmReps(
+      rhythm, signal: signal, timing: orientedByTiming ? first : nil, order: order, range: range)
     let count = cycles.turns.count
     guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.

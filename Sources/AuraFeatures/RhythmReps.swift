@@ -12,13 +12,20 @@ struct RhythmReps: Equatable {
   let turnsAtTops: Bool
 
   /// The rhythm of `signal`, oriented by `timing` (the exercise's signal rising with the load)
-  /// over `range`, for an exercise moving in `order`.
+  /// over `range`, for an exercise moving in `order`. Without a timing signal (an
+  /// accelerometer axis, whose sign says nothing of the load's way) the reps turn at the
+  /// fewer of the extremes: a set resting at one extreme shows one more of it than it has reps.
   init(
-    _ rhythm: RepRhythm, signal: [Double], timing: [Double], order: PhaseOrder, range: Range<Int>
+    _ rhythm: RepRhythm, signal: [Double], timing: [Double]?, order: PhaseOrder,
+    range: Range<Int>
   ) {
     self.rhythm = rhythm
-    let risesWithLoad = Self.risesWith(signal, timing, range: range)
-    turnsAtTops = risesWithLoad == (order == .concentricFirst)
+    if let timing {
+      let risesWithLoad = Self.risesWith(signal, timing, range: range)
+      turnsAtTops = risesWithLoad == (order == .concentricFirst)
+    } else {
+      turnsAtTops = rhythm.tops.count <= rhythm.bottoms.count
+    }
   }
 
   /// The samples the reps turn at.

@@ -128,9 +128,18 @@ package struct SessionFeatureExtractor: Sendable {
       var segments = assignSegments(
         manifest.sets, exercises: exercises, tracks: tracks,
         grid: track.grid, warnings: &warnings)
-      let unknown = checkCounts(&segments, grid: track.grid) {
-        ([measurer.height.values], exercises[$0].phaseOrder)
-      }
+      // On a limb the height is not the load's: the rhythm is read on the accelerometer's
+      // axes, which turn through gravity at every rep.
+      let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
+      let axes =
+        onLimb
+        ? ImuRhythmSignals.candidates(imu, times: track.times, sampleRateHz: track.sampleRateHz)
+        : []
+      let unknown = checkCounts(
+        &segments, grid: track.grid,
+        ownRhythm: onLimb ? RepCountCheck.clearImuRhythm : RepCountCheck.clearRhythm,
+        orientedByTiming: !onLimb,
+        signals: { (onLimb ? axes : [measurer.height.values], exercises[$0].phaseOrder) })
       apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     }
@@ -182,7 +191,8 @@ package struct SessionFeatureExtractor: Sendable {
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
   private func checkCounts(
-    _ segments: inout [FoundSet?], grid: RepGrid, body: () -> [[Double]] = { [] },
+    _ segments: inout [FoundSet?], grid: RepGrid, ownRhythm: Double = RepCountCheck.clearRhythm,
+    body: () -> [[Double]] = { [] }, orientedByTiming: Bool = true,
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
   ) -> [Int: String] {
     var unknown: [Int: String] = [:]
@@ -190,7 +200,8 @@ package struct SessionFeatureExtractor: Sendable {
       guard let found = segments[index] else { continue }
       let (own, order) = signals(index)
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, body: body, order: order, range: found.span,
+        reps: found.reps.count, own: own, ownRhythm: ownRhythm, body: body,
+        orientedByTiming: orientedByTiming, order: order, range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {
       case .supported:

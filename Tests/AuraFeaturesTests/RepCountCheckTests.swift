@@ -148,6 +148,24 @@ import Testing
     #expect(lowering.turns.count == 9)
   }
 
+  /// Without a timing signal (an accelerometer axis, whose sign says nothing of the load's
+  /// way), the reps turn at the fewer extremes: the rest sits at the other one, either way up.
+  @Test func unorientedRhythmTurnsAtTheFewerExtremes() throws {
+    var random = SeededRandom(seed: 9)
+    let values = Self.continuousSet(
+      reps: 11, period: 1.8, jitter: 0.1, rateHz: 25, noise: 0.04, random: &random)
+    let range = 0..<values.count
+    for (signal, restsLow) in [(values, true), (values.map { -$0 }, false)] {
+      let rhythm = try #require(
+        RepRhythm(signal, range: range, sampleRateHz: 25, periods: RepCountCheck.periods))
+      for order in [PhaseOrder.concentricFirst, .eccentricFirst] {
+        let cycles = RhythmReps(rhythm, signal: signal, timing: nil, order: order, range: range)
+        #expect(cycles.turns.count == 11)
+        #expect(cycles.turnsAtTops == restsLow)
+      }
+    }
+  }
+
   /// A wrist's accelerometer during dips (as in muvr's triceps-dip sets): each rep a main
   /// swing and, between reps, a second one four tenths its height. Averaged over a quarter
   /// period before its swings are read, a rep is counted once.

@@ -1,0 +1,32 @@
+import AuraDomain
+import AuraIngest
+import Foundation
+
+/// The signals the rhythm of an IMU worn on a limb is read on: each accelerometer axis and the
+/// acceleration's magnitude, low-passed, on the height track's grid. A watch does not ride the
+/// load, and without a gyroscope its height drifts with every turn of the forearm, while
+/// gravity's share of each axis swings with the forearm's angle at every rep: the field's wrist
+/// counters (RecoFit, Morris et al. 2014) count on these. Axes rather than their principal
+/// components: they count as well on the muvr wrist sets and need no eigen-solver written by
+/// hand.
+enum ImuRhythmSignals {
+  /// Where the sensor turns with the limb rather than riding the load: on a bar or a dumbbell
+  /// the acceleration pulses twice a rep (speeding up, slowing down) and the height is the
+  /// rep's own signal.
+  static let placements: Set<String> = ["wrist", "forearm"]
+  /// Above the rep rates counted (periods of 0.5 s and more) and below a sensor's tremor.
+  static let cutoffHz = 3.0
+
+  /// The candidates for `imu`, resampled to `times` (the height track's grid).
+  static func candidates(_ imu: ImuSeries, times: [Double], sampleRateHz: Double) -> [[Double]] {
+    let magnitude = imu.accelX.indices.map { (i: Int) -> Double in
+      let (x, y, z) = (imu.accelX[i], imu.accelY[i], imu.accelZ[i])
+      return (x * x + y * y + z * z).squareRoot()
+    }
+    return [imu.accelX, imu.accelY, imu.accelZ, magnitude].map { axis in
+      SignalFilter.lowPass(
+        PoseSignals.resample(axis, from: imu.times, to: times), cutoffHz: cutoffHz,
+        sampleRateHz: sampleRateHz)
+    }
+  }
+}
