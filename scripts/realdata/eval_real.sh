@@ -6,16 +6,30 @@ set -euo pipefail
 bin=${1:?usage: eval_real.sh BIN}
 root=${REALDATA:-.realdata}
 repcount=${REPCOUNT_CLONE:-$root/RepCount-Using-Skeleton-Information}
-if [ ! -d "$repcount" ]; then
-  echo "no clone of DanielC-MST/RepCount-Using-Skeleton-Information at $repcount" >&2
-  echo "(see docs/real-data.md; REPCOUNT_CLONE=path names another place)" >&2
+muvr=${MUVR_CLONE:-$root/muvr-training-data}
+sources=()
+[ -d "$repcount" ] && sources+=(repcount)
+[ -d "$muvr" ] && sources+=(muvr)
+if [ ${#sources[@]} -eq 0 ]; then
+  echo "no clone of a real-data source under $root" >&2
+  echo "(see docs/real-data.md; REPCOUNT_CLONE=path and MUVR_CLONE=path name other places)" >&2
   exit 64
 fi
-python3 scripts/realdata/repcount_pose.py "$repcount" "$root/eval/repcount" >/dev/null
-for split in tune holdout; do
-  echo "### RepCount-A poses, $split split"
-  echo
-  "$bin" eval "$root/eval/repcount" --split "$split" \
-    --reps "$root/eval/repcount-$split-sets.csv" || true
-  echo
+for source in "${sources[@]}"; do
+  case $source in
+    repcount)
+      title="RepCount-A poses"
+      python3 scripts/realdata/repcount_pose.py "$repcount" "$root/eval/repcount" >/dev/null ;;
+    muvr)
+      title="muvr wrist accelerometer"
+      rm -rf "$root/eval/muvr"
+      python3 scripts/realdata/muvr_wrist.py "$muvr" "$root/eval/muvr" >/dev/null ;;
+  esac
+  for split in tune holdout; do
+    echo "### $title, $split split"
+    echo
+    "$bin" eval "$root/eval/$source" --split "$split" \
+      --reps "$root/eval/$source-$split-sets.csv" || true
+    echo
+  done
 done
