@@ -88,7 +88,10 @@ package struct SessionFeatureExtractor: Sendable {
       if conditioned.scale.method == "assumed_height" {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
-      let imu = session.imu.flatMap(ImuHeightTrack.init)
+      // An IMU on a limb does not ride the load: the camera times and measures the reps.
+      let imu = session.imu.flatMap {
+        ImuRhythmSignals.placements.contains($0.placement) ? nil : ImuHeightTrack($0)
+      }
       var measurers: [String: RepMeasurer] = [:]
       for exercise in exercises where measurers[exercise.id] == nil {
         measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
@@ -140,7 +143,18 @@ package struct SessionFeatureExtractor: Sendable {
         ownRhythm: onLimb ? RepCountCheck.clearImuRhythm : RepCountCheck.clearRhythm,
         orientedByTiming: !onLimb,
         signals: { (onLimb ? axes : [measurer.height.values], exercises[$0].phaseOrder) })
-      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
+      // Nor does it give the bar's velocity: its height is the forearm's, turned with it.
+      if onLimb {
+        warnings.append(
+          "no bar velocity from an IMU on the \(imu.placement): it does not ride the load")
+      }
+      apply(segments, to: &sets, source: .imu) {
+        measurer.measure($1).map { rep in
+          var rep = rep
+          if onLimb { rep.imuVelocity = nil }
+          return rep
+        }
+      }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     }
     return SessionFeatures(

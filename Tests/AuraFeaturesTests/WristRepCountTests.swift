@@ -42,7 +42,7 @@ import Testing
   }
 
   /// The features of a one-set session whose only recording is `csv` on the `placement`.
-  static func features(csv: String, placement: String) throws -> SetFeatures {
+  static func features(csv: String, placement: String) throws -> SessionFeatures {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
     let session = root.appendingPathComponent("sessions/w-1")
@@ -57,17 +57,22 @@ import Testing
                        "placement": "\(placement)", "accel_unit": "g"}]}
       """
     try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
-    return try #require(TestSupport.features("w-1", in: root).sets.first)
+    return try TestSupport.features("w-1", in: root)
   }
 
   @Test(arguments: [50.0, 12.5])
   func continuousCurlsOnTheWristAreCounted(rateHz: Double) throws {
     for (reps, seed) in [(6, 1), (12, 2), (20, 3)] {
-      let set = try Self.features(
+      let session = try Self.features(
         csv: Self.curlSet(reps: reps, period: 2.2, rateHz: rateHz, seed: UInt64(seed)),
         placement: "wrist")
+      let set = try #require(session.sets.first)
       #expect(set.repCountUnknown == nil, "\(reps) reps at \(rateHz) Hz")
       #expect(set.reps.count == reps, "\(reps) reps at \(rateHz) Hz")
+      // The watch turns with the forearm: its height is no bar's, so no velocity is given.
+      #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })
+      #expect(set.velocityLossPercent == nil)
+      #expect(session.warnings.contains { $0.contains("no bar velocity from an IMU on the wrist") })
     }
   }
 
