@@ -19,12 +19,12 @@ made on the user's machine from a clone the user names.
 usage: muvr_wrist.py CLONE OUT      (CLONE: a git clone or its .git directory)
 """
 import csv
-import hashlib
 import io
 import json
-import subprocess
 import sys
 from pathlib import Path
+
+from evalfolder import git, split, write_source, write_tables
 
 RATE_HZ = 50.0
 SHORTEST_REP_S = 1.0
@@ -68,15 +68,6 @@ EXERCISES = {
     "pulldown-crunch": ("cable_crunch", "Cable Crunch", "hinge", "abs_upper"),
     "twist": ("russian_twist", "Russian Twist", "hinge", "obliques"),
 }
-
-
-def split(session_id: str) -> str:
-    """A third of the sets, chosen by a hash of their id, is held out from tuning."""
-    return "holdout" if int(hashlib.sha1(session_id.encode()).hexdigest(), 16) % 3 == 0 else "tune"
-
-
-def git(clone: Path, *args: str) -> bytes:
-    return subprocess.run(["git", "-C", str(clone), *args], check=True, capture_output=True).stdout
 
 
 def main() -> int:
@@ -125,22 +116,9 @@ def main() -> int:
         (folder / "session.json").write_text(json.dumps(manifest, indent=2) + "\n")
         rows.append([session_id, 1, SOURCE, exercise[0], int(float(reps)), "", "",
                      split(session_id)])
-    with (out / "labels.csv").open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["session_id", "set_number", "source", "exercise", "reps", "start_s", "end_s",
-                         "split"])
-        writer.writerows(sorted(rows))
-    with (out / "exercises.csv").open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["exercise_id", "name", "pattern", "primary_muscles", "equipment"])
-        for exercise_id, name, pattern, muscles in sorted(custom.values()):
-            writer.writerow([exercise_id, name, pattern, muscles, "dumbbell"])
-    (out / "athletes.csv").write_text(
-        "athlete_id,username\n" + "".join(f"muvr-{a},muvr_{a}\n" for a in sorted(athletes)))
-    (out / "SOURCE.md").write_text(
-        f"Converted by scripts/realdata/muvr_wrist.py from {ORIGIN} at "
-        f"{git(clone, 'rev-parse', 'HEAD').decode().strip()}.\n"
-        "No licence is attached to these recordings: keep this folder out of the repository.\n")
+    write_tables(out, rows, custom.values(), "dumbbell",
+                 {f"muvr-{a}": f"muvr_{a}" for a in athletes})
+    write_source(out, "muvr_wrist.py", ORIGIN, clone, "recordings")
     print(f"{len(rows)} sets written to {out} ({skipped} without a logged count and "
           f"{too_short} recorded for under {SHORTEST_REP_S:.0f} s a rep skipped)")
     return 0

@@ -18,7 +18,6 @@ the user's machine from a clone the user names.
 usage: repcount_pose.py CLONE OUT      (CLONE: a git clone or its .git directory)
 """
 import csv
-import hashlib
 import io
 import json
 import subprocess
@@ -26,6 +25,8 @@ import sys
 from pathlib import Path
 
 import numpy as np
+
+from evalfolder import git, split, write_source, write_tables
 
 RESERVED = {"squat", "squant", "bench_pressing", "benchpressing", "push_up", "pushups"}
 # Class name -> (exercise id, name, movement pattern, primary muscles). The pattern picks the
@@ -52,15 +53,8 @@ SOURCE = "repcount-a-pose"
 ORIGIN = "DanielC-MST/RepCount-Using-Skeleton-Information"
 
 
-def split(session_id: str) -> str:
-    """A third of the clips, chosen by a hash of their id, is held out from tuning."""
-    return "holdout" if int(hashlib.sha1(session_id.encode()).hexdigest(), 16) % 3 == 0 else "tune"
-
-
 def git_bytes(clone: Path, path: str) -> bytes:
-    return subprocess.run(
-        ["git", "-C", str(clone), "show", f"HEAD:{path}"], check=True, capture_output=True
-    ).stdout
+    return git(clone, "show", f"HEAD:{path}")
 
 
 def write_pose(frames: np.ndarray, path: Path) -> None:
@@ -116,22 +110,8 @@ def main() -> int:
         end = bounds[-1] / FPS if bounds else ""
         rows.append([session_id, 1, SOURCE, exercise[0], int(item["count"]), start, end,
                      split(session_id)])
-    with (out / "labels.csv").open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["session_id", "set_number", "source", "exercise", "reps", "start_s", "end_s",
-                         "split"])
-        writer.writerows(sorted(rows))
-    with (out / "exercises.csv").open("w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["exercise_id", "name", "pattern", "primary_muscles", "equipment"])
-        for exercise_id, name, pattern, muscles in sorted(exercises.values()):
-            writer.writerow([exercise_id, name, pattern, muscles, "bodyweight"])
-    (out / "athletes.csv").write_text(
-        "athlete_id,username\nrc,repcount_a\n")
-    (out / "SOURCE.md").write_text(
-        f"Converted by scripts/realdata/repcount_pose.py from {ORIGIN} at "
-        f"{subprocess.run(['git', '-C', str(clone), 'rev-parse', 'HEAD'], capture_output=True, text=True).stdout.strip()}.\n"
-        "No licence is attached to these poses: keep this folder out of the repository.\n")
+    write_tables(out, rows, exercises.values(), "bodyweight", {"rc": "repcount_a"})
+    write_source(out, "repcount_pose.py", ORIGIN, clone, "poses")
     print(f"{len(rows)} sets written to {out}")
     return 0
 
