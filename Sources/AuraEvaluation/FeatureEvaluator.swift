@@ -36,7 +36,8 @@ package struct FeatureEvaluator: Sendable {
   }
 
   /// Tallies per exercise and source ("pose:<format>", "imu:<format>", and "imu-only:<format>"
-  /// for a session with both measured again without its camera), over `workers` threads.
+  /// for a session with both measured again without its camera; an IMU off the bar adds
+  /// "@<placement>" to its format), over `workers` threads.
   /// The report also lists every matched rep, truth beside measurement.
   package func evaluate(workers: Int = 1) throws -> AccuracyReport {
     let results = WorkerPool.map(truth.sessions, workers: workers) { sessionTruth in
@@ -70,7 +71,7 @@ package struct FeatureEvaluator: Sendable {
     var groups: [AccuracyReport.GroupKey: AccuracyTally] = [:]
     var reps: [RepComparison] = []
     let poseSource = session.pose.map { "pose:\($0.quality.format)" }
-    let imuSource = session.imu.map { "imu:\($0.quality.format)" }
+    let imuSource = session.imu.map { "imu:\(Self.imuLabel($0))" }
     for setTruth in sessionTruth.sets {
       guard let set = measured.sets.first(where: { $0.setNumber == setTruth.setNumber }) else {
         continue
@@ -101,13 +102,18 @@ package struct FeatureEvaluator: Sendable {
       let imuOnlyResult = try imuOnlyGroups(
         sessionTruth, bounded: try extractor.extract(imuOnly, body: body),
         detected: try extractor.extract(unboundedImuOnly, body: body),
-        format: imu.quality.format)
+        format: Self.imuLabel(imu))
       for (key, tally) in imuOnlyResult.groups {
         groups[key, default: .init()].merge(tally)
       }
       reps += imuOnlyResult.reps
     }
     return (groups, reps)
+  }
+
+  /// An IMU recording's format, and where it was worn unless on the bar ("generic@wrist").
+  static func imuLabel(_ imu: ImuSeries) -> String {
+    imu.placement == "barbell" ? imu.quality.format : "\(imu.quality.format)@\(imu.placement)"
   }
 
   /// The same session with its camera left out: reps, tempo and velocity from the bar IMU

@@ -33,6 +33,12 @@ struct SynthCommand: ParsableCommand {
   )
   var imuFormats: String = "generic"
   @Option(
+    name: .customLong("imu-placements"),
+    help:
+      "Where the IMU is worn, drawn per session, comma-separated, or 'all' (\(SynthConfig.allImuPlacements.joined(separator: ", ")))."
+  )
+  var imuPlacements: String = "barbell"
+  @Option(
     help:
       "Exercises that recorded sessions rotate through, comma-separated catalog ids (default: \(SynthConfig.defaultRecordedExercises.joined(separator: ",")))."
   )
@@ -42,13 +48,14 @@ struct SynthCommand: ParsableCommand {
     guard let profile = NoiseProfile(rawValue: noise) else {
       throw ValidationError("--noise must be low or high")
     }
-    let config = SynthConfig(
+    var config = SynthConfig(
       athletes: athletes, sessionsPerAthlete: sessionsPerAthlete, seed: seed, noise: profile,
       frameRates: try numbers(frameRates), imuRates: try numbers(imuRates),
       logOnlyShare: logOnlyShare,
       poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
       imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
       recordedExercises: try exerciseIds(exercises))
+    config.imuPlacements = try formats(imuPlacements, all: SynthConfig.allImuPlacements)
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))
     let sets = truth.sessions.reduce(0) { $0 + $1.sets.count }
     print(

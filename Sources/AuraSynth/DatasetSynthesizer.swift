@@ -21,6 +21,10 @@ package struct SynthConfig: Sendable {
   package var imuFormats: [String]
   /// Exercises that recorded sessions rotate through (catalog ids).
   package var recordedExercises: [String]
+  /// Where an IMU is worn: barbell, wrist, or both (drawn per session).
+  package var imuPlacements: [String] = ["barbell"]
+  /// Every IMU placement the generator records.
+  package static let allImuPlacements = ["barbell", "wrist"]
 
   /// The exercises recorded unless told otherwise.
   package static let defaultRecordedExercises = [
@@ -147,12 +151,19 @@ package struct DatasetSynthesizer {
     }
     let synthesizer = RecordedSessionSynthesizer(
       exercise: exercise, kinematics: kinematics, noise: config.noise)
-    let withImu = exercise.equipment == .barbell && random.chance(0.6)
+    // A bar IMU goes on barbells; a watch on any lift.
+    let imuFits = exercise.equipment == .barbell || config.imuPlacements.contains("wrist")
+    let withImu = imuFits && random.chance(0.6)
     let fps = random.pick(config.frameRates)
     let imuRate = random.pick(config.imuRates)
+    // Drawn only where there is a choice, so that a dataset of one placement is the same as
+    // before placements could be chosen.
+    let placement =
+      withImu && config.imuPlacements.count > 1
+      ? random.pick(config.imuPlacements) : config.imuPlacements[0]
     let session = synthesizer.synthesize(
       sessionId: sessionId, sets: sets, withImu: withImu, fps: fps, imuRateHz: imuRate,
-      random: &random)
+      imuPlacement: placement, random: &random)
     var recordings = [
       try PoseFileWriter.write(
         session.pose, format: random.pick(config.poseFormats), fps: fps, to: folder)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a bar IMU recording in any IMU format of the dataset contract, as the devices and apps
+/// Writes an IMU recording (bar or wrist) in any IMU format of the dataset contract, as the devices and apps
 /// that make them do (MetaWear at two rates in two files, Sensor Logger with gravity split out
 /// and epoch-nanosecond clocks, SmartWeights with ISO timestamps and no gyroscope).
 enum ImuFileWriter {
@@ -12,8 +12,9 @@ enum ImuFileWriter {
     -> RecordingJSON
   {
     let g = 9.80665
+    let file = imu.placement == "barbell" ? "bar.csv" : "\(imu.placement).csv"
     var entry = RecordingJSON(
-      kind: "imu", path: "bar.csv", format: format, placement: "barbell", accelUnit: "g",
+      kind: "imu", path: file, format: format, placement: imu.placement, accelUnit: "g",
       gyroUnit: "deg/s")
     let rows = imu.times.indices
     switch format {
@@ -21,7 +22,7 @@ enum ImuFileWriter {
       try table("t,ax,ay,az,gx,gy,gz", rows) { i in
         String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
           + fields(imu.gyroDps[i], "%.2f")
-      }.write(to: folder.appendingPathComponent("bar.csv"))
+      }.write(to: folder.appendingPathComponent(file))
     case "xio":
       let header =
         "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
@@ -29,7 +30,7 @@ enum ImuFileWriter {
       try table(header, rows) { i in
         String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
           + fields(imu.accelG[i], "%.6f")
-      }.write(to: folder.appendingPathComponent("bar.csv"))
+      }.write(to: folder.appendingPathComponent(file))
     case "metawear":
       let directory = try recordingFolder("metawear", in: folder, entry: &entry)
       // The gyroscope runs at half the accelerometer's rate and starts one sample later.
@@ -47,10 +48,12 @@ enum ImuFileWriter {
       }
     case "sensorlogger":
       let directory = try recordingFolder("sensorlogger", in: folder, entry: &entry)
-      let gravity = imu.gravityG.map { $0 * g }
+      let gravity = imu.accelG.indices.map { i in
+        (imu.gravityBySample.isEmpty ? imu.gravityG : imu.gravityBySample[i]).map { $0 * g }
+      }
       for (name, values) in [
-        ("Accelerometer.csv", imu.accelG.map { zip($0, gravity).map { $0 * g - $1 } }),
-        ("Gravity.csv", imu.accelG.map { _ in gravity }),
+        ("Accelerometer.csv", zip(imu.accelG, gravity).map { zip($0, $1).map { $0 * g - $1 } }),
+        ("Gravity.csv", gravity),
         ("Gyroscope.csv", imu.gyroDps.map { $0.map { $0 * Double.pi / 180 } }),
       ] {
         try table("time,seconds_elapsed,z,y,x", rows) { i in
@@ -63,7 +66,7 @@ enum ImuFileWriter {
       let header = "workout_id,user_id,speed,velocity,angle,dateTime,xCoord,yCoord,zCoord"
       try table(header, rows) { i in
         "1,7,0,0,0,\(isoTimestamp(startEpoch + imu.times[i]))" + fields(imu.accelG[i], "%.4f")
-      }.write(to: folder.appendingPathComponent("bar.csv"))
+      }.write(to: folder.appendingPathComponent(file))
     default:
       throw CocoaError(
         .featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "IMU format \(format)"])

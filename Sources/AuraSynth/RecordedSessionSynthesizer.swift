@@ -46,7 +46,7 @@ struct RecordedSessionSynthesizer {
 
   func synthesize(
     sessionId: String, sets: [PlannedSet], withImu: Bool, fps: Double, imuRateHz: Double,
-    random: inout SeededRandom
+    imuPlacement: String = "barbell", random: inout SeededRandom
   ) -> RecordedSession {
     let concentricFirst = exercise.phaseOrder == .concentricFirst
     let restProgress = concentricFirst ? 1.0 : 0.0
@@ -121,7 +121,9 @@ struct RecordedSessionSynthesizer {
 
     let camera = Camera(pattern: exercise.pattern, random: &random)
     let pose = filmPose(timeline, camera: camera, fps: fps, random: &random)
-    let imu = withImu ? recordImu(timeline, rateHz: imuRateHz, random: &random) : nil
+    let imu =
+      withImu
+      ? recordImu(timeline, rateHz: imuRateHz, placement: imuPlacement, random: &random) : nil
     return RecordedSession(
       pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
   }
@@ -245,30 +247,59 @@ struct RecordedSessionSynthesizer {
     return film
   }
 
-  private func recordImu(_ timeline: Timeline, rateHz: Double, random: inout SeededRandom)
-    -> ImuRecording
-  {
+  /// The IMU on the bar, or on the wrist (`placement` "wrist"): a watch strapped at a random
+  /// angle, turning with the forearm, so that gravity's share of each axis swings with it.
+  private func recordImu(
+    _ timeline: Timeline, rateHz: Double, placement: String, random: inout SeededRandom
+  ) -> ImuRecording {
     let rotation = Rotation.random(&random)
     let bias = (0..<3).map { _ in noise.accelBiasG * random.gaussian() }
     let gyroBias = (0..<3).map { _ in 0.3 * random.gaussian() }
     let g = 9.80665
     let h = 0.002
     let samples = Int(timeline.end * rateHz)
-    var recording = ImuRecording(rateHz: rateHz, gravityG: rotation.transposedApply([0, 1, 0]))
+    let onWrist = placement == "wrist"
+    var recording = ImuRecording(
+      rateHz: rateHz, placement: placement, gravityG: rotation.transposedApply([0, 1, 0]))
+    func point(_ t: Double) -> Point2 {
+      let pose = kinematics.pose(timeline.progress(at: t))
+      return onWrist ? pose.wrist : pose.bar
+    }
+    /// The forearm's direction (elbow to wrist) in the sagittal plane.
+    func forearm(_ t: Double) -> (x: Double, y: Double) {
+      let pose = kinematics.pose(timeline.progress(at: t))
+      let (dx, dy) = (pose.wrist.x - pose.elbow.x, pose.wrist.y - pose.elbow.y)
+      let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
+      return (dx / length, dy / length)
+    }
+    /// A world vector (x forward, y up, z lateral) in the forearm's frame (x along it, y
+    /// across it in the sagittal plane, z lateral); unchanged on the bar.
+    func limbFrame(_ v: [Double], _ t: Double) -> [Double] {
+      guard onWrist else { return v }
+      let u = forearm(t)
+      return [v[0] * u.x + v[1] * u.y, -v[0] * u.y + v[1] * u.x, v[2]]
+    }
     for sample in 0..<samples {
       let t = Double(sample) / rateHz
-      let before = kinematics.pose(timeline.progress(at: t - h)).bar
-      let now = kinematics.pose(timeline.progress(at: t)).bar
-      let after = kinematics.pose(timeline.progress(at: t + h)).bar
+      let before = point(t - h)
+      let now = point(t)
+      let after = point(t + h)
       let ax = (after.x - 2 * now.x + before.x) / (h * h)
       let ay = (after.y - 2 * now.y + before.y) / (h * h)
-      // Specific force in the world frame (x forward, y up, z lateral), then into the sensor frame.
-      let sensor = rotation.transposedApply([ax, ay + g, 0])
+      // Specific force in the world frame, then into the sensor frame.
+      let sensor = rotation.transposedApply(limbFrame([ax, ay + g, 0], t))
       recording.times.append(t)
       recording.accelG.append(
         (0..<3).map { sensor[$0] / g + bias[$0] + noise.accelNoiseG * random.gaussian() })
+      var turning = [0.0, 0.0, 0.0]
+      if onWrist {
+        let (a, b) = (forearm(t - h), forearm(t + h))
+        let radiansPerSecond = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) / (2 * h)
+        turning = rotation.transposedApply([0, 0, radiansPerSecond * 180 / Double.pi])
+        recording.gravityBySample.append(rotation.transposedApply(limbFrame([0, 1, 0], t)))
+      }
       recording.gyroDps.append(
-        (0..<3).map { gyroBias[$0] + noise.gyroNoiseDps * random.gaussian() })
+        (0..<3).map { turning[$0] + gyroBias[$0] + noise.gyroNoiseDps * random.gaussian() })
     }
     return recording
   }

@@ -18,11 +18,15 @@ struct FilmedPose {
   }
 }
 
-/// What the bar IMU measured: specific force in g and angular rate in deg/s, sensor frame.
+/// What the IMU measured: specific force in g and angular rate in deg/s, sensor frame.
 struct ImuRecording {
   var rateHz: Double
+  /// barbell (on the bar) or wrist (a watch, turning with the forearm).
+  var placement = "barbell"
   /// Gravity's reaction (+1 g upward) in the sensor frame, for formats that split it out.
   var gravityG: [Double]
+  /// The same at each sample, where the sensor turns (a watch); empty on the bar.
+  var gravityBySample: [[Double]] = []
   var times: [Double] = []
   var accelG: [[Double]] = []
   var gyroDps: [[Double]] = []

@@ -75,16 +75,16 @@ package enum TestSupport {
   package static func generatedDataset(
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
     logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
-    imuFormats: [String] = ["generic"],
+    imuFormats: [String] = ["generic"], imuPlacements: [String] = ["barbell"],
     exercises: [String] = SynthConfig.defaultRecordedExercises
   ) throws -> (URL, DatasetTruth) {
     let folder = try temporaryFolder("dataset\(seed)")
-    let truth = try DatasetSynthesizer(
-      config: SynthConfig(
-        athletes: athletes, sessionsPerAthlete: sessions, seed: seed, noise: noise,
-        logOnlyShare: logOnlyShare, poseFormats: poseFormats, imuFormats: imuFormats,
-        recordedExercises: exercises)
-    ).write(to: folder)
+    var config = SynthConfig(
+      athletes: athletes, sessionsPerAthlete: sessions, seed: seed, noise: noise,
+      logOnlyShare: logOnlyShare, poseFormats: poseFormats, imuFormats: imuFormats,
+      recordedExercises: exercises)
+    config.imuPlacements = imuPlacements
+    let truth = try DatasetSynthesizer(config: config).write(to: folder)
     return (folder, truth)
   }
 

@@ -74,6 +74,20 @@ import Testing
     #expect(report.imuOnlyTotal.exactRate == 1)
   }
 
+  /// A watch instead of a bar IMU: the evaluator reports it apart ("@wrist") and claims no bar
+  /// velocity from it. How its reps are counted: WristRepCountTests.
+  @Test func wristImuIsReportedApartWithoutVelocity() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 2, sessions: 3, seed: 31, noise: .low, logOnlyShare: 0,
+      imuFormats: SynthConfig.allImuFormats, imuPlacements: ["wrist"])
+    defer { TestSupport.remove(folder) }
+    let report = try Self.evaluate(folder, truth: truth)
+    let imu = report.groups.filter { $0.key.source.hasPrefix("imu") }
+    #expect(!imu.isEmpty)
+    #expect(imu.keys.allSatisfy { $0.source.hasSuffix("@wrist") })
+    #expect(imu.values.allSatisfy { $0.meanVelocityMAE == nil && $0.velocityLossMAE == nil })
+  }
+
   /// A session with a bar IMU and no camera: reps counted and timed on the load's own height,
   /// velocity from the IMU, no joint angles (so form is not judged on depth). Issue 4's
   /// targets are measured on larger sets in `make bench`; these bound what a small one reaches.
