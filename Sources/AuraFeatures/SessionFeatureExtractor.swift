@@ -128,21 +128,29 @@ package struct SessionFeatureExtractor: Sendable {
           height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
           activity: track.height)
       }
-      var segments = assignSegments(
-        manifest.sets, exercises: exercises, tracks: tracks,
-        grid: track.grid, warnings: &warnings)
-      // On a limb the height is not the load's: the rhythm is read on the accelerometer's
-      // axes, which turn through gravity at every rep.
+      // On a limb the height is not the load's: sets are found and their rhythm read on the
+      // accelerometer's axes, which turn through gravity at every rep.
       let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
       let axes =
         onLimb
         ? ImuRhythmSignals.candidates(imu, times: track.times, sampleRateHz: track.sampleRateHz)
         : []
-      let unknown = checkCounts(
+      var segments =
+        onLimb
+        ? limbSegments(manifest.sets, axes: axes, grid: track.grid, warnings: &warnings)
+        : assignSegments(
+          manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
+          warnings: &warnings)
+      var unknown = checkCounts(
         &segments, grid: track.grid,
         ownRhythm: onLimb ? RepCountCheck.clearImuRhythm : RepCountCheck.clearRhythm,
         orientedByTiming: !onLimb,
         signals: { (onLimb ? axes : [measurer.height.values], exercises[$0].phaseOrder) })
+      if onLimb {
+        for index in sets.indices where segments[index] == nil && unknown[index] == nil {
+          unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
+        }
+      }
       // Nor does it give the bar's velocity: its height is the forearm's, turned with it.
       if onLimb {
         warnings.append(
@@ -253,6 +261,44 @@ package struct SessionFeatureExtractor: Sendable {
       sets[index].reps = reps
       applyVelocityLoss(&sets[index])
     }
+  }
+
+  /// The spans of each manifest set for an IMU on a limb (`LimbSetFinder`), their reps left to
+  /// the rhythm: within its bounds where it has them, else the sets found in the rest of the
+  /// recording, in order (the shortest dropped where there are too many); a recording of one
+  /// set whole.
+  private func limbSegments(
+    _ manifestSets: [ManifestSet], axes: [[Double]], grid: RepGrid, warnings: inout [String]
+  ) -> [FoundSet?] {
+    var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
+    var bounded: [ClosedRange<Double>] = []
+    for (index, set) in manifestSets.enumerated() {
+      guard let start = set.startSeconds, let end = set.endSeconds else { continue }
+      bounded.append(start...end)
+      result[index] = ([], false, grid.index(atOrAfter: start)..<(grid.index(atOrAfter: end) + 1))
+    }
+    let unbounded = manifestSets.indices.filter { result[$0] == nil }
+    if manifestSets.count == 1, unbounded == [0] {
+      result[0] = ([], true, 0..<grid.times.count)
+      return result
+    }
+    guard !unbounded.isEmpty else { return result }
+    var found = LimbSetFinder.sets(
+      axes: axes, times: grid.times, sampleRateHz: grid.sampleRateHz,
+      restSeconds: settings.setRestSeconds
+    ).filter { range in
+      let span = grid.times[range.lowerBound]...grid.times[range.upperBound - 1]
+      return !bounded.contains { $0.overlaps(span) }
+    }
+    if found.count != unbounded.count {
+      warnings.append(
+        "found \(found.count) sets in the recording for \(unbounded.count) sets without bounds")
+    }
+    while found.count > unbounded.count {
+      found.remove(at: found.indices.min { found[$0].count < found[$1].count }!)
+    }
+    for (index, range) in zip(unbounded, found) { result[index] = ([], true, range) }
+    return result
   }
 
   /// Rep segments per manifest set: within its bounds where it has them, else the sets found
