@@ -263,6 +263,16 @@ package struct SessionFeatureExtractor: Sendable {
     }
   }
 
+  /// Each manifest set that gives its bounds: its index, samples and seconds.
+  private static func boundedSets(_ manifestSets: [ManifestSet], grid: RepGrid) -> [(
+    index: Int, range: Range<Int>, span: ClosedRange<Double>
+  )] {
+    manifestSets.enumerated().compactMap { index, set in
+      guard let start = set.startSeconds, let end = set.endSeconds else { return nil }
+      return (index, grid.index(atOrAfter: start)..<(grid.index(atOrAfter: end) + 1), start...end)
+    }
+  }
+
   /// The spans of each manifest set for an IMU on a limb (`LimbSetFinder`), their reps left to
   /// the rhythm: within its bounds where it has them, else the sets found in the rest of the
   /// recording, in order (the shortest dropped where there are too many); a recording of one
@@ -271,12 +281,9 @@ package struct SessionFeatureExtractor: Sendable {
     _ manifestSets: [ManifestSet], axes: [[Double]], grid: RepGrid, warnings: inout [String]
   ) -> [FoundSet?] {
     var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
-    var bounded: [ClosedRange<Double>] = []
-    for (index, set) in manifestSets.enumerated() {
-      guard let start = set.startSeconds, let end = set.endSeconds else { continue }
-      bounded.append(start...end)
-      result[index] = ([], false, grid.index(atOrAfter: start)..<(grid.index(atOrAfter: end) + 1))
-    }
+    let bounds = Self.boundedSets(manifestSets, grid: grid)
+    let bounded = bounds.map(\.span)
+    for (index, range, _) in bounds { result[index] = ([], false, range) }
     let unbounded = manifestSets.indices.filter { result[$0] == nil }
     if manifestSets.count == 1, unbounded == [0] {
       result[0] = ([], true, 0..<grid.times.count)
@@ -309,12 +316,11 @@ package struct SessionFeatureExtractor: Sendable {
     grid: RepGrid, warnings: inout [String]
   ) -> [FoundSet?] {
     var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
-    var bounded: [ClosedRange<Double>] = []
-    for (index, set) in manifestSets.enumerated() {
-      guard let start = set.startSeconds, let end = set.endSeconds else { continue }
-      bounded.append(start...end)
+    let bounds = Self.boundedSets(manifestSets, grid: grid)
+    let bounded = bounds.map(\.span)
+    for (index, range, _) in bounds {
+      let set = manifestSets[index]
       let track = tracks[exercises[index].id]!
-      let range = grid.index(atOrAfter: start)..<(grid.index(atOrAfter: end) + 1)
       let reps = segmenter.segment(
         height: track.height, timing: track.timing, times: grid.times, range: range,
         order: track.order)
