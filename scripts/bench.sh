@@ -249,7 +249,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
     echo
     echo "### A watch instead of a bar IMU, $noise noise, seed 17"
     echo
-    echo "\`auralift synth --athletes 6 --sessions-per-athlete 6 --seed 17 --noise $noise --log-only-share 0 --pose-formats all --imu-formats all --imu-placements wrist\`. With the camera, the camera counts and times the reps (\`imu:…@wrist\`); without it (\`imu-only:…@wrist\`), the watch's axes count them or say they cannot, and give no bar velocity, so the IMU velocity lines have nothing to measure."
+    echo "\`auralift synth --athletes 6 --sessions-per-athlete 6 --seed 17 --noise $noise --log-only-share 0 --pose-formats all --imu-formats all --imu-placements wrist\`. With the camera, the camera counts and times the reps (\`imu:…@wrist\`); without it (\`imu-only:…@wrist\`), the watch's axes count them or say they cannot, and give neither bar velocity nor phases (a watch cannot tell lowering from lifting), so the IMU velocity and tempo lines have nothing to measure."
     echo
     grep -E '^\| (exercise|---|all \| imu|[a-z_]+ \| imu)' "$work/wrist_$noise.md"
     echo

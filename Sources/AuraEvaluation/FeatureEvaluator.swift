@@ -134,7 +134,7 @@ package struct FeatureEvaluator: Sendable {
       reps += Self.comparisons(
         pairs, session: sessionTruth, set: setTruth, poseFormat: "", imuFormat: format)
       var tally = Self.repTally(set: set, truth: setTruth, pairs: pairs, velocity: \.imuVelocity)
-      Self.addPhaseErrors(pairs, to: &tally)
+      if set.phasesMeasured { Self.addPhaseErrors(pairs, to: &tally) }
       groups[.init(exercise: setTruth.exercise, source: source), default: .init()].merge(tally)
     }
     Self.addDetection(truth: sessionTruth, detected: detected, source: source, to: &groups)

@@ -90,6 +90,9 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// Why the recording cannot support a rep count for this set, where it cannot (the reps
   /// found are then not a count to publish); nil when the count stands.
   package var repCountUnknown: String? = nil
+  /// False where the recording times each rep but cannot tell its lowering from its lifting
+  /// (an IMU on a limb): its phase durations are then not published or scored.
+  package var phasesMeasured = true
 
   /// Reps counted from the recording, else as logged: the recording's count where it stands,
   /// the logged one where the recording cannot support a count (`repCountUnknown`), nil where

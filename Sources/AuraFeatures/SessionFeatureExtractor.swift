@@ -164,6 +164,10 @@ package struct SessionFeatureExtractor: Sendable {
         }
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      // Nor which way the load moves: a rep's turning point is found, not its phases.
+      if onLimb {
+        for index in sets.indices { sets[index].phasesMeasured = false }
+      }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,

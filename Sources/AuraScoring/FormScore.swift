@@ -105,7 +105,7 @@ package struct FormScorer: Sendable {
           c[.trunk] = Self.falloff(lean - firstLean, settings.trunkLeanToleranceDegrees)
         }
       }
-      c[.tempo] = Self.tempoScore(rep, target: target)
+      if set.phasesMeasured { c[.tempo] = Self.tempoScore(rep, target: target) }
       if let drift = rep.barPathDeviationMeters {
         c[.barPath] = Self.falloff(
           drift - settings.barPathFreeMeters,

@@ -69,8 +69,10 @@ import Testing
       let set = try #require(session.sets.first)
       #expect(set.repCountUnknown == nil, "\(reps) reps at \(rateHz) Hz")
       #expect(set.reps.count == reps, "\(reps) reps at \(rateHz) Hz")
-      // The watch turns with the forearm: its height is no bar's, so no velocity is given.
+      // The watch turns with the forearm: its height is no bar's, so no velocity is given,
+      // and it cannot tell lowering from lifting, so no phases.
       #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })
+      #expect(!set.phasesMeasured)
       #expect(set.velocityLossPercent == nil)
       #expect(session.warnings.contains { $0.contains("no bar velocity from an IMU on the wrist") })
     }
@@ -105,6 +107,7 @@ import Testing
         let set = try #require(features.sets.first { $0.setNumber == setTruth.setNumber })
         sets += 1
         #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })
+        #expect(!set.phasesMeasured)
         guard set.repCountUnknown == nil else {
           unknown += 1
           continue

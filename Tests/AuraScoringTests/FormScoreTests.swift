@@ -46,6 +46,19 @@ import Testing
     #expect(form.components[.depth] == 100)
   }
 
+  /// Rushed lowering (0.5 s against a 2 s target) costs tempo where the phases were measured;
+  /// where the recording cannot tell lowering from lifting (a watch), tempo is not judged.
+  @Test func tempoIsJudgedOnlyWhereThePhasesWereMeasured() throws {
+    var rushed = set((1...5).map { rep($0, rom: 102, eccentric: 0.5) })
+    let measured = try scorer().score(rushed, exercise: squat, view: "sagittal")
+    #expect(try #require(measured.components[.tempo]) < 50)
+    #expect(measured.feedback.contains { $0.hasPrefix("eccentric as fast as") })
+    rushed.phasesMeasured = false
+    let unmeasured = try scorer().score(rushed, exercise: squat, view: "sagittal")
+    #expect(unmeasured.components[.tempo] == nil)
+    #expect(!unmeasured.feedback.contains { $0.hasPrefix("eccentric as fast as") })
+  }
+
   @Test func shallowRepsAreNamedWithTheirShortfall() throws {
     // Reps 4-5 stop 12° and 10° short of the 100° squat target; with a 20° tolerance their
     // depth components are 40 and 50.
