@@ -90,7 +90,9 @@ extension PublishedTable {
         "eccentric_s",
         "Eccentric (lowering) time; empty where the recording cannot tell lowering from lifting.",
         unit: "s"),
-      .real("pause_s", "Pause at the turning point; empty where the phases are (eccentric_s).", unit: "s"),
+      .real(
+        "pause_s", "Pause at the turning point; empty where the phases are (eccentric_s).",
+        unit: "s"),
       .real(
         "concentric_s",
         "Concentric (lifting) time; empty where the recording cannot tell lowering from lifting.",
