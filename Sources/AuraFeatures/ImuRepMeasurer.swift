@@ -13,9 +13,13 @@ struct ImuRepMeasurer {
   /// from second differences, with a floor of 1 mm (the height is flat where the load rests).
   let height: RepSegmenter.Signal
   let clock: ImuPhaseClock
+  /// Whether the sensor rides the load (a bar or dumbbell): only then is its height's velocity
+  /// the load's. A watch turns with the forearm, and its reps get none.
+  let ridesLoad: Bool
 
-  init(track: ImuHeightTrack) {
+  init(track: ImuHeightTrack, ridesLoad: Bool = true) {
     self.track = track
+    self.ridesLoad = ridesLoad
     clock = ImuPhaseClock(track: track)
     let level = track.levelled(restSeconds: 2)
     height = RepSegmenter.Signal(
@@ -41,7 +45,8 @@ struct ImuRepMeasurer {
         pauseSeconds: max(0, segment.pause),
         concentricSeconds: segment.concentric.upperBound - segment.concentric.lowerBound,
         romDegrees: nil, leftRomDegrees: nil, rightRomDegrees: nil, poseVelocity: nil,
-        imuVelocity: segment.flattened == nil ? track.concentricVelocity(segment.concentric) : nil,
+        imuVelocity: ridesLoad && segment.flattened == nil
+          ? track.concentricVelocity(segment.concentric) : nil,
         barPathDeviationMeters: nil, maxTrunkLeanDegrees: nil,
         interpolatedFraction: segment.flattened.map { phase in
           end > start ? (segment[phase].upperBound - segment[phase].lowerBound) / (end - start) : 1

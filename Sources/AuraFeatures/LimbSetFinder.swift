@@ -33,15 +33,8 @@ enum LimbSetFinder {
     var sorted = swing
     let mark = activeShare * OrderStatistic.select(&sorted, rank: Int(Double(n - 1) * 0.95))
     guard mark > 0 else { return [] }
-    var stretches: [Range<Int>] = []
-    let joinGap = Int(restSeconds * sampleRateHz)
-    for run in SignalFilter.runs(swing.map { $0 > mark }) {
-      if let last = stretches.last, run.lowerBound - last.upperBound < joinGap {
-        stretches[stretches.count - 1] = last.lowerBound..<run.upperBound
-      } else {
-        stretches.append(run)
-      }
-    }
+    let stretches = SetDetector.stretches(
+      swing.map { $0 > mark }, joinGap: Int(restSeconds * sampleRateHz))
     let pad = Int(sampleRateHz)
     return
       stretches

@@ -120,54 +120,45 @@ package struct SessionFeatureExtractor: Sendable {
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
-      // No camera: reps are counted and timed on the load's height from the bar IMU.
-      let measurer = ImuRepMeasurer(track: track)
-      var tracks: [String: RepTrack] = [:]
-      for exercise in exercises {
-        tracks[exercise.id] = RepTrack(
-          height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
-          activity: track.height)
-      }
-      // On a limb the height is not the load's: sets are found and their rhythm read on the
+      // No camera: reps are counted and timed on the load's height from the bar IMU. On a
+      // limb the height is not the load's: sets are found and their rhythm read on the
       // accelerometer's axes, which turn through gravity at every rep.
       let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
-      let axes =
-        onLimb
-        ? ImuRhythmSignals.candidates(imu, times: track.times, sampleRateHz: track.sampleRateHz)
-        : []
-      var segments =
-        onLimb
-        ? limbSegments(manifest.sets, axes: axes, grid: track.grid, warnings: &warnings)
-        : assignSegments(
+      let measurer = ImuRepMeasurer(track: track, ridesLoad: !onLimb)
+      let own: [[Double]]
+      var segments: [FoundSet?]
+      if onLimb {
+        own = ImuRhythmSignals.candidates(
+          imu, times: track.times, sampleRateHz: track.sampleRateHz)
+        segments = limbSegments(manifest.sets, axes: own, grid: track.grid, warnings: &warnings)
+      } else {
+        own = [measurer.height.values]
+        var tracks: [String: RepTrack] = [:]
+        for exercise in exercises {
+          tracks[exercise.id] = RepTrack(
+            height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
+            activity: track.height)
+        }
+        segments = assignSegments(
           manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
           warnings: &warnings)
+      }
       var unknown = checkCounts(
         &segments, grid: track.grid,
         ownRhythm: onLimb ? RepCountCheck.clearImuRhythm : RepCountCheck.clearRhythm,
-        orientedByTiming: !onLimb,
-        signals: { (onLimb ? axes : [measurer.height.values], exercises[$0].phaseOrder) })
+        orientedByTiming: !onLimb, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices where segments[index] == nil && unknown[index] == nil {
           unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
         }
-      }
-      // Nor does it give the bar's velocity: its height is the forearm's, turned with it.
-      if onLimb {
+        // Nor does a watch give the bar's velocity (its height is the forearm's, turned with
+        // it) or which way the load moves (a rep's turning point is found, not its phases).
         warnings.append(
           "no bar velocity from an IMU on the \(imu.placement): it does not ride the load")
-      }
-      apply(segments, to: &sets, source: .imu) {
-        measurer.measure($1).map { rep in
-          var rep = rep
-          if onLimb { rep.imuVelocity = nil }
-          return rep
-        }
-      }
-      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-      // Nor which way the load moves: a rep's turning point is found, not its phases.
-      if onLimb {
         for index in sets.indices { sets[index].phasesMeasured = false }
       }
+      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
+      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,

@@ -35,16 +35,7 @@ struct SetDetector {
     let threshold = max(0.5 * segmenter.settings.minimumTravel, 6 * signal.noise)
     let (low, high) = Self.slidingExtremes(height, radius: half)
     let active = (0..<n).map { high[$0] - low[$0] > threshold }
-    // Active stretches, joined across still periods shorter than the rest between sets.
-    let joinGap = Int(restSeconds * sampleRateHz)
-    var stretches: [Range<Int>] = []
-    for run in SignalFilter.runs(active) {
-      if let last = stretches.last, run.lowerBound - last.upperBound < joinGap {
-        stretches[stretches.count - 1] = last.lowerBound..<run.upperBound
-      } else {
-        stretches.append(run)
-      }
-    }
+    let stretches = Self.stretches(active, joinGap: Int(restSeconds * sampleRateHz))
     let pad = Int(sampleRateHz)
     return stretches.compactMap { stretch in
       let span = times[stretch.lowerBound]...times[stretch.upperBound - 1]
@@ -54,6 +45,20 @@ struct SetDetector {
         height: signal, timing: timing, times: times, range: samples, order: order)
       return reps.isEmpty ? nil : DetectedSet(samples: samples, reps: reps)
     }
+  }
+
+  /// The runs of `active` samples, joined across still periods shorter than `joinGap` samples
+  /// (the rest between sets).
+  static func stretches(_ active: [Bool], joinGap: Int) -> [Range<Int>] {
+    var stretches: [Range<Int>] = []
+    for run in SignalFilter.runs(active) {
+      if let last = stretches.last, run.lowerBound - last.upperBound < joinGap {
+        stretches[stretches.count - 1] = last.lowerBound..<run.upperBound
+      } else {
+        stretches.append(run)
+      }
+    }
+    return stretches
   }
 
   /// The least and greatest finite value within `radius` samples of each sample (+∞ and −∞

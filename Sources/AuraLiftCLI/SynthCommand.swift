@@ -55,7 +55,8 @@ struct SynthCommand: ParsableCommand {
       poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
       imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
       recordedExercises: try exerciseIds(exercises))
-    config.imuPlacements = try formats(imuPlacements, all: SynthConfig.allImuPlacements)
+    config.imuPlacements = try formats(
+      imuPlacements, all: SynthConfig.allImuPlacements, kind: "IMU placement")
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))
     let sets = truth.sessions.reduce(0) { $0 + $1.sets.count }
     print(
@@ -72,11 +73,11 @@ struct SynthCommand: ParsableCommand {
     return ids
   }
 
-  private func formats(_ text: String, all: [String]) throws -> [String] {
+  private func formats(_ text: String, all: [String], kind: String = "format") throws -> [String] {
     if text == "all" { return all }
     let chosen = text.split(separator: ",").map(String.init)
     for format in chosen where !all.contains(format) {
-      throw ValidationError("unknown format '\(format)' (known: \(all.joined(separator: ", ")))")
+      throw ValidationError("unknown \(kind) '\(format)' (known: \(all.joined(separator: ", ")))")
     }
     return chosen
   }

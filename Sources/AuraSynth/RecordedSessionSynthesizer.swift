@@ -261,42 +261,41 @@ struct RecordedSessionSynthesizer {
     let onWrist = placement == "wrist"
     var recording = ImuRecording(
       rateHz: rateHz, placement: placement, gravityG: rotation.transposedApply([0, 1, 0]))
-    func point(_ t: Double) -> Point2 {
-      let pose = kinematics.pose(timeline.progress(at: t))
-      return onWrist ? pose.wrist : pose.bar
-    }
     /// The forearm's direction (elbow to wrist) in the sagittal plane.
-    func forearm(_ t: Double) -> (x: Double, y: Double) {
-      let pose = kinematics.pose(timeline.progress(at: t))
+    func forearm(_ pose: BodyPose) -> (x: Double, y: Double) {
       let (dx, dy) = (pose.wrist.x - pose.elbow.x, pose.wrist.y - pose.elbow.y)
       let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
       return (dx / length, dy / length)
     }
-    /// A world vector (x forward, y up, z lateral) in the forearm's frame (x along it, y
-    /// across it in the sagittal plane, z lateral); unchanged on the bar.
-    func limbFrame(_ v: [Double], _ t: Double) -> [Double] {
-      guard onWrist else { return v }
-      let u = forearm(t)
-      return [v[0] * u.x + v[1] * u.y, -v[0] * u.y + v[1] * u.x, v[2]]
+    /// A world vector (x forward, y up, z lateral) in the frame of a forearm along `u` (x along
+    /// it, y across it in the sagittal plane, z lateral).
+    func limbFrame(_ v: [Double], _ u: (x: Double, y: Double)) -> [Double] {
+      [v[0] * u.x + v[1] * u.y, -v[0] * u.y + v[1] * u.x, v[2]]
     }
     for sample in 0..<samples {
       let t = Double(sample) / rateHz
-      let before = point(t - h)
-      let now = point(t)
-      let after = point(t + h)
-      let ax = (after.x - 2 * now.x + before.x) / (h * h)
-      let ay = (after.y - 2 * now.y + before.y) / (h * h)
-      // Specific force in the world frame, then into the sensor frame.
-      let sensor = rotation.transposedApply(limbFrame([ax, ay + g, 0], t))
+      let (before, now, after) = (
+        kinematics.pose(timeline.progress(at: t - h)), kinematics.pose(timeline.progress(at: t)),
+        kinematics.pose(timeline.progress(at: t + h))
+      )
+      let (p0, p1, p2) =
+        onWrist ? (before.wrist, now.wrist, after.wrist) : (before.bar, now.bar, after.bar)
+      let ax = (p2.x - 2 * p1.x + p0.x) / (h * h)
+      let ay = (p2.y - 2 * p1.y + p0.y) / (h * h)
+      // Specific force in the world frame (on the wrist, in the forearm's), then into the
+      // sensor frame.
+      let u = forearm(now)
+      let force = onWrist ? limbFrame([ax, ay + g, 0], u) : [ax, ay + g, 0]
+      let sensor = rotation.transposedApply(force)
       recording.times.append(t)
       recording.accelG.append(
         (0..<3).map { sensor[$0] / g + bias[$0] + noise.accelNoiseG * random.gaussian() })
       var turning = [0.0, 0.0, 0.0]
       if onWrist {
-        let (a, b) = (forearm(t - h), forearm(t + h))
+        let (a, b) = (forearm(before), forearm(after))
         let radiansPerSecond = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) / (2 * h)
         turning = rotation.transposedApply([0, 0, radiansPerSecond * 180 / Double.pi])
-        recording.gravityBySample.append(rotation.transposedApply(limbFrame([0, 1, 0], t)))
+        recording.gravityBySample.append(rotation.transposedApply(limbFrame([0, 1, 0], u)))
       }
       recording.gyroDps.append(
         (0..<3).map { turning[$0] + gyroBias[$0] + noise.gyroNoiseDps * random.gaussian() })
