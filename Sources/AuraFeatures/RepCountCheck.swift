@@ -9,16 +9,33 @@ import Foundation
 /// misses). Where most of the set was not seen, or the rhythm's swings do not fit its period,
 /// the count is published as unknown with the reason, not as a number.
 enum RepCountCheck {
-  /// Rep periods the rhythm is looked for at, seconds.
-  static let periods = 0.5...8.0
-  /// The autocorrelation at the period from which the rhythm's count replaces the reps found
-  /// one by one: on the exercise's own signals, and on the rest of the body, whose points may
-  /// swing in step with anything (breathing, balance, a camera's sway).
-  static let clearRhythm = 0.5
+  /// How a set's own signals are read for its rhythm.
+  struct Reading: Equatable, Sendable {
+    /// Rep periods the rhythm is looked for at, seconds.
+    var periods: ClosedRange<Double>
+    /// The autocorrelation at the period from which the rhythm's count replaces the reps found
+    /// one by one.
+    var clearRhythm: Double
+    /// Whether the exercise's timing signal, rising with the load, says at which extreme of
+    /// the rhythm's signal a rep turns.
+    var orientedByTiming: Bool
+
+    /// The load's own signals (a joint's angle, the height of the bar or a point of the
+    /// body): down to fast bodyweight reps (sit-ups and jumping jacks every half second), with
+    /// room below them, since a period is found only as a peak of the autocorrelation within
+    /// the range.
+    static let load = Reading(periods: 0.4...8, clearRhythm: 0.5, orientedByTiming: true)
+    /// The accelerometer axes of an IMU worn on a limb, which swing with the limb alone (no
+    /// camera sway, no other body part; its threshold chosen on the muvr wrist sets' tuning
+    /// split), but whose sign says nothing of the load's way, and which can swing twice a rep
+    /// as the forearm passes the same angle to gravity rising and lowering: below half a
+    /// second that second swing is read as a rep.
+    static let limb = Reading(periods: 0.5...8, clearRhythm: 0.3, orientedByTiming: false)
+  }
+  /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
+  /// points may swing in step with anything (breathing, balance, a camera's sway), replaces
+  /// the reps found one by one.
   static let clearBodyRhythm = 0.7
-  /// On the accelerometer axes of an IMU worn on a limb, which swing with the limb alone (no
-  /// camera sway, no other body part): chosen on the muvr wrist sets' tuning split.
-  static let clearImuRhythm = 0.3
   /// The share of a set's samples that must be seen.
   static let seenShare = 0.5
 
@@ -33,13 +50,12 @@ enum RepCountCheck {
   }
 
   /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
-  /// `order`: its `own` (its timing signal first), whose rhythm counts from `ownRhythm` up,
-  /// then, only where none of those repeats clearly, the rest of the `body`'s. The rhythm's
-  /// turns are those of the load's way as the timing signal shows it, unless
-  /// `orientedByTiming` is false (accelerometer axes, whose sign says nothing of it).
+  /// `order`: its `own` (its timing signal first), read as `reading` says, then, only where
+  /// none of those repeats clearly, the rest of the `body`'s. The rhythm's turns are those of
+  /// the load's way as the timing signal shows it, where the reading is oriented by it.
   static func verdict(
-    reps: Int, own: [[Double]], ownRhythm: Double = clearRhythm, body: () -> [[Double]] = { [] },
-    orientedByTiming: Bool = true, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
+    reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
+    order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
   ) -> Verdict {
     guard !range.isEmpty, let first = own.first else { return .supported }
     let seen = first[range].count { $0.isFinite }
@@ -51,7 +67,7 @@ enum RepCountCheck {
     }
     func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
       signals.compactMap { values in
-        RepRhythm(values, range: range, sampleRateHz: sampleRateHz, periods: periods).map {
+        RepRhythm(values, range: range, sampleRateHz: sampleRateHz, periods: reading.periods).map {
           (values, $0)
         }
       }
@@ -59,11 +75,12 @@ enum RepCountCheck {
       .max { $0.1.strength < $1.1.strength }
     }
     guard
-      let (signal, rhythm) = clearest(own, above: ownRhythm)
+      let (signal, rhythm) = clearest(own, above: reading.clearRhythm)
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
     let cycles = RhythmReps(
-      rhythm, signal: signal, timing: orientedByTiming ? first : nil, order: order, range: range)
+      rhythm, signal: signal, timing: reading.orientedByTiming ? first : nil, order: order,
+      range: range)
     let count = cycles.turns.count
     guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.

@@ -24,7 +24,7 @@ struct RepRhythm: Equatable {
   var count: Int { min(tops.count, bottoms.count) }
 
   /// The rate the rhythm is looked for at: faster signals are averaged down to it, since a
-  /// period of half a second or more needs no finer steps and the autocorrelation's cost grows
+  /// period of 0.4 s or more needs no finer steps and the autocorrelation's cost grows
   /// with the square of the samples.
   static let analysisRateHz = 15.0
   /// How far a swing must reach either side of the moving mean to count, as a share of the

@@ -145,8 +145,7 @@ package struct SessionFeatureExtractor: Sendable {
       }
       var unknown = checkCounts(
         &segments, grid: track.grid,
-        ownRhythm: onLimb ? RepCountCheck.clearImuRhythm : RepCountCheck.clearRhythm,
-        orientedByTiming: !onLimb, signals: { (own, exercises[$0].phaseOrder) })
+        reading: onLimb ? .limb : .load, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices where segments[index] == nil && unknown[index] == nil {
           unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
@@ -208,8 +207,8 @@ package struct SessionFeatureExtractor: Sendable {
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
   private func checkCounts(
-    _ segments: inout [FoundSet?], grid: RepGrid, ownRhythm: Double = RepCountCheck.clearRhythm,
-    body: () -> [[Double]] = { [] }, orientedByTiming: Bool = true,
+    _ segments: inout [FoundSet?], grid: RepGrid, reading: RepCountCheck.Reading = .load,
+    body: () -> [[Double]] = { [] },
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
   ) -> [Int: String] {
     var unknown: [Int: String] = [:]
@@ -217,8 +216,8 @@ package struct SessionFeatureExtractor: Sendable {
       guard let found = segments[index] else { continue }
       let (own, order) = signals(index)
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, ownRhythm: ownRhythm, body: body,
-        orientedByTiming: orientedByTiming, order: order, range: found.span,
+        reps: found.reps.count, own: own, reading: reading, body: body, order: order,
+        range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {
       case .supported:

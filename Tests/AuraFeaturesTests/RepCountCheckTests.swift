@@ -122,7 +122,8 @@ import Testing
       reps: 9, period: 1.4, jitter: 0.15, rateHz: 30, noise: 0.04, random: &random)
     let range = 0..<values.count
     let rhythm = try #require(
-      RepRhythm(values, range: range, sampleRateHz: 30, periods: RepCountCheck.periods))
+      RepRhythm(values, range: range, sampleRateHz: 30, periods: RepCountCheck.Reading.load.periods)
+    )
     let times = values.indices.map { Double($0) / 30 }
     let cycles = RhythmReps(
       rhythm, signal: values, timing: values, order: .concentricFirst, range: range)
@@ -157,7 +158,8 @@ import Testing
     let range = 0..<values.count
     for (signal, restsLow) in [(values, true), (values.map { -$0 }, false)] {
       let rhythm = try #require(
-        RepRhythm(signal, range: range, sampleRateHz: 25, periods: RepCountCheck.periods))
+        RepRhythm(
+          signal, range: range, sampleRateHz: 25, periods: RepCountCheck.Reading.load.periods))
       for order in [PhaseOrder.concentricFirst, .eccentricFirst] {
         let cycles = RhythmReps(rhythm, signal: signal, timing: nil, order: order, range: range)
         #expect(cycles.turns.count == 11)
@@ -189,6 +191,21 @@ import Testing
     let rhythm = try #require(
       RepRhythm(values, range: 0..<values.count, sampleRateHz: rate, periods: 0.5...8))
     #expect(rhythm.count == 15)
+  }
+
+  /// Fast bodyweight reps, one every half second with no pause (sit-ups, jumping jacks), that
+  /// the one-by-one counter mostly misses: the rhythm's period is within the range looked at,
+  /// and its cycles are the reps.
+  @Test func fastContinuousRepsAreCountedByTheRhythm() throws {
+    var random = SeededRandom(seed: 40)
+    let values = Self.continuousSet(
+      reps: 40, period: 0.5, jitter: 0.1, rateHz: 30, noise: 0.04, random: &random)
+    guard case .rhythm(let cycles, _) = Self.verdict(reps: 4, [values], 0..<values.count) else {
+      Issue.record("40 reps every half second not read from their rhythm")
+      return
+    }
+    #expect(abs(cycles.rhythm.period - 0.5) < 0.07)
+    #expect(cycles.turns.count == 40)
   }
 
   @Test func noRhythmInNoiseAndNoCheckOfOneRep() {
