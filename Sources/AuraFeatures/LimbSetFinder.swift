@@ -16,10 +16,11 @@ enum LimbSetFinder {
   /// The shortest stretch that is a set, seconds.
   static let shortestSet = 1.0
 
-  /// The sample ranges of the sets in `axes` (the low-passed accelerometer axes on `times`),
-  /// padded by a second, in recording order.
+  /// The sets in `axes` (the low-passed accelerometer axes on `times`), in recording order:
+  /// the samples where the forearm was found active, and those padded by a second, where its
+  /// rhythm is read (a rep's rest extreme may lie just outside the activity).
   static func sets(axes: [[Double]], times: [Double], sampleRateHz: Double, restSeconds: Double)
-    -> [Range<Int>]
+    -> [(active: Range<Int>, span: Range<Int>)]
   {
     guard let n = axes.first?.count, n > 1 else { return [] }
     let radius = max(1, Int((0.5 * sampleRateHz).rounded()))
@@ -39,6 +40,6 @@ enum LimbSetFinder {
     return
       stretches
       .filter { times[$0.upperBound - 1] - times[$0.lowerBound] >= shortestSet }
-      .map { max(0, $0.lowerBound - pad)..<min(n, $0.upperBound + pad) }
+      .map { ($0, max(0, $0.lowerBound - pad)..<min(n, $0.upperBound + pad)) }
   }
 }

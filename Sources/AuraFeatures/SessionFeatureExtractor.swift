@@ -115,7 +115,7 @@ package struct SessionFeatureExtractor: Sendable {
           measurer.exercise.phaseOrder
         )
       }
-      apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu) {
+      apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu, times: grid.times) {
         measurers[exercises[$0].id]!.measure($1)
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
@@ -147,7 +147,8 @@ package struct SessionFeatureExtractor: Sendable {
         &segments, grid: track.grid,
         reading: onLimb ? .limb : .load, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
-        for index in sets.indices where segments[index] == nil && unknown[index] == nil {
+        for index in sets.indices
+        where segments[index]?.reps.isEmpty ?? true && unknown[index] == nil {
           unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
         }
         // Nor does a watch give the bar's velocity (its height is the forearm's, turned with
@@ -156,7 +157,7 @@ package struct SessionFeatureExtractor: Sendable {
           "no bar velocity from an IMU on the \(imu.placement): it does not ride the load")
         for index in sets.indices { sets[index].phasesMeasured = false }
       }
-      apply(segments, to: &sets, source: .imu) { measurer.measure($1) }
+      apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     }
     return SessionFeatures(
@@ -221,7 +222,8 @@ package struct SessionFeatureExtractor: Sendable {
         sampleRateHz: grid.sampleRateHz)
       {
       case .supported:
-        if found.reps.isEmpty { segments[index] = nil }
+        // No reps, and no activity to place the set by: the set was not found.
+        if found.reps.isEmpty, found.active == nil { segments[index] = nil }
       case .unknown(let reason): unknown[index] = reason
       case .rhythm(let rhythm, let signal):
         let reps = rhythm.segments(
@@ -233,15 +235,20 @@ package struct SessionFeatureExtractor: Sendable {
     return unknown
   }
 
-  /// The reps found for one set, whether its bounds were found in the recording, and the
-  /// samples it was looked for in (its bounds, or the active stretch it was detected in).
-  typealias FoundSet = (reps: [RepSegmenter.Segment], detected: Bool, span: Range<Int>)
+  /// The reps found for one set, whether its bounds were found in the recording, the samples
+  /// it was looked for in (its bounds, or the active stretch it was detected in), and, where
+  /// a set was found active without its reps (a watch's set whose count is unknown), the
+  /// samples its bounds come from.
+  typealias FoundSet = (
+    reps: [RepSegmenter.Segment], detected: Bool, span: Range<Int>, active: Range<Int>?
+  )
 
   /// Measures the reps of every set a segment list was found for (`measure` gets the set's
   /// index and its segments) and records where the numbers came from.
   private func apply(
     _ segments: [FoundSet?], to sets: inout [SetFeatures],
-    source: FeatureSource, measure: (Int, [RepSegmenter.Segment]) -> [RepFeatures]
+    source: FeatureSource, times: [Double],
+    measure: (Int, [RepSegmenter.Segment]) -> [RepFeatures]
   ) {
     for index in sets.indices {
       guard let found = segments[index] else { continue }
@@ -249,8 +256,9 @@ package struct SessionFeatureExtractor: Sendable {
       sets[index].source = source
       sets[index].boundsDetected = found.detected
       if found.detected {
-        sets[index].startSeconds = reps.first?.startSeconds
-        sets[index].endSeconds = reps.last?.endSeconds
+        let active = found.active
+        sets[index].startSeconds = reps.first?.startSeconds ?? active.map { times[$0.lowerBound] }
+        sets[index].endSeconds = reps.last?.endSeconds ?? active.map { times[$0.upperBound - 1] }
       }
       sets[index].reps = reps
       applyVelocityLoss(&sets[index])
@@ -277,18 +285,18 @@ package struct SessionFeatureExtractor: Sendable {
     var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
     let bounds = Self.boundedSets(manifestSets, grid: grid)
     let bounded = bounds.map(\.span)
-    for (index, range, _) in bounds { result[index] = ([], false, range) }
+    for (index, range, _) in bounds { result[index] = ([], false, range, nil) }
     let unbounded = manifestSets.indices.filter { result[$0] == nil }
     if manifestSets.count == 1, unbounded == [0] {
-      result[0] = ([], true, 0..<grid.times.count)
+      result[0] = ([], true, 0..<grid.times.count, nil)
       return result
     }
     guard !unbounded.isEmpty else { return result }
     var found = LimbSetFinder.sets(
       axes: axes, times: grid.times, sampleRateHz: grid.sampleRateHz,
       restSeconds: settings.setRestSeconds
-    ).filter { range in
-      let span = grid.times[range.lowerBound]...grid.times[range.upperBound - 1]
+    ).filter { set in
+      let span = grid.times[set.span.lowerBound]...grid.times[set.span.upperBound - 1]
       return !bounded.contains { $0.overlaps(span) }
     }
     if found.count != unbounded.count {
@@ -296,9 +304,11 @@ package struct SessionFeatureExtractor: Sendable {
         "found \(found.count) sets in the recording for \(unbounded.count) sets without bounds")
     }
     while found.count > unbounded.count {
-      found.remove(at: found.indices.min { found[$0].count < found[$1].count }!)
+      found.remove(at: found.indices.min { found[$0].span.count < found[$1].span.count }!)
     }
-    for (index, range) in zip(unbounded, found) { result[index] = ([], true, range) }
+    for (index, set) in zip(unbounded, found) {
+      result[index] = ([], true, set.span, set.active)
+    }
     return result
   }
 
@@ -319,7 +329,7 @@ package struct SessionFeatureExtractor: Sendable {
         height: track.height, timing: track.timing, times: grid.times, range: range,
         order: track.order)
       if reps.isEmpty { warnings.append("set \(set.setNumber): no rep found within its bounds") }
-      result[index] = (reps, false, range)
+      result[index] = (reps, false, range, nil)
     }
     let first = tracks[exercises[0].id]!
     var candidates = SetDetector(segmenter: segmenter, restSeconds: settings.setRestSeconds)
@@ -357,12 +367,12 @@ package struct SessionFeatureExtractor: Sendable {
         : segmenter.segment(
           height: track.height, timing: track.timing, times: grid.times, range: found.samples,
           order: track.order)
-      result[index] = (reps, true, found.samples)
+      result[index] = (reps, true, found.samples, nil)
     }
     // A recording of one set: its count is checked over the whole recording, since a pause or
     // a faint stretch may split the set or hide it from the detector.
     if manifestSets.count == 1, unbounded == [0] {
-      result[0] = (result[0]?.reps ?? [], true, 0..<grid.times.count)
+      result[0] = (result[0]?.reps ?? [], true, 0..<grid.times.count, nil)
     }
     return result
   }
