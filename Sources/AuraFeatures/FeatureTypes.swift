@@ -132,6 +132,11 @@ package struct SessionFeatures: Codable, Sendable, Equatable {
 /// The pose recording's scale.
 package struct PoseScale: Codable, Sendable, Equatable {
   package var pixelsPerMeter: Double
-  /// manifest, world_metres, body_scan, athlete_height or assumed_height.
+  /// manifest, world_metres, body_scan, athlete_height, assumed_height or arm_length.
   package var method: String
+
+  /// The method of a scale read off the arm, where no frame shows the legs and trunk: close
+  /// enough to count reps by (their travel marks are in metres), not to publish speeds or
+  /// lengths by.
+  package static let armLength = "arm_length"
 }

@@ -236,7 +236,8 @@ struct PoseSignals {
   /// Units per metre: from the manifest (or 1 for world metres), else the median shank +
   /// thigh + trunk length over the same length from the athlete's body scan, else over 0.779
   /// of their height (Drillis & Contini ratios; an athlete's own proportions differ from these
-  /// by a few percent, and so did velocities).
+  /// by a few percent, and so did velocities); where no frame shows the legs and trunk, the
+  /// arm (`armScale`).
   static func scale(pose: PoseSeries, near: [BodyPoint: Track], body: BodyDimensions)
     throws -> PoseScale
   {
@@ -252,9 +253,7 @@ struct PoseSignals {
         + Self.distance(hip, shoulder, i)
       if value.isFinite { chain.append(value) }
     }
-    guard !chain.isEmpty else {
-      throw FeatureError.unusable("no frame shows the legs and trunk to calibrate scale")
-    }
+    guard !chain.isEmpty else { return try armScale(near: near, body: body) }
     let pixels = OrderStatistic.select(&chain, rank: chain.count / 2)
     if let scanned = body.legAndTrunkCm {
       return PoseScale(pixelsPerMeter: pixels / (scanned / 100), method: "body_scan")
@@ -263,6 +262,24 @@ struct PoseSignals {
     return PoseScale(
       pixelsPerMeter: pixels / (0.779 * heightMeters),
       method: body.heightCm == nil ? "assumed_height" : "athlete_height")
+  }
+
+  /// The scale of a clip framed from the waist up: the upper arm and forearm over 0.332 of
+  /// the athlete's height (Drillis & Contini: 0.186 + 0.146), at their longest (the 90th
+  /// percentile), since an arm turned towards the camera only looks shorter.
+  static func armScale(near: [BodyPoint: Track], body: BodyDimensions) throws -> PoseScale {
+    let (shoulder, elbow, wrist) = (near[.shoulder]!, near[.elbow]!, near[.wrist]!)
+    var chain: [Double] = shoulder.x.indices.compactMap { i in
+      let value = Self.distance(shoulder, elbow, i) + Self.distance(elbow, wrist, i)
+      return value.isFinite && value > 0 ? value : nil
+    }
+    guard !chain.isEmpty else {
+      throw FeatureError.unusable(
+        "no frame shows the legs and trunk, or an arm, to calibrate scale")
+    }
+    let pixels = OrderStatistic.select(&chain, rank: (chain.count - 1) * 9 / 10)
+    let heightMeters = (body.heightCm ?? 175) / 100
+    return PoseScale(pixelsPerMeter: pixels / (0.332 * heightMeters), method: PoseScale.armLength)
   }
 
   /// Distance between two tracks at sample `i` (3-D where both have depth).

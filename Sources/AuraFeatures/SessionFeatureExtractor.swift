@@ -88,6 +88,14 @@ package struct SessionFeatureExtractor: Sendable {
       if conditioned.scale.method == "assumed_height" {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
+      // Scaled by the arm, the pose counts and times reps and measures angles, but its speeds
+      // and lengths are not published.
+      let armScaled = conditioned.scale.method == PoseScale.armLength
+      if armScaled {
+        warnings.append(
+          "no frame shows the legs and trunk: the pose is scaled by the arm, and gives no bar "
+            + "velocity or path")
+      }
       // An IMU on a limb does not ride the load: the camera times and measures the reps.
       let imu = session.imu.flatMap {
         ImuRhythmSignals.placements.contains($0.placement) ? nil : ImuHeightTrack($0)
@@ -116,7 +124,8 @@ package struct SessionFeatureExtractor: Sendable {
         )
       }
       apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu, times: grid.times) {
-        measurers[exercises[$0].id]!.measure($1)
+        let reps = measurers[exercises[$0].id]!.measure($1)
+        return armScaled ? reps.map(Self.withoutPoseLengths) : reps
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
@@ -165,7 +174,16 @@ package struct SessionFeatureExtractor: Sendable {
       endTime: manifest.endTime ?? Self.recordingsEnd(session), notes: manifest.notes, sets: sets,
       recordings: [session.pose?.quality, session.imu?.quality].compactMap { $0 },
       poseView: session.pose?.view, poseScale: signals?.scale,
-      morpho: signals.flatMap(PoseMorpho.init), warnings: warnings)
+      morpho: signals.flatMap { $0.scale.method == PoseScale.armLength ? nil : PoseMorpho($0) },
+      warnings: warnings)
+  }
+
+  /// `rep` without the pose's speeds and lengths, for a pose whose scale cannot support them.
+  static func withoutPoseLengths(_ rep: RepFeatures) -> RepFeatures {
+    var rep = rep
+    rep.poseVelocity = nil
+    rep.barPathDeviationMeters = nil
+    return rep
   }
 
   /// Where the manifest gives no end time: its start plus the last recorded sample.

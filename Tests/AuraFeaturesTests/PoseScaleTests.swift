@@ -69,4 +69,69 @@ import Testing
     #expect(try bias(BodyDimensions(heightCm: height)) > 0.04)
     #expect(abs(try bias(scanned)) < 0.02)
   }
+
+  /// Where no frame shows the legs and trunk, the arm scales the pose (`scale` falls back to
+  /// it; the real clips below go that way): upper arm + forearm at
+  /// their longest (an arm turned towards the camera only looks shorter) over 0.332 of the
+  /// athlete's height.
+  @Test func theArmScalesAClipWithoutLegs() throws {
+    let frames = 100
+    // 180 px of arm for a 1.8 m athlete (0.5976 m of arm): 301.2 px per metre. The arm shows
+    // its full length on a fifth of the frames, foreshortened to 60-99 % on the rest.
+    let shown: [Double] = (0..<frames).map { (i: Int) -> Double in
+      i % 5 == 0 ? 1 : 0.6 + 0.39 * Double(i % 7) / 6
+    }
+    func track(_ y: [Double]) -> PoseSignals.Track {
+      PoseSignals.Track(
+        x: Array(repeating: 0, count: frames), y: y, z: nil,
+        filled: Array(repeating: false, count: frames), noise: 0)
+    }
+    let missing = track(Array(repeating: .nan, count: frames))
+    let near: [PoseSignals.BodyPoint: PoseSignals.Track] = [
+      .shoulder: track(Array(repeating: 0, count: frames)),
+      .elbow: track(shown.map { 100 * $0 }), .wrist: track(shown.map { 180 * $0 }),
+      .hip: missing, .knee: missing, .ankle: missing,
+    ]
+    let scale = try PoseSignals.armScale(near: near, body: BodyDimensions(heightCm: 180))
+    #expect(scale.method == PoseScale.armLength)
+    #expect(abs(scale.pixelsPerMeter - 180 / (0.332 * 1.8)) < 0.5)
+    let armless = near.mapValues { _ in missing }
+    #expect(throws: FeatureError.self) {
+      try PoseSignals.armScale(near: armless, body: BodyDimensions(heightCm: 180))
+    }
+  }
+
+  /// Curls filmed from the waist up (stevenzchen/pose-trainer, GPL-3.0, in ../shared/realdata:
+  /// OpenPose COCO-18 of one dumbbell curl per clip, at an assumed 30 fps, which changes no
+  /// count). No frame shows the legs, so the pose is scaled by the arm: the curl is counted
+  /// once and its elbow's range measured, and no bar velocity or path is published.
+  @Test(
+    .enabled(if: TestSupport.hasRealData, "../shared/realdata is absent"),
+    arguments: ["bicep_good_1", "bicep_good_2", "bicep_bad_1", "bicep_bad_2"])
+  func curlsFramedFromTheWaistUpAreCounted(clip: String) throws {
+    let folder = try TestSupport.temporaryFolder("waistUp\(clip)")
+    defer { TestSupport.remove(folder) }
+    let session = folder.appendingPathComponent("sessions/\(clip)")
+    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: TestSupport.realData.appendingPathComponent("pose-trainer-bicep/\(clip)"),
+      to: session.appendingPathComponent("pose"))
+    try "athlete_id,username\na-1,curler\n".write(
+      to: folder.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
+    try """
+    {"session_id": "\(clip)", "athlete_id": "a-1", "start_time": "2026-11-01T10:00:00Z",
+     "recordings": [{"kind": "pose", "path": "pose", "format": "openpose", "fps": 30}],
+     "sets": [{"set_number": 1, "exercise": "biceps_curl"}]}
+    """.write(
+      to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
+    let features = try TestSupport.features(clip, in: folder)
+    #expect(features.poseScale?.method == PoseScale.armLength)
+    #expect(features.morpho == nil)
+    #expect(features.warnings.contains { $0.contains("scaled by the arm") })
+    let set = try #require(features.sets.first)
+    #expect(set.repCountUnknown == nil)
+    #expect(set.reps.count == 1)
+    #expect((set.reps.first?.romDegrees ?? 0) > 60)
+    #expect(set.reps.allSatisfy { $0.poseVelocity == nil && $0.barPathDeviationMeters == nil })
+  }
 }
