@@ -91,12 +91,15 @@ struct RepSegmenter {
 
     /// Sets the rep's phases from their fits in the order they happen, and the concentric
     /// phase's law; overlapping phases meet halfway, inside the rep (a fit may overshoot the
-    /// other's end). The samples span the rep.
+    /// other's end), and none reaches past the recording (a rep at its very start or end is
+    /// fitted past it). The samples span the rep.
     mutating func setPhases(
       _ firstFit: PhaseBoundary.Fit, _ secondFit: PhaseBoundary.Fit, order: PhaseOrder,
       times: [Double]
     ) {
-      let (first, second) = (firstFit.range, secondFit.range)
+      let (start, end) = (times.first ?? -.infinity, times.last ?? .infinity)
+      let first = max(firstFit.range.lowerBound, start)...max(firstFit.range.upperBound, start)
+      let second = min(secondFit.range.lowerBound, end)...min(secondFit.range.upperBound, end)
       concentricLaw = order == .eccentricFirst ? secondFit.law : firstFit.law
       eccentricLaw = order == .eccentricFirst ? firstFit.law : secondFit.law
       var firstEnd = first.upperBound

@@ -133,5 +133,7 @@ import Testing
     #expect(set.reps.count == 1)
     #expect((set.reps.first?.romDegrees ?? 0) > 60)
     #expect(set.reps.allSatisfy { $0.poseVelocity == nil && $0.barPathDeviationMeters == nil })
+    // The curl starts on the first frame: its fit reaches before it, the rep does not.
+    #expect(set.reps.allSatisfy { $0.startSeconds >= 0 && $0.eccentricSeconds >= 0 })
   }
 }
