@@ -116,7 +116,10 @@ let package = Package(
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"]),
     .testTarget(
       name: "AuraFeaturesTests",
-      dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"]),
+      dependencies: [
+        "AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraFeatures", "AuraIngest",
+        "AuraSynth",
+      ]),
     .testTarget(
       name: "AuraScoringTests",
       dependencies: [

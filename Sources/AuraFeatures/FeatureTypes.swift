@@ -139,4 +139,8 @@ package struct PoseScale: Codable, Sendable, Equatable {
   /// enough to count reps by (their travel marks are in metres), not to publish speeds or
   /// lengths by.
   package static let armLength = "arm_length"
+
+  /// Whether the pose's speeds and lengths (bar velocity and path, limb lengths) are worth
+  /// publishing on this scale.
+  package var measuresLengths: Bool { method != Self.armLength }
 }

@@ -100,7 +100,8 @@ struct RepMeasurer {
   }
 
   /// Features of each segment (the reps of one set), numbered from 1; their concentric height
-  /// models share one shape (`ConcentricHeightModel.shared`).
+  /// models share one shape (`ConcentricHeightModel.shared`). On a scale that does not measure
+  /// lengths (`PoseScale.measuresLengths`), the pose gives no bar velocity or path.
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
     // Each model is fitted over its phase and 0.15 s either side.
     let reps = segments.map { segment in
@@ -110,8 +111,10 @@ struct RepMeasurer {
       return ConcentricHeightModel.Rep(
         samples: first...last, phase: phase, law: segment.concentricLaw)
     }
-    let models = ConcentricHeightModel.shared(
-      height: unfilteredBarHeight, times: signals.times, reps: reps)
+    let models =
+      signals.scale.measuresLengths
+      ? ConcentricHeightModel.shared(height: unfilteredBarHeight, times: signals.times, reps: reps)
+      : Array(repeating: nil, count: reps.count)
     return segments.enumerated().map { number, segment in
       // ROM is fitted over the rep and up to 0.4 s of the rest around it.
       let span = RepSegmenter.Segment.surroundings(of: number, in: segments, margin: 0.4)
@@ -157,7 +160,7 @@ struct RepMeasurer {
       else { return extremes }
       return max(abs(levels.far - levels.before), abs(levels.far - levels.after))
     }
-    let sway = [bar.x, bar.z].compactMap { range($0) }
+    let sway = signals.scale.measuresLengths ? [bar.x, bar.z].compactMap { range($0) } : []
     let nearRange = rangeOfMotion(signals.nearSide)
     let filled = samples.filter { bar.filled[$0] || primaryFilled[$0] }.count
     return RepFeatures(

@@ -88,10 +88,7 @@ package struct SessionFeatureExtractor: Sendable {
       if conditioned.scale.method == "assumed_height" {
         warnings.append("athlete height unknown: pose scale assumes 175 cm")
       }
-      // Scaled by the arm, the pose counts and times reps and measures angles, but its speeds
-      // and lengths are not published.
-      let armScaled = conditioned.scale.method == PoseScale.armLength
-      if armScaled {
+      if !conditioned.scale.measuresLengths {
         warnings.append(
           "no frame shows the legs and trunk: the pose is scaled by the arm, and gives no bar "
             + "velocity or path")
@@ -124,8 +121,7 @@ package struct SessionFeatureExtractor: Sendable {
         )
       }
       apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu, times: grid.times) {
-        let reps = measurers[exercises[$0].id]!.measure($1)
-        return armScaled ? reps.map(Self.withoutPoseLengths) : reps
+        measurers[exercises[$0].id]!.measure($1)
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
@@ -157,7 +153,7 @@ package struct SessionFeatureExtractor: Sendable {
         reading: onLimb ? .limb : .load, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices
-        where segments[index]?.reps.isEmpty ?? true && unknown[index] == nil {
+        where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
           unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
         }
         // Nor does a watch give the bar's velocity (its height is the forearm's, turned with
@@ -174,16 +170,8 @@ package struct SessionFeatureExtractor: Sendable {
       endTime: manifest.endTime ?? Self.recordingsEnd(session), notes: manifest.notes, sets: sets,
       recordings: [session.pose?.quality, session.imu?.quality].compactMap { $0 },
       poseView: session.pose?.view, poseScale: signals?.scale,
-      morpho: signals.flatMap { $0.scale.method == PoseScale.armLength ? nil : PoseMorpho($0) },
+      morpho: signals.flatMap { $0.scale.measuresLengths ? PoseMorpho($0) : nil },
       warnings: warnings)
-  }
-
-  /// `rep` without the pose's speeds and lengths, for a pose whose scale cannot support them.
-  static func withoutPoseLengths(_ rep: RepFeatures) -> RepFeatures {
-    var rep = rep
-    rep.poseVelocity = nil
-    rep.barPathDeviationMeters = nil
-    return rep
   }
 
   /// Where the manifest gives no end time: its start plus the last recorded sample.
@@ -274,9 +262,10 @@ package struct SessionFeatureExtractor: Sendable {
       sets[index].source = source
       sets[index].boundsDetected = found.detected
       if found.detected {
-        let active = found.active
-        sets[index].startSeconds = reps.first?.startSeconds ?? active.map { times[$0.lowerBound] }
-        sets[index].endSeconds = reps.last?.endSeconds ?? active.map { times[$0.upperBound - 1] }
+        sets[index].startSeconds =
+          reps.first?.startSeconds ?? found.active.map { times[$0.lowerBound] }
+        sets[index].endSeconds =
+          reps.last?.endSeconds ?? found.active.map { times[$0.upperBound - 1] }
       }
       sets[index].reps = reps
       applyVelocityLoss(&sets[index])

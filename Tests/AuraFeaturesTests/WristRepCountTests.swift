@@ -2,6 +2,7 @@ import AuraTestSupport
 import Foundation
 import Testing
 
+@testable import AuraEvaluation
 @testable import AuraFeatures
 @testable import AuraSynth
 
@@ -110,10 +111,11 @@ import Testing
         sets += 1
         #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })
         #expect(!set.phasesMeasured)
-        if let start = set.startSeconds, let end = set.endSeconds {
-          let overlap = min(end, setTruth.endSeconds) - max(start, setTruth.startSeconds)
-          let union = max(end, setTruth.endSeconds) - min(start, setTruth.startSeconds)
-          if overlap >= 0.5 * union { placed += 1 }
+        if let start = set.startSeconds, let end = set.endSeconds,
+          FeatureEvaluator.intersectionOverUnion(
+            start...end, setTruth.startSeconds...setTruth.endSeconds) >= 0.5
+        {
+          placed += 1
         }
         guard set.repCountUnknown == nil else {
           unknown += 1
