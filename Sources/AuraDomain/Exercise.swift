@@ -60,12 +60,16 @@ package struct ExerciseDefinition: Codable, Sendable, Equatable {
   package var stretchPositionBonus: Bool
   package var isCustom: Bool
   package var biomechanicalNotes: String
+  /// The sides take turns, one rep each (alternating curls): a set's reps are counted over
+  /// both sides, so a sensor worn on one limb sees every other rep.
+  package var alternating: Bool
 
   package init(
     id: String, name: String, category: String, primaryMuscles: [MuscleGroupType],
     secondaryMuscles: [MuscleGroupType], equipment: EquipmentType, pattern: MovementPattern,
     defaultTempo: Tempo = Tempo(eccentricSeconds: 3, pauseSeconds: 0.5, concentricSeconds: 1),
-    stretchPositionBonus: Bool = false, isCustom: Bool = false, biomechanicalNotes: String = ""
+    stretchPositionBonus: Bool = false, isCustom: Bool = false, biomechanicalNotes: String = "",
+    alternating: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -78,6 +82,7 @@ package struct ExerciseDefinition: Codable, Sendable, Equatable {
     self.stretchPositionBonus = stretchPositionBonus
     self.isCustom = isCustom
     self.biomechanicalNotes = biomechanicalNotes
+    self.alternating = alternating
   }
 
   /// Joint whose interior angle gives the rep's ROM: knee for squats and lunges, hip for

@@ -38,6 +38,8 @@ package struct ExerciseCatalog: Sendable {
     "barbell_bench_press": "bench_press", "conventional_deadlift": "deadlift",
     "ohp": "overhead_press", "military_press": "overhead_press", "shoulder_press": "overhead_press",
     "curl": "biceps_curl", "bicep_curl": "biceps_curl", "dumbbell_curl": "biceps_curl",
+    "alternating_curl": "alternating_dumbbell_curl",
+    "alt_dumbbell_biceps_curl": "alternating_dumbbell_curl",
     "row": "barbell_row", "bent_over_row": "barbell_row", "pushup": "push_up",
     "press_up": "push_up",
     "pulldown": "lat_pulldown", "rdl": "romanian_deadlift",
@@ -88,6 +90,12 @@ package struct ExerciseCatalog: Sendable {
       id: "biceps_curl", name: "Biceps Curl", category: "pull", primaryMuscles: [.biceps],
       secondaryMuscles: [.brachialis, .forearms], equipment: .dumbbell, pattern: .curl,
       defaultTempo: Tempo(eccentricSeconds: 2, pauseSeconds: 0.5, concentricSeconds: 1)),
+    ExerciseDefinition(
+      id: "alternating_dumbbell_curl", name: "Alternating Dumbbell Curl", category: "pull",
+      primaryMuscles: [.biceps], secondaryMuscles: [.brachialis, .forearms], equipment: .dumbbell,
+      pattern: .curl,
+      defaultTempo: Tempo(eccentricSeconds: 2, pauseSeconds: 0.5, concentricSeconds: 1),
+      alternating: true),
     ExerciseDefinition(
       id: "push_up", name: "Push-up", category: "push", primaryMuscles: [.chestMiddle],
       secondaryMuscles: [.triceps, .frontDelts, .absUpper], equipment: .bodyweight, pattern: .pushUp

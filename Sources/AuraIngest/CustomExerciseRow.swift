@@ -3,11 +3,12 @@ import Foundation
 
 /// One row of exercises.csv, a custom exercise merged over the built-in catalog (a row whose
 /// id is built in replaces that exercise):
-/// `exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,category,default_tempo,stretch_position_bonus,notes`.
+/// `exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,category,default_tempo,stretch_position_bonus,notes,alternating`.
 /// Required: `exercise_id`, `name`, `pattern` (squat, hinge, horizontalPress, verticalPress,
 /// curl, row, pushUp, lunge, pulldown, armExtension) and `primary_muscles`. Muscles are the
 /// 30 muscle-group ids separated by `;`. `category` defaults from the pattern, `equipment` to
-/// bodyweight, `default_tempo` ("3-1-1") to the catalog default.
+/// bodyweight, `default_tempo` ("3-1-1") to the catalog default, `alternating` (the sides take
+/// turns, one rep each, and the count covers both) to false.
 enum CustomExerciseRow {
   static func definition(_ table: CSVTable, _ row: CSVTable.Row) throws -> ExerciseDefinition {
     typealias Reader = DatasetTablesReader
@@ -38,7 +39,9 @@ enum CustomExerciseRow {
       }
       tempo = parsed
     }
-    let bonus = try Reader.oneOf(table, row, "stretch_position_bonus", ["true", "false", "1", "0"])
+    let flags = ["true", "false", "1", "0"]
+    let bonus = try Reader.oneOf(table, row, "stretch_position_bonus", flags)
+    let alternating = try Reader.oneOf(table, row, "alternating", flags)
     return ExerciseDefinition(
       id: id, name: try Reader.required(table, row, "name"),
       category: Reader.optionalText(table, row, "category")?.lowercased()
@@ -46,7 +49,8 @@ enum CustomExerciseRow {
       primaryMuscles: primary, secondaryMuscles: try muscles(table, row, "secondary_muscles"),
       equipment: equipment, pattern: pattern, defaultTempo: tempo,
       stretchPositionBonus: bonus == "true" || bonus == "1", isCustom: true,
-      biomechanicalNotes: Reader.optionalText(table, row, "notes") ?? "")
+      biomechanicalNotes: Reader.optionalText(table, row, "notes") ?? "",
+      alternating: alternating == "true" || alternating == "1")
   }
 
   private static func muscles(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws

@@ -182,11 +182,13 @@ import Testing
     defer { TestSupport.remove(root) }
     try Data(
       """
-      exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,default_tempo,stretch_position_bonus
-      belt_squat,Belt Squat,squat,quadriceps;glutes_max,adductors,machine,3-1-1,true
-      back_squat,Back Squat (high bar),squat,quadriceps,glutes_max,barbell,,
-      bad_press,Bad Press,horizontal_press,pecs_everywhere,,barbell,,
-      sled_push,Sled Push,pushing,quadriceps,,,,
+      exercise_id,name,pattern,primary_muscles,secondary_muscles,equipment,default_tempo,stretch_position_bonus,alternating
+      belt_squat,Belt Squat,squat,quadriceps;glutes_max,adductors,machine,3-1-1,true,
+      back_squat,Back Squat (high bar),squat,quadriceps,glutes_max,barbell,,,
+      bad_press,Bad Press,horizontal_press,pecs_everywhere,,barbell,,,
+      sled_push,Sled Push,pushing,quadriceps,,,,,
+      hammer_alt,Alternating Hammer Curl,curl,brachialis,,dumbbell,,,1
+      kickback,Kickback,arm_extension,triceps,,dumbbell,,,sometimes
 
       """.utf8
     ).write(to: root.appendingPathComponent("exercises.csv"))
@@ -202,8 +204,12 @@ import Testing
     #expect(belt.defaultTempo == Tempo(eccentricSeconds: 3, pauseSeconds: 1, concentricSeconds: 1))
     #expect(catalog.resolve("back_squat")?.primaryMuscles == [.quadriceps])
     #expect(catalog.resolve("bench_press") != nil)
+    #expect(!belt.alternating)
+    #expect(try #require(catalog.resolve("hammer_alt")).alternating)
+    #expect(try #require(catalog.resolve("alternating curl")).alternating)
     let problems = tables.problems.map(\.description)
-    #expect(problems.count == 2)
+    #expect(problems.count == 3)
+    #expect(problems.contains { $0.hasPrefix("exercises.csv:7") && $0.contains("'alternating'") })
     #expect(problems.contains { $0.hasPrefix("exercises.csv:4") && $0.contains("pecs_everywhere") })
     #expect(problems.contains { $0.hasPrefix("exercises.csv:5") && $0.contains("'pushing'") })
   }
