@@ -147,6 +147,8 @@ package struct DatasetSynthesizer {
       // the lifts that start at the bottom.
       set.failsAfterLastRep =
         velocityLoss > 0.27 && random.chance(0.6) && exercise.phaseOrder == .concentricFirst
+      // Where the sides take turns, the reps drawn are a side's, and the set counts both.
+      if exercise.alternating { set.reps *= 2 }
       return set
     }
     let synthesizer = RecordedSessionSynthesizer(

@@ -53,6 +53,8 @@ struct RecordedSessionSynthesizer {
     var timeline = Timeline(startProgress: restProgress)
     timeline.hold(random.uniform(2.5...4))
     var setTruths: [SetTruth] = []
+    // Each rep's seconds, and which side lifted it where the sides take turns.
+    var repSpans: [(span: ClosedRange<Double>, side: Int)] = []
     for (setIndex, set) in sets.enumerated() {
       if setIndex > 0 { timeline.hold(random.uniform(8...14)) }
       let setStart = timeline.end
@@ -80,6 +82,7 @@ struct RecordedSessionSynthesizer {
           timeline.move(to: 0, duration: concentric, blend: blend)
         }
         let repEnd = timeline.end
+        repSpans.append((repStart...repEnd, rep % 2))
         let concentricStart = concentricFirst ? repStart : repEnd - concentric
         reps.append(
           RepTruth(
@@ -121,9 +124,17 @@ struct RecordedSessionSynthesizer {
 
     let camera = Camera(pattern: exercise.pattern, random: &random)
     let pose = filmPose(timeline, camera: camera, fps: fps, random: &random)
+    // A watch on one wrist of an alternating exercise rests through the other side's reps;
+    // which side starts is drawn only then, so that other datasets stay as they were.
+    var worn = timeline
+    if withImu, imuPlacement == "wrist", exercise.alternating {
+      let otherSide = random.chance(0.5) ? 0 : 1
+      worn = timeline.holding(
+        restProgress, during: repSpans.filter { $0.side == otherSide }.map(\.span))
+    }
     let imu =
       withImu
-      ? recordImu(timeline, rateHz: imuRateHz, placement: imuPlacement, random: &random) : nil
+      ? recordImu(worn, rateHz: imuRateHz, placement: imuPlacement, random: &random) : nil
     return RecordedSession(
       pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
   }

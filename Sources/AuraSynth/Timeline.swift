@@ -29,6 +29,20 @@ struct Timeline {
   /// Holds the current progress for `duration` seconds.
   mutating func hold(_ duration: Double) { move(to: current, duration: duration) }
 
+  /// This timeline held at `progress` through each of `spans` (seconds) that starts and ends
+  /// at that progress: a limb sitting out the other side's reps.
+  func holding(_ progress: Double, during spans: [ClosedRange<Double>]) -> Timeline {
+    var held = self
+    for index in held.segments.indices {
+      let segment = held.segments[index]
+      if spans.contains(where: { $0.contains(segment.start) && $0.contains(segment.end) }) {
+        held.segments[index].from = progress
+        held.segments[index].to = progress
+      }
+    }
+    return held
+  }
+
   /// Progress at time `t` (clamped to the timeline).
   func progress(at t: Double) -> Double {
     guard let first = segments.first else { return current }
