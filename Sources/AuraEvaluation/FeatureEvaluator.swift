@@ -184,7 +184,7 @@ package struct FeatureEvaluator: Sendable {
   ) -> AccuracyTally {
     var tally = AccuracyTally()
     tally.sets = 1
-    tally.exactSets = set.repCountUnknown == nil && set.reps.count == truth.reps ? 1 : 0
+    tally.exactSets = set.repCountUnknown == nil && set.measuredRepCount == truth.reps ? 1 : 0
     for (truthRep, rep) in pairs {
       guard let measured = rep[keyPath: velocity] else { continue }
       tally.meanVelocityErrors.append(abs(measured.mean - truthRep.movingMeanConcentricVelocity))

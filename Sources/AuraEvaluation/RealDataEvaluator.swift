@@ -66,7 +66,7 @@ package struct RealDataEvaluator: Sendable {
       let counted = set.flatMap { $0.source == .log ? nil : $0 }
       outcome.sets.append(
         .init(
-          label: label, modality: modality, measured: counted?.reps.count,
+          label: label, modality: modality, measured: counted?.measuredRepCount,
           unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil)))
     }
     // Set detection is judged where the authors marked several sets in one recording.

@@ -93,13 +93,19 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// False where the recording times each rep but cannot tell its lowering from its lifting
   /// (an IMU on a limb): its phase durations are then not published or scored.
   package var phasesMeasured = true
+  /// The reps of the count each measured rep stands for: 2 where a sensor on one limb sees
+  /// only its own side's reps of an alternating exercise, whose count covers both sides.
+  package var repsPerMeasuredRep = 1
+
+  /// The reps the recording counts (whether or not the count stands).
+  package var measuredRepCount: Int { reps.count * repsPerMeasuredRep }
 
   /// Reps counted from the recording, else as logged: the recording's count where it stands,
   /// the logged one where the recording cannot support a count (`repCountUnknown`), nil where
   /// neither is known.
   package var repCount: Int? {
     if source == .log { return loggedReps ?? 0 }
-    return repCountUnknown == nil ? reps.count : loggedReps
+    return repCountUnknown == nil ? measuredRepCount : loggedReps
   }
 
   /// Whether the set was done: it has reps, or reps the recording could not count.

@@ -16,21 +16,25 @@ enum RepCountCheck {
     /// The autocorrelation at the period from which the rhythm's count replaces the reps found
     /// one by one.
     var clearRhythm: Double
-    /// Whether the exercise's timing signal, rising with the load, says at which extreme of
-    /// the rhythm's signal a rep turns.
-    var orientedByTiming: Bool
+    /// Which extreme of the rhythm's signal a rep turns at.
+    var turns: RhythmReps.Side
 
     /// The load's own signals (a joint's angle, the height of the bar or a point of the
     /// body): down to fast bodyweight reps (sit-ups and jumping jacks every half second), with
     /// room below them, since a period is found only as a peak of the autocorrelation within
     /// the range.
-    static let load = Reading(periods: 0.4...8, clearRhythm: 0.5, orientedByTiming: true)
+    static let load = Reading(periods: 0.4...8, clearRhythm: 0.5, turns: .byTiming)
     /// The accelerometer axes of an IMU worn on a limb, which swing with the limb alone (no
     /// camera sway, no other body part; its threshold chosen on the muvr wrist sets' tuning
     /// split), but whose sign says nothing of the load's way, and which can swing twice a rep
     /// as the forearm passes the same angle to gravity rising and lowering: below half a
     /// second that second swing is read as a rep.
-    static let limb = Reading(periods: 0.5...8, clearRhythm: 0.3, orientedByTiming: false)
+    static let limb = Reading(periods: 0.5...8, clearRhythm: 0.3, turns: .fewerExtremes)
+    /// A limb that lifts every other rep of an alternating exercise: its own rhythm is half
+    /// the set's, at twice the periods, and it rests through the other side's reps.
+    static let oneSide = Reading(
+      periods: (2 * limb.periods.lowerBound)...(2 * limb.periods.upperBound),
+      clearRhythm: limb.clearRhythm, turns: .briefExcursions)
   }
   /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
   /// points may swing in step with anything (breathing, balance, a camera's sway), replaces
@@ -51,8 +55,7 @@ enum RepCountCheck {
 
   /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
   /// `order`: its `own` (its timing signal first), read as `reading` says, then, only where
-  /// none of those repeats clearly, the rest of the `body`'s. The rhythm's turns are those of
-  /// the load's way as the timing signal shows it, where the reading is oriented by it.
+  /// none of those repeats clearly, the rest of the `body`'s.
   static func verdict(
     reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
     order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
@@ -67,7 +70,10 @@ enum RepCountCheck {
     }
     func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
       signals.compactMap { values in
-        RepRhythm(values, range: range, sampleRateHz: sampleRateHz, periods: reading.periods).map {
+        RepRhythm(
+          values, range: range, sampleRateHz: sampleRateHz, periods: reading.periods,
+          midrange: reading.turns == .briefExcursions
+        ).map {
           (values, $0)
         }
       }
@@ -79,8 +85,7 @@ enum RepCountCheck {
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
     let cycles = RhythmReps(
-      rhythm, signal: signal, timing: reading.orientedByTiming ? first : nil, order: order,
-      range: range)
+      rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: range)
     let count = cycles.turns.count
     guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.

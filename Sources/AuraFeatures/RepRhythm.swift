@@ -38,8 +38,14 @@ struct RepRhythm: Equatable {
 
   /// The rhythm of `values` (NaN where unknown; gaps are bridged linearly) over `range`,
   /// sampled at `sampleRateHz`, for periods of `periods` seconds; nil where fewer than two
-  /// periods fit, under half the samples are known, or the signal does not repeat.
-  init?(_ values: [Double], range: Range<Int>, sampleRateHz: Double, periods: ClosedRange<Double>) {
+  /// periods fit, under half the samples are known, or the signal does not repeat. With
+  /// `midrange`, the swings are read about the moving midrange (halfway between the least and
+  /// greatest values within a period) instead of the moving mean: a signal resting long
+  /// between brief swings has a mean near its rest, which its rests would then not pass.
+  init?(
+    _ values: [Double], range: Range<Int>, sampleRateHz: Double, periods: ClosedRange<Double>,
+    midrange: Bool = false
+  ) {
     let factor = max(1, Int(sampleRateHz / Self.analysisRateHz))
     let rate = sampleRateHz / Double(factor)
     guard let bridged = Self.bridged(Self.blockMeans(values[range], factor: factor)) else {
@@ -65,7 +71,13 @@ struct RepRhythm: Equatable {
     let lag = first + minimumLag
     period = Double(lag) / rate
     strength = correlations[first]
-    let trend = SignalFilter.movingMean(centred, half: lag)
+    let trend: [Double]
+    if midrange {
+      let (low, high) = SetDetector.slidingExtremes(centred, radius: lag)
+      trend = zip(low, high).map { ($0 + $1) / 2 }
+    } else {
+      trend = SignalFilter.movingMean(centred, half: lag)
+    }
     let smoothing = min(lag / 8, Int((Self.smoothingSeconds * rate / 2).rounded()))
     let detrended = SignalFilter.movingMean(zip(centred, trend).map { $0 - $1 }, half: smoothing)
     let swings = Self.swings(detrended, mark: Self.swingShare * Self.spread(detrended))

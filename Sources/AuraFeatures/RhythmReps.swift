@@ -3,29 +3,48 @@ import AuraSupport
 import Foundation
 
 /// Reps read from a set's rhythm (`RepRhythm`): one per turning point of the signal's cycles,
-/// each from the rest extreme before it to the one after it. Which extreme a rep turns at
-/// comes from the exercise: a signal that rises with the load (its correlation with the
-/// timing signal, which does) turns at its tops in exercises that lift first and at its
-/// bottoms in those that lower first.
+/// each from the rest extreme before it to the one after it.
 struct RhythmReps: Equatable {
+  /// How the extreme a rep turns at is told.
+  enum Side: Equatable, Sendable {
+    /// From the exercise: a signal that rises with the load (its correlation with the timing
+    /// signal, which does) turns at its tops in exercises that lift first and at its bottoms
+    /// in those that lower first.
+    case byTiming
+    /// The fewer of the extremes, where the signal's sign says nothing of the load's way (an
+    /// accelerometer axis): a set resting at one extreme shows one more of it than it has reps.
+    case fewerExtremes
+    /// The way the signal skews: a limb resting through the other side's reps of an
+    /// alternating exercise dwells at its rest far longer than at its turns, which are brief
+    /// excursions from it, however many of its rests the set's edges show.
+    case briefExcursions
+  }
+
   let rhythm: RepRhythm
   let turnsAtTops: Bool
 
-  /// The rhythm of `signal`, oriented by `timing` (the exercise's signal rising with the load)
-  /// over `range`, for an exercise moving in `order`. Without a timing signal (an
-  /// accelerometer axis, whose sign says nothing of the load's way) the reps turn at the
-  /// fewer of the extremes: a set resting at one extreme shows one more of it than it has reps.
+  /// The rhythm of `signal` over `range`, its turning side told as `side` says, for an
+  /// exercise moving in `order` whose timing signal (rising with the load) is `timing`.
   init(
-    _ rhythm: RepRhythm, signal: [Double], timing: [Double]?, order: PhaseOrder,
+    _ rhythm: RepRhythm, signal: [Double], side: Side, timing: [Double], order: PhaseOrder,
     range: Range<Int>
   ) {
     self.rhythm = rhythm
-    if let timing {
-      let risesWithLoad = Self.risesWith(signal, timing, range: range)
-      turnsAtTops = risesWithLoad == (order == .concentricFirst)
-    } else {
+    switch side {
+    case .byTiming:
+      turnsAtTops = Self.risesWith(signal, timing, range: range) == (order == .concentricFirst)
+    case .fewerExtremes:
       turnsAtTops = rhythm.tops.count <= rhythm.bottoms.count
+    case .briefExcursions:
+      turnsAtTops = Self.skew(signal[range].filter(\.isFinite)) >= 0
     }
+  }
+
+  /// The third central moment of `x`: its sign is the way its long tail points.
+  private static func skew(_ x: [Double]) -> Double {
+    guard !x.isEmpty else { return 0 }
+    let mean = x.reduce(0, +) / Double(x.count)
+    return x.reduce(0) { $0 + pow($1 - mean, 3) } / Double(x.count)
   }
 
   /// The samples the reps turn at.

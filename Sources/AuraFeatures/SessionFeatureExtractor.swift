@@ -124,6 +124,15 @@ package struct SessionFeatureExtractor: Sendable {
         measurers[exercises[$0].id]!.measure($1)
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      // The camera times reps on one arm, which lifts only every other rep where the sides
+      // take turns.
+      for index in sets.indices
+      where exercises[index].alternating && segments[index] != nil
+        && sets[index].repCountUnknown == nil
+      {
+        sets[index].repCountUnknown =
+          "an alternating exercise's reps are timed on one arm, which lifts every other rep"
+      }
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
       // No camera: reps are counted and timed on the load's height from the bar IMU. On a
       // limb the height is not the load's: sets are found and their rhythm read on the
@@ -150,7 +159,8 @@ package struct SessionFeatureExtractor: Sendable {
       }
       var unknown = checkCounts(
         &segments, grid: track.grid,
-        reading: onLimb ? .limb : .load, signals: { (own, exercises[$0].phaseOrder) })
+        reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .load },
+        signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices
         where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
@@ -160,10 +170,30 @@ package struct SessionFeatureExtractor: Sendable {
         // it) or which way the load moves (a rep's turning point is found, not its phases).
         warnings.append(
           "no bar velocity from an IMU on the \(imu.placement): it does not ride the load")
-        for index in sets.indices { sets[index].phasesMeasured = false }
+        for index in sets.indices {
+          sets[index].phasesMeasured = false
+          // The other side's reps of an alternating exercise fall between this side's.
+          if exercises[index].alternating { sets[index].repsPerMeasuredRep = 2 }
+        }
+        if sets.indices.contains(where: { exercises[$0].alternating && segments[$0] != nil }) {
+          warnings.append(
+            "an IMU on one \(imu.placement) sees one side of an alternating exercise: its sets "
+              + "count twice the reps it times")
+        }
       }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      // One dumbbell of an alternating exercise lifts every other rep: its reps are one side's,
+      // and are not published as the set's count.
+      if imu.placement == "dumbbell" {
+        for index in sets.indices
+        where exercises[index].alternating && segments[index] != nil
+          && sets[index].repCountUnknown == nil
+        {
+          sets[index].repCountUnknown =
+            "an alternating exercise's reps are timed on one dumbbell, which lifts every other rep"
+        }
+      }
     }
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
@@ -214,7 +244,8 @@ package struct SessionFeatureExtractor: Sendable {
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
   private func checkCounts(
-    _ segments: inout [FoundSet?], grid: RepGrid, reading: RepCountCheck.Reading = .load,
+    _ segments: inout [FoundSet?], grid: RepGrid,
+    reading: (Int) -> RepCountCheck.Reading = { _ in .load },
     body: () -> [[Double]] = { [] },
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
   ) -> [Int: String] {
@@ -223,7 +254,7 @@ package struct SessionFeatureExtractor: Sendable {
       guard let found = segments[index] else { continue }
       let (own, order) = signals(index)
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, reading: reading, body: body, order: order,
+        reps: found.reps.count, own: own, reading: reading(index), body: body, order: order,
         range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {

@@ -126,7 +126,8 @@ import Testing
     )
     let times = values.indices.map { Double($0) / 30 }
     let cycles = RhythmReps(
-      rhythm, signal: values, timing: values, order: .concentricFirst, range: range)
+      rhythm, signal: values, side: .byTiming, timing: values, order: .concentricFirst,
+      range: range)
     #expect(cycles.turnsAtTops)
     let reps = cycles.segments(
       signal: values, order: .concentricFirst, times: times, sampleRateHz: 30, range: range)
@@ -144,7 +145,8 @@ import Testing
     // falls as the load rises, its reps turn at the signal's tops.
     let load = values.map { 1 - $0 }
     let lowering = RhythmReps(
-      rhythm, signal: values, timing: load, order: .eccentricFirst, range: range)
+      rhythm, signal: values, side: .byTiming, timing: load, order: .eccentricFirst,
+      range: range)
     #expect(lowering.turnsAtTops)
     #expect(lowering.turns.count == 9)
   }
@@ -161,10 +163,43 @@ import Testing
         RepRhythm(
           signal, range: range, sampleRateHz: 25, periods: RepCountCheck.Reading.load.periods))
       for order in [PhaseOrder.concentricFirst, .eccentricFirst] {
-        let cycles = RhythmReps(rhythm, signal: signal, timing: nil, order: order, range: range)
+        let cycles = RhythmReps(
+          rhythm, signal: signal, side: .fewerExtremes, timing: signal, order: order,
+          range: range)
         #expect(cycles.turns.count == 11)
         #expect(cycles.turnsAtTops == restsLow)
       }
+    }
+  }
+
+  /// One arm of alternating curls: a brief swing every 4.5 s, resting through the other arm's
+  /// rep between, recorded from the first swing to the last. The rests between are one fewer
+  /// than the swings, so the fewer extremes would count them; the swings are where the signal
+  /// skews, either way up.
+  @Test func oneSideOfAnAlternatingSetTurnsAtItsBriefExcursions() throws {
+    let rate = 25.0
+    var random = SeededRandom(seed: 12)
+    var values: [Double] = []
+    for swing in 0..<6 {
+      let lift = Int((1.6 + 0.2 * random.unit()) * rate)
+      for i in 0..<lift { values.append(0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(lift))) }
+      if swing < 5 { values += (0..<Int(2.9 * rate)).map { _ in 0.02 * random.gaussian() } }
+    }
+    let range = 0..<values.count
+    for (signal, swingsUp) in [(values, true), (values.map { -$0 }, false)] {
+      let rhythm = try #require(
+        RepRhythm(
+          signal, range: range, sampleRateHz: rate,
+          periods: RepCountCheck.Reading.oneSide.periods))
+      let brief = RhythmReps(
+        rhythm, signal: signal, side: .briefExcursions, timing: signal, order: .concentricFirst,
+        range: range)
+      #expect(brief.turnsAtTops == swingsUp)
+      #expect(brief.turns.count == 6)
+      let fewer = RhythmReps(
+        rhythm, signal: signal, side: .fewerExtremes, timing: signal, order: .concentricFirst,
+        range: range)
+      #expect(fewer.turns.count == 5)
     }
   }
 

@@ -30,7 +30,7 @@ extension PublishedTable {
       .integer("set_number", "Order in the session, from 1."),
       .integer(
         "reps",
-        "Reps counted on the recording (as logged for a logbook set); NULL where the recording cannot support a count (reps_unknown_reason says why)."
+        "Reps counted on the recording (as logged for a logbook set), both sides of an alternating exercise; NULL where the recording cannot support a count (reps_unknown_reason says why)."
       ),
       .real("weight_kg", "Load.", unit: "kg"),
       .real(
@@ -77,7 +77,9 @@ extension PublishedTable {
     ])
 
   static let rep = PublishedTable(
-    "rep", about: "A repetition found on a set's recording.",
+    "rep",
+    about:
+      "A repetition found on a set's recording (of an alternating exercise seen by a sensor on one limb, that side's only).",
     key: ["session_id", "set_number", "rep_number"],
     exportOrder: "session_id, set_number, rep_number",
     [
