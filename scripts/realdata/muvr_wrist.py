@@ -33,7 +33,7 @@ ORIGIN = "muvr/muvr-training-data"
 # muvr's exercise name -> (exercise id, name, movement pattern, primary muscles). Ids of the
 # built-in catalog where it has the exercise; the pattern picks the phase order.
 EXERCISES = {
-    "alt-dumbbell-biceps-curl": ("biceps_curl", "", "", ""),
+    "alt-dumbbell-biceps-curl": ("alternating_dumbbell_curl", "", "", ""),
     "barbell-biceps-curl": ("biceps_curl", "", "", ""),
     "dumbbell-biceps-curl": ("biceps_curl", "", "", ""),
     "rope-biceps-curl": ("biceps_curl", "", "", ""),
