@@ -96,12 +96,14 @@ package struct ExerciseDefinition: Codable, Sendable, Equatable {
   }
 
   /// Point tracked as the bar: the upper back carries a back squat, the shoulders stand in for
-  /// lunges and push-ups, the hands hold everything else.
+  /// lunges, push-ups and pulls of the body itself (a pull-up's hands stay on the bar while the
+  /// body rises), the hands hold everything else.
   package var barProxy: BarProxy {
     switch pattern {
     case .squat: return .upperBack
     case .lunge: return .shoulder
     case .pushUp: return .shoulder
+    case .pulldown where equipment == .bodyweight: return .shoulder
     default: return .wrist
     }
   }

@@ -141,14 +141,15 @@ package enum TestSupport {
     "features.velocity_loss_threshold_pct": .number(20),
   ])
 
-  /// The features of one session of a generated dataset.
+  /// The features of one session of a dataset, its exercises.csv merged over the catalog.
   package static func features(_ sessionId: String, in folder: URL) throws -> SessionFeatures {
     let tables = try DatasetTablesReader.read(root: folder)
     let session = try SessionReader.read(
-      folder: sessionId, datasetRoot: folder, catalog: .builtIn, settings: try .init(parameters))
+      folder: sessionId, datasetRoot: folder, catalog: tables.catalog,
+      settings: try .init(parameters))
     let body =
       BodyDimensions.byAthlete(tables)[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
-    return try SessionFeatureExtractor(settings: try .init(parameters), catalog: .builtIn)
+    return try SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
       .extract(session, body: body)
   }
 
