@@ -4,8 +4,8 @@ import Foundation
 /// Whether the recording supports a set's rep count. Two counters that fail differently are
 /// set against each other: the reps found one by one (`RepSegmenter`) and the set's rhythm
 /// (`RepRhythm`) on the most periodic of its signals, the exercise's own first. Where the
-/// movement repeats clearly and the two disagree by more than a rep, the rhythm's cycles are
-/// the reps (continuous reps with no stillness between them are what the one-by-one counter
+/// movement repeats clearly and the rhythm counts more than a rep more, its cycles are the
+/// reps (continuous reps with no stillness between them are what the one-by-one counter
 /// misses). Where most of the set was not seen, or the rhythm's swings do not fit its period,
 /// the count is published as unknown with the reason, not as a number.
 enum RepCountCheck {
@@ -87,7 +87,10 @@ enum RepCountCheck {
     let cycles = RhythmReps(
       rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: range)
     let count = cycles.turns.count
-    guard max(reps, count) >= 3, abs(count - reps) > 1 else { return .supported }
+    // The rhythm recovers reps the one-by-one counter merged; it takes none away from those
+    // it found moving through the set's travel, since a rhythm can also lock onto a slower
+    // sway or a multiple of the rep.
+    guard count >= 3, count - reps > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.
     let periodsInSet = Double(range.count) / sampleRateHz / rhythm.period
     guard Double(count) <= periodsInSet + 1 else {

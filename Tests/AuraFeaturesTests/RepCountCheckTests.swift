@@ -106,6 +106,22 @@ import Testing
     #expect(reason.hasPrefix("the recording lost the movement"))
   }
 
+  /// A clear rhythm of 6 cycles recovers reps where fewer were found one by one, but takes
+  /// none away where more were: a rhythm may lock onto a slower sway or a multiple of the rep,
+  /// while each rep found one by one moved through the set's travel.
+  @Test func aSlowerRhythmTakesNoRepsAway() throws {
+    var random = SeededRandom(seed: 21)
+    let values = Self.continuousSet(
+      reps: 6, period: 4, jitter: 0.05, rateHz: 30, noise: 0.03, random: &random)
+    let range = 0..<values.count
+    guard case .rhythm(let cycles, _) = Self.verdict(reps: 3, [values], range) else {
+      Issue.record("3 reps found one by one were not made up to the rhythm's 6")
+      return
+    }
+    #expect(cycles.turns.count == 6)
+    #expect(Self.verdict(reps: 12, [values], range) == .supported)
+  }
+
   /// The check of a lift-first exercise whose timing signal is the first of `signals`.
   static func verdict(reps: Int, _ signals: [[Double]], _ range: Range<Int>, rateHz: Double = 30)
     -> RepCountCheck.Verdict
