@@ -124,15 +124,8 @@ package struct SessionFeatureExtractor: Sendable {
         measurers[exercises[$0].id]!.measure($1)
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-      // The camera times reps on one arm, which lifts only every other rep where the sides
-      // take turns.
-      for index in sets.indices
-      where exercises[index].alternating && segments[index] != nil
-        && sets[index].repCountUnknown == nil
-      {
-        sets[index].repCountUnknown =
-          "an alternating exercise's reps are timed on one arm, which lifts every other rep"
-      }
+      // The camera times reps on the near arm.
+      Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
       // No camera: reps are counted and timed on the load's height from the bar IMU. On a
       // limb the height is not the load's: sets are found and their rhythm read on the
@@ -183,16 +176,9 @@ package struct SessionFeatureExtractor: Sendable {
       }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-      // One dumbbell of an alternating exercise lifts every other rep: its reps are one side's,
-      // and are not published as the set's count.
       if imu.placement == "dumbbell" {
-        for index in sets.indices
-        where exercises[index].alternating && segments[index] != nil
-          && sets[index].repCountUnknown == nil
-        {
-          sets[index].repCountUnknown =
-            "an alternating exercise's reps are timed on one dumbbell, which lifts every other rep"
-        }
+        Self.leaveOneSidedCountsUnknown(
+          &sets, exercises: exercises, found: segments, side: "dumbbell")
       }
     }
     return SessionFeatures(
@@ -202,6 +188,21 @@ package struct SessionFeatureExtractor: Sendable {
       poseView: session.pose?.view, poseScale: signals?.scale,
       morpho: signals.flatMap { $0.scale.measuresLengths ? PoseMorpho($0) : nil },
       warnings: warnings)
+  }
+
+  /// Publishes as unknown the counts of the found sets of alternating exercises timed on one
+  /// `side` (the near arm on video, one dumbbell): it lifts every other rep, and no rhythm of
+  /// one side is read on it, so its reps are not the set's.
+  private static func leaveOneSidedCountsUnknown(
+    _ sets: inout [SetFeatures], exercises: [ExerciseDefinition], found: [FoundSet?],
+    side: String
+  ) {
+    for index in sets.indices
+    where exercises[index].alternating && found[index] != nil && sets[index].repCountUnknown == nil
+    {
+      sets[index].repCountUnknown =
+        "an alternating exercise's reps are timed on one \(side), which lifts every other rep"
+    }
   }
 
   /// Where the manifest gives no end time: its start plus the last recorded sample.
