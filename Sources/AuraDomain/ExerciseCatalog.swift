@@ -42,7 +42,8 @@ package struct ExerciseCatalog: Sendable {
     "alt_dumbbell_biceps_curl": "alternating_dumbbell_curl",
     "row": "barbell_row", "bent_over_row": "barbell_row", "pushup": "push_up",
     "press_up": "push_up",
-    "pulldown": "lat_pulldown", "rdl": "romanian_deadlift",
+    "pulldown": "lat_pulldown", "rdl": "romanian_deadlift", "pullup": "pull_up",
+    "chin_up": "pull_up", "chinup": "pull_up",
   ]
 
   /// The catalog every run starts from.
@@ -110,6 +111,10 @@ package struct ExerciseCatalog: Sendable {
       primaryMuscles: [.latsUpper, .latsLower],
       secondaryMuscles: [.biceps, .teresMajor, .rearDelts], equipment: .cable, pattern: .pulldown,
       stretchPositionBonus: true),
+    ExerciseDefinition(
+      id: "pull_up", name: "Pull-up", category: "pull", primaryMuscles: [.latsUpper, .latsLower],
+      secondaryMuscles: [.biceps, .teresMajor, .rearDelts, .forearms], equipment: .bodyweight,
+      pattern: .pulldown, stretchPositionBonus: true),
     ExerciseDefinition(
       id: "triceps_pushdown", name: "Triceps Pushdown", category: "push",
       primaryMuscles: [.triceps],

@@ -97,5 +97,10 @@ import Testing
     // they do not move here, and give no such speed.
     let machine = try Self.features(csv: csv, equipment: "machine")
     #expect(machine.reps.allSatisfy { ($0.poseVelocity?.mean ?? 0) < 0.1 })
+    // The catalog's own pull-up, under any common name, is such a pull.
+    for name in ["Pull-up", "pullup", "Chin-up"] {
+      #expect(ExerciseCatalog.builtIn.resolve(name)?.barProxy == .shoulder, "\(name)")
+    }
+    #expect(ExerciseCatalog.builtIn.resolve("lat_pulldown")?.barProxy == .wrist)
   }
 }
