@@ -18,6 +18,8 @@ enum RepCountCheck {
     var clearRhythm: Double
     /// Which extreme of the rhythm's signal a rep turns at.
     var turns: RhythmReps.Side
+    /// Whether swings are read about the moving midrange rather than the mean (`RepRhythm`).
+    var midrange = false
 
     /// The load's own signals (a joint's angle, the height of the bar or a point of the
     /// body): down to fast bodyweight reps (sit-ups and jumping jacks every half second), with
@@ -34,7 +36,7 @@ enum RepCountCheck {
     /// the set's, at twice the periods, and it rests through the other side's reps.
     static let oneSide = Reading(
       periods: (2 * limb.periods.lowerBound)...(2 * limb.periods.upperBound),
-      clearRhythm: limb.clearRhythm, turns: .briefExcursions)
+      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true)
   }
   /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
   /// points may swing in step with anything (breathing, balance, a camera's sway), replaces
@@ -72,7 +74,7 @@ enum RepCountCheck {
       signals.compactMap { values in
         RepRhythm(
           values, range: range, sampleRateHz: sampleRateHz, periods: reading.periods,
-          midrange: reading.turns == .briefExcursions
+          midrange: reading.midrange
         ).map {
           (values, $0)
         }

@@ -65,23 +65,19 @@ import Testing
   /// The features of one set of pull-ups (a custom bodyweight pulldown, as exercises.csv
   /// declares it) by an athlete 1.8 m tall.
   static func features(csv: String, equipment: String) throws -> SetFeatures {
-    let root = try TestSupport.temporaryFolder("pullUps")
-    defer { TestSupport.remove(root) }
-    let session = root.appendingPathComponent("sessions/p-1")
-    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
-    try "athlete_id,username,height_cm\na-1,a1,180\n".write(
-      to: root.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
-    try
-      "exercise_id,name,pattern,primary_muscles,equipment\nhang_pull,Hang Pull,pulldown,lats_upper,\(equipment)\n"
-      .write(to: root.appendingPathComponent("exercises.csv"), atomically: true, encoding: .utf8)
-    try csv.write(to: session.appendingPathComponent("pose.csv"), atomically: true, encoding: .utf8)
-    try """
-    {"session_id": "p-1", "athlete_id": "a-1", "start_time": "2026-11-03T18:00:00Z",
-     "recordings": [{"kind": "pose", "path": "pose.csv", "format": "coco17"}],
-     "sets": [{"set_number": 1, "exercise": "hang_pull"}]}
-    """.write(
-      to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
-    return try #require(try TestSupport.features("p-1", in: root).sets.first)
+    let manifest = """
+      {"session_id": "p-1", "athlete_id": "a-1", "start_time": "2026-11-03T18:00:00Z",
+       "recordings": [{"kind": "pose", "path": "pose.csv", "format": "coco17"}],
+       "sets": [{"set_number": 1, "exercise": "hang_pull"}]}
+      """
+    let features = try TestSupport.features(
+      ofSession: "p-1", manifest: manifest, recordings: ["pose.csv": csv],
+      tables: [
+        "athletes.csv": "athlete_id,username,height_cm\na-1,a1,180\n",
+        "exercises.csv": "exercise_id,name,pattern,primary_muscles,equipment\n"
+          + "hang_pull,Hang Pull,pulldown,lats_upper,\(equipment)\n",
+      ])
+    return try #require(features.sets.first)
   }
 
   @Test func aPullUpIsMeasuredOnTheRisingBody() throws {

@@ -73,21 +73,15 @@ import Testing
   static func features(csv: String, placement: String, exercise: String = "biceps_curl") throws
     -> SessionFeatures
   {
-    let root = try TestSupport.temporaryFolder()
-    defer { TestSupport.remove(root) }
-    let session = root.appendingPathComponent("sessions/w-1")
-    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
-    try Data("athlete_id,username\na-1,a1\n".utf8).write(
-      to: root.appendingPathComponent("athletes.csv"))
-    try Data(csv.utf8).write(to: session.appendingPathComponent("wrist.csv"))
     let manifest = """
       {"session_id": "w-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
        "sets": [{"set_number": 1, "exercise": "\(exercise)"}],
        "recordings": [{"kind": "imu", "path": "wrist.csv", "format": "generic",
                        "placement": "\(placement)", "accel_unit": "g"}]}
       """
-    try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
-    return try TestSupport.features("w-1", in: root)
+    return try TestSupport.features(
+      ofSession: "w-1", manifest: manifest, recordings: ["wrist.csv": csv],
+      tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"])
   }
 
   @Test(arguments: [50.0, 12.5])

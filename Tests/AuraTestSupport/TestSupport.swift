@@ -141,6 +141,27 @@ package enum TestSupport {
     "features.velocity_loss_threshold_pct": .number(20),
   ])
 
+  /// The features of a dataset of one session, written to a temporary folder and removed
+  /// after: `tables` at its root (file name to text: athletes.csv, exercises.csv...), and in
+  /// `sessions/<sessionId>/` its `manifest` (session.json) and `recordings` (name to text).
+  package static func features(
+    ofSession sessionId: String, manifest: String, recordings: [String: String],
+    tables: [String: String]
+  ) throws -> SessionFeatures {
+    let root = try temporaryFolder("session\(sessionId)")
+    defer { remove(root) }
+    let session = root.appendingPathComponent("sessions/\(sessionId)")
+    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+    for (name, text) in tables {
+      try Data(text.utf8).write(to: root.appendingPathComponent(name))
+    }
+    for (name, text) in recordings {
+      try Data(text.utf8).write(to: session.appendingPathComponent(name))
+    }
+    try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
+    return try features(sessionId, in: root)
+  }
+
   /// The features of one session of a dataset, its exercises.csv merged over the catalog.
   package static func features(_ sessionId: String, in folder: URL) throws -> SessionFeatures {
     let tables = try DatasetTablesReader.read(root: folder)
