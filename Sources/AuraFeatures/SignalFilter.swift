@@ -33,6 +33,21 @@ package enum SignalFilter {
     }
   }
 
+  /// The median of each sample's neighbourhood of `half` samples either side (fewer at the
+  /// ends). Unlike a mean it keeps a step (a change of posture) where it is, and over a window
+  /// longer than a swing's period it sits at the swing's middle. Each window's median is
+  /// selected anew (samples times window work), which at a rhythm's analysis rate is cheap.
+  static func movingMedian(_ values: [Double], half: Int) -> [Double] {
+    let n = values.count
+    var window: [Double] = []
+    window.reserveCapacity(2 * half + 1)
+    return (0..<n).map { i in
+      window.removeAll(keepingCapacity: true)
+      window.append(contentsOf: values[max(0, i - half)..<min(n, i + half + 1)])
+      return OrderStatistic.median(&window)
+    }
+  }
+
   /// The trapezoidal running integral of `values` sampled at `times`, starting at zero.
   static func integral(_ values: ArraySlice<Double>, times: ArraySlice<Double>) -> [Double] {
     guard !values.isEmpty else { return [] }

@@ -50,4 +50,21 @@ import Testing
     #expect(same(apart.0, alone(x)) && same(apart.1, alone(y)))
     #expect(!same(apart.1, together.1))
   }
+
+  /// A change of posture (a step of 1) with a rep-like swing of 0.3 on either side, every 40
+  /// samples, under a moving median over 120: the level keeps the step where it is, within
+  /// a swing's reach of the true level, where a moving mean spreads it over the window.
+  @Test func aMovingMedianKeepsAStepWhereItIs() {
+    let values = (0..<600).map { i in
+      (i < 300 ? 0.0 : 1.0) + 0.3 * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / 40))
+    }
+    let level = SignalFilter.movingMedian(values, half: 60)
+    let mean = SignalFilter.movingMean(values, half: 60)
+    for i in [250, 290, 310, 350] {
+      let truth = i < 300 ? 0.0 : 1.0
+      #expect(abs(level[i] - truth) <= 0.3, "sample \(i): \(level[i])")
+    }
+    #expect(mean[290] > 0.3 && mean[310] < 0.85)
+    #expect(SignalFilter.movingMedian([], half: 3).isEmpty)
+  }
 }
