@@ -20,6 +20,11 @@ enum RepCountCheck {
     var turns: RhythmReps.Side
     /// Whether swings are read about the moving midrange rather than the mean (`RepRhythm`).
     var midrange = false
+    /// Whether the set is found within the span (a whole recording, or a stretch found active
+    /// in it, rather than the set's own bounds): the reps are counted only where the signals
+    /// repeat (`RepeatingStretch`), each signal taken about its moving mean over their period
+    /// there (`RepRhythm`), so that the changes of posture around the reps weigh nothing.
+    var findsSet = false
 
     /// The load's own signals (a joint's angle, the height of the bar or a point of the
     /// body): down to fast bodyweight reps (sit-ups and jumping jacks every half second), with
@@ -30,13 +35,16 @@ enum RepCountCheck {
     /// camera sway, no other body part; its threshold chosen on the muvr wrist sets' tuning
     /// split), but whose sign says nothing of the load's way, and which can swing twice a rep
     /// as the forearm passes the same angle to gravity rising and lowering: below half a
-    /// second that second swing is read as a rep.
-    static let limb = Reading(periods: 0.5...8, clearRhythm: 0.3, turns: .fewerExtremes)
+    /// second that second swing is read as a rep. A watch records what the wrist does around
+    /// the set as well: the set is where the axes repeat.
+    static let limb = Reading(
+      periods: 0.5...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true)
     /// A limb that lifts every other rep of an alternating exercise: its own rhythm is half
     /// the set's, at twice the periods, and it rests through the other side's reps.
     static let oneSide = Reading(
       periods: (2 * limb.periods.lowerBound)...(2 * limb.periods.upperBound),
-      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true)
+      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true,
+      findsSet: limb.findsSet)
   }
   /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
   /// points may swing in step with anything (breathing, balance, a camera's sway), replaces
@@ -70,11 +78,16 @@ enum RepCountCheck {
           format: "the recording lost the movement on %.0f %% of the set",
           100 * (1 - Double(seen) / Double(range.count))))
     }
+    let stretch =
+      reading.findsSet
+      ? RepeatingStretch(own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
+      : nil
+    let counted = stretch?.samples ?? range
     func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
       signals.compactMap { values in
         RepRhythm(
-          values, range: range, sampleRateHz: sampleRateHz, periods: reading.periods,
-          midrange: reading.midrange
+          values, range: counted, sampleRateHz: sampleRateHz, periods: reading.periods,
+          midrange: reading.midrange, levelledOver: stretch?.period
         ).map {
           (values, $0)
         }
@@ -87,14 +100,14 @@ enum RepCountCheck {
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
     let cycles = RhythmReps(
-      rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: range)
+      rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: counted)
     let count = cycles.turns.count
     // The rhythm recovers reps the one-by-one counter merged; it takes none away from those
     // it found moving through the set's travel, since a rhythm can also lock onto a slower
     // sway or a multiple of the rep.
     guard count >= 3, count - reps > 1 else { return .supported }
     // More turns than periods fit in the set: the swings are not the rhythm's.
-    let periodsInSet = Double(range.count) / sampleRateHz / rhythm.period
+    let periodsInSet = Double(counted.count) / sampleRateHz / rhythm.period
     guard Double(count) <= periodsInSet + 1 else {
       return .unknown(
         String(

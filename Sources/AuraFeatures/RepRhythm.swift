@@ -41,10 +41,13 @@ struct RepRhythm: Equatable {
   /// periods fit, under half the samples are known, or the signal does not repeat. With
   /// `midrange`, the swings are read about the moving midrange (halfway between the least and
   /// greatest values within a period) instead of the moving mean: a signal resting long
-  /// between brief swings has a mean near its rest, which its rests would then not pass.
+  /// between brief swings has a mean near its rest, which its rests would then not pass. With
+  /// `levelledOver` (seconds: a period of the set found elsewhere), the signal is taken about
+  /// its moving mean over that span rather than its mean: a rep lasts a period, so what the
+  /// moving mean follows is the posture the reps are made in, not the reps.
   init?(
     _ values: [Double], range: Range<Int>, sampleRateHz: Double, periods: ClosedRange<Double>,
-    midrange: Bool = false
+    midrange: Bool = false, levelledOver: Double? = nil
   ) {
     let factor = max(1, Int(sampleRateHz / Self.analysisRateHz))
     let rate = sampleRateHz / Double(factor)
@@ -54,20 +57,17 @@ struct RepRhythm: Equatable {
     let minimumLag = max(1, Int((periods.lowerBound * rate).rounded()))
     let maximumLag = min(Int((periods.upperBound * rate).rounded()), bridged.count / 2)
     guard maximumLag > minimumLag + 1 else { return nil }
-    let mean = bridged.reduce(0, +) / Double(bridged.count)
-    let centred = bridged.map { $0 - mean }
+    let level =
+      levelledOver.map {
+        SignalFilter.movingMean(bridged, half: Int(($0 * rate / 2).rounded()))
+      } ?? Array(repeating: bridged.reduce(0, +) / Double(bridged.count), count: bridged.count)
+    let centred = zip(bridged, level).map { $0 - $1 }
     var squares = [Double](repeating: 0, count: centred.count + 1)
     for (i, x) in centred.enumerated() { squares[i + 1] = squares[i] + x * x }
     let correlations = (minimumLag...maximumLag).map {
       Self.correlation(centred, squares: squares, lag: $0)
     }
-    // Local maxima; the first within 85 % of the highest is the period, not a multiple of it.
-    let peaks = correlations.indices.dropFirst().dropLast().filter {
-      correlations[$0] > correlations[$0 - 1] && correlations[$0] >= correlations[$0 + 1]
-    }
-    guard let top = peaks.map({ correlations[$0] }).max(), top > 0,
-      let first = peaks.first(where: { correlations[$0] >= 0.85 * top })
-    else { return nil }
+    guard let first = Self.period(correlations) else { return nil }
     let lag = first + minimumLag
     period = Double(lag) / rate
     strength = correlations[first]
@@ -92,6 +92,16 @@ struct RepRhythm: Equatable {
     }
     tops = located(swings.tops, sign: 1)
     bottoms = located(swings.bottoms, sign: -1)
+  }
+
+  /// The index of the period among `correlations` (a signal's autocorrelation at successive
+  /// lags): of its local maxima, the first within 85 % of the highest, not a multiple of it.
+  static func period(_ correlations: [Double]) -> Int? {
+    let peaks = correlations.indices.dropFirst().dropLast().filter {
+      correlations[$0] > correlations[$0 - 1] && correlations[$0] >= correlations[$0 + 1]
+    }
+    guard let top = peaks.map({ correlations[$0] }).max(), top > 0 else { return nil }
+    return peaks.first { correlations[$0] >= 0.85 * top }
   }
 
   /// The 5th-95th percentile range of `x`.

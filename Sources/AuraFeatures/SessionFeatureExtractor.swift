@@ -254,8 +254,11 @@ package struct SessionFeatureExtractor: Sendable {
     for index in segments.indices {
       guard let found = segments[index] else { continue }
       let (own, order) = signals(index)
+      var reading = reading(index)
+      // Bounds the manifest gives are the set's: the reps are counted over all of them.
+      if !found.detected { reading.findsSet = false }
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, reading: reading(index), body: body, order: order,
+        reps: found.reps.count, own: own, reading: reading, body: body, order: order,
         range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {

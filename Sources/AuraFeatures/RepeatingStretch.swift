@@ -1,0 +1,130 @@
+import AuraSupport
+import Foundation
+
+/// Where a recording holds its set: the stretch in which its signals repeat, one rep like the
+/// next. A watch's recording of a set also holds what came before and after it (walking to the
+/// bench, lying down on it, picking the weights up, putting them down), which swings as much
+/// as a rep, or more, but does not repeat. The signals (a limb's accelerometer axes, in one
+/// unit) are taken together, each weighing as far as it swings, so that the axis a rep turns
+/// through gravity leads. Each is first taken about its moving median over the longest period
+/// (`SignalFilter.movingMedian`), which leaves a change of posture the step it is, so that the
+/// changes of posture around the set do not hide it.
+struct RepeatingStretch: Equatable {
+  /// The samples of the stretch, in the grid of the signals given.
+  var samples: Range<Int>
+  /// The period the signals repeat at over the whole span, seconds.
+  var period: Double
+
+  /// How alike one period of the signals and the next must be (their joint correlation).
+  static let likeness = 0.7
+  /// How much faster or slower the next rep may be: a set slows as it tires.
+  static let tempoChange = 4.0 / 3.0
+  /// The share of the span's larger swings (90th percentile, over one period) both periods
+  /// must reach: flat stretches are alike without repeating a movement.
+  static let swingShare = 0.1
+  /// The longest pause within a set, in periods: runs of repeating reps closer than this are
+  /// one set.
+  static let pausePeriods = 3
+
+  /// The longest run of `signals` over `range` (sampled at `sampleRateHz`) in which each
+  /// period swings and is followed by one like it (`likeness`, `tempoChange`, `swingShare`),
+  /// runs closer than `pausePeriods` joined. The period is the signals' joint autocorrelation's
+  /// (`RepRhythm.period`) within `periods` seconds. Nil where no signal has half its samples,
+  /// fewer than two periods fit, or nothing repeats.
+  init?(
+    _ signals: [[Double]], range: Range<Int>, sampleRateHz: Double,
+    periods: ClosedRange<Double>
+  ) {
+    let factor = max(1, Int(sampleRateHz / RepRhythm.analysisRateHz))
+    let rate = sampleRateHz / Double(factor)
+    let longestPeriod = Int((periods.upperBound * rate).rounded())
+    let known = signals.compactMap { values in
+      RepRhythm.bridged(RepRhythm.blockMeans(values[range], factor: factor))
+    }
+    let channels = known.map { x in
+      zip(x, SignalFilter.movingMedian(x, half: longestPeriod / 2)).map { $0 - $1 }
+    }
+    guard let n = channels.first?.count else { return nil }
+    let minimumLag = max(1, Int((periods.lowerBound * rate).rounded()))
+    guard let first = Self.period(channels, within: 0..<n, lags: minimumLag...longestPeriod),
+      let run = Self.repeatingRun(channels, lag: first)
+    else { return nil }
+    let end = min(range.upperBound, range.lowerBound + run.upperBound * factor)
+    samples = (range.lowerBound + run.lowerBound * factor)..<end
+    period = Double(first) / rate
+  }
+
+  /// The period (in samples) of the signals' joint autocorrelation over `within`, among `lags`.
+  private static func period(_ channels: [[Double]], within: Range<Int>, lags: ClosedRange<Int>)
+    -> Int?
+  {
+    let slices = channels.map { Array($0[within]) }
+    let longest = min(lags.upperBound, within.count / 2)
+    guard longest > lags.lowerBound + 1,
+      let peak = RepRhythm.period(
+        (lags.lowerBound...longest).map { Self.correlation(slices, lag: $0) })
+    else { return nil }
+    return peak + lags.lowerBound
+  }
+
+  /// The longest run in which each period of `lag` samples swings and is followed by one like
+  /// it, runs closer than `pausePeriods` joined.
+  private static func repeatingRun(_ channels: [[Double]], lag: Int) -> Range<Int>? {
+    let n = channels[0].count
+    guard n >= 2 * lag else { return nil }
+    var swing = [Double](repeating: 0, count: n)
+    for channel in channels {
+      let (low, high) = SetDetector.slidingExtremes(channel, radius: lag / 2)
+      for i in 0..<n { swing[i] += high[i] - low[i] }
+    }
+    var sorted = swing
+    let mark = Self.swingShare * OrderStatistic.select(&sorted, rank: Int(Double(n - 1) * 0.9))
+    let shortest = max(1, Int((Double(lag) / Self.tempoChange).rounded()))
+    let longest = Int((Double(lag) * Self.tempoChange).rounded())
+    var repeating = [Bool](repeating: false, count: n)
+    for start in 0...(n - 2 * lag) where swing[start + lag / 2] >= mark {
+      let nextStarts = shortest...max(shortest, min(longest, n - lag - start))
+      guard
+        let next = nextStarts.first(where: {
+          swing[$0 + start + lag / 2] >= mark
+            && Self.likeness(channels, start, start + $0, length: lag) >= Self.likeness
+        })
+      else { continue }
+      for i in start..<(start + next + lag) { repeating[i] = true }
+    }
+    return SetDetector.stretches(repeating, joinGap: Self.pausePeriods * lag).max {
+      $0.count < $1.count
+    }
+  }
+
+  /// The signals' joint correlation with themselves `lag` samples later: their products
+  /// summed over all signals, over the root of the sums of squares of both sides.
+  private static func correlation(_ channels: [[Double]], lag: Int) -> Double {
+    var (xy, xx, yy) = (0.0, 0.0, 0.0)
+    for x in channels {
+      for i in 0..<(x.count - lag) {
+        xy += x[i] * x[i + lag]
+        xx += x[i] * x[i]
+        yy += x[i + lag] * x[i + lag]
+      }
+    }
+    return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
+  }
+
+  /// The joint correlation of the signals' stretches of `length` samples from `a` and from
+  /// `b`, each stretch taken about its own mean.
+  private static func likeness(_ channels: [[Double]], _ a: Int, _ b: Int, length: Int) -> Double {
+    var (xy, xx, yy) = (0.0, 0.0, 0.0)
+    for x in channels {
+      let meanA = x[a..<(a + length)].reduce(0, +) / Double(length)
+      let meanB = x[b..<(b + length)].reduce(0, +) / Double(length)
+      for i in 0..<length {
+        let (u, v) = (x[a + i] - meanA, x[b + i] - meanB)
+        xy += u * v
+        xx += u * u
+        yy += v * v
+      }
+    }
+    return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
+  }
+}
