@@ -40,11 +40,12 @@ enum RepCountCheck {
     static let limb = Reading(
       periods: 0.5...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true)
     /// A limb that lifts every other rep of an alternating exercise: its own rhythm is half
-    /// the set's, at twice the periods, and it rests through the other side's reps.
+    /// the set's, at twice the periods, and it rests through the other side's reps. Its set
+    /// is read over the whole span: its rests last as long as the other side takes, so one
+    /// period of its swings need not repeat the last.
     static let oneSide = Reading(
       periods: (2 * limb.periods.lowerBound)...(2 * limb.periods.upperBound),
-      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true,
-      findsSet: limb.findsSet)
+      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true)
   }
   /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
   /// points may swing in step with anything (breathing, balance, a camera's sway), replaces

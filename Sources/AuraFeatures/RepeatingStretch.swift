@@ -25,6 +25,10 @@ struct RepeatingStretch: Equatable {
   /// The longest pause within a set, in periods: runs of repeating reps closer than this are
   /// one set.
   static let pausePeriods = 3
+  /// The fewest periods a run must span: one rep like the next (a run of about two periods)
+  /// is not yet a rhythm, as a rhythm counts no set under three reps (`RepCountCheck`); two
+  /// such pairs in a row span two and a half periods or more.
+  static let shortestRun = 2.5
 
   /// The longest run of `signals` over `range` (sampled at `sampleRateHz`) in which each
   /// period swings and is followed by one like it (`likeness`, `tempoChange`, `swingShare`),
@@ -68,7 +72,8 @@ struct RepeatingStretch: Equatable {
   }
 
   /// The longest run in which each period of `lag` samples swings and is followed by one like
-  /// it, runs closer than `pausePeriods` joined.
+  /// it, runs closer than `pausePeriods` joined; nil where it spans under `shortestRun`
+  /// periods.
   private static func repeatingRun(_ channels: [[Double]], lag: Int) -> Range<Int>? {
     let n = channels[0].count
     guard n >= 2 * lag else { return nil }
@@ -92,9 +97,10 @@ struct RepeatingStretch: Equatable {
       else { continue }
       for i in start..<(start + next + lag) { repeating[i] = true }
     }
-    return SetDetector.stretches(repeating, joinGap: Self.pausePeriods * lag).max {
+    let run = SetDetector.stretches(repeating, joinGap: Self.pausePeriods * lag).max {
       $0.count < $1.count
     }
+    return run.flatMap { Double($0.count) >= Self.shortestRun * Double(lag) ? $0 : nil }
   }
 
   /// The signals' joint correlation with themselves `lag` samples later: their products
