@@ -7,12 +7,14 @@ bin=${1:?usage: eval_real.sh BIN}
 root=${REALDATA:-.realdata}
 repcount=${REPCOUNT_CLONE:-$root/RepCount-Using-Skeleton-Information}
 muvr=${MUVR_CLONE:-$root/muvr-training-data}
+watch=${WATCH_CLONE:-$root/gym-segmentation}
 sources=()
 [ -d "$repcount" ] && sources+=(repcount)
 [ -d "$muvr" ] && sources+=(muvr)
+[ -d "$watch" ] && sources+=(watch)
 if [ ${#sources[@]} -eq 0 ]; then
   echo "no clone of a real-data source under $root" >&2
-  echo "(see docs/real-data.md; REPCOUNT_CLONE=path and MUVR_CLONE=path name other places)" >&2
+  echo "(see docs/real-data.md; REPCOUNT_CLONE, MUVR_CLONE and WATCH_CLONE name other places)" >&2
   exit 64
 fi
 for source in "${sources[@]}"; do
@@ -24,6 +26,10 @@ for source in "${sources[@]}"; do
       title="muvr wrist accelerometer"
       rm -rf "$root/eval/muvr"
       python3 scripts/realdata/muvr_wrist.py "$muvr" "$root/eval/muvr" >/dev/null ;;
+    watch)
+      title="Apple Watch gym sets"
+      rm -rf "$root/eval/watch"
+      python3 scripts/realdata/watch_gym.py "$watch" "$root/eval/watch" >/dev/null ;;
   esac
   for split in tune holdout; do
     echo "### $title, $split split"
