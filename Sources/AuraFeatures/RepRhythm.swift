@@ -42,9 +42,9 @@ struct RepRhythm: Equatable {
   /// `midrange`, the swings are read about the moving midrange (halfway between the least and
   /// greatest values within a period) instead of the moving mean: a signal resting long
   /// between brief swings has a mean near its rest, which its rests would then not pass. With
-  /// `levelledOver` (seconds: a period of the set found elsewhere), the signal is taken about
-  /// its moving mean over that span rather than its mean: a rep lasts a period, so what the
-  /// moving mean follows is the posture the reps are made in, not the reps.
+  /// `levelledOver` (seconds: a period of the set found elsewhere, one rep or a few), the
+  /// signal is taken about its moving mean over that span rather than its mean: over a whole
+  /// number of reps, what the moving mean follows is the posture they are made in, not them.
   init?(
     _ values: [Double], range: Range<Int>, sampleRateHz: Double, periods: ClosedRange<Double>,
     midrange: Bool = false, levelledOver: Double? = nil

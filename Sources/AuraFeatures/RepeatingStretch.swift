@@ -12,7 +12,8 @@ import Foundation
 struct RepeatingStretch: Equatable {
   /// The samples of the stretch, in the grid of the signals given.
   var samples: Range<Int>
-  /// The period the signals repeat at over the whole span, seconds.
+  /// The period the signals repeat at over the whole span, seconds: the rep's, or a multiple
+  /// of it where the median the signals are taken about wanders with smooth swings.
   var period: Double
 
   /// How alike one period of the signals and the next must be (their joint correlation).

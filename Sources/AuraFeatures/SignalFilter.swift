@@ -34,9 +34,11 @@ package enum SignalFilter {
   }
 
   /// The median of each sample's neighbourhood of `half` samples either side (fewer at the
-  /// ends). Unlike a mean it keeps a step (a change of posture) where it is, and over a window
-  /// longer than a swing's period it sits at the swing's middle. Each window's median is
-  /// selected anew (samples times window work), which at a rhythm's analysis rate is cheap.
+  /// ends). Unlike a mean it keeps a step (a change of posture) where it is. Over a window
+  /// longer than a swing's period it stays within the swing, but where the swing dwells as
+  /// long at both its extremes it wanders between them as the window takes in more of one: a
+  /// level to find movement against, not to read a swing's middle from. Each window's median
+  /// is selected anew (samples times window work), which at a rhythm's analysis rate is cheap.
   static func movingMedian(_ values: [Double], half: Int) -> [Double] {
     let n = values.count
     var window: [Double] = []
