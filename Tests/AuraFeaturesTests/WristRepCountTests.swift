@@ -289,7 +289,8 @@ import Testing
 
   /// A watch app records the whole visit to the bench, not the set: the set is where the
   /// forearm's turns repeat, and only those are counted, to within the one rep that sitting up
-  /// may add. Counted over the whole recording, these read 14, 16, 3 and 3.
+  /// may add. Counted over the whole recording, the walk, lying down and sitting up read as
+  /// reps of their own or hide the set's rhythm.
   @Test(arguments: [(6, UInt64(1)), (10, UInt64(2)), (14, UInt64(3)), (10, UInt64(4))])
   func aWatchAppsRecordingOfOneSetCountsTheSetAlone(reps: Int, seed: UInt64) throws {
     let recording = Self.watchAppRecording(reps: reps, seed: seed)
