@@ -54,23 +54,17 @@ struct RepRhythm: Equatable {
     guard let bridged = Self.bridged(Self.blockMeans(values[range], factor: factor)) else {
       return nil
     }
-    let minimumLag = max(1, Int((periods.lowerBound * rate).rounded()))
-    let maximumLag = min(Int((periods.upperBound * rate).rounded()), bridged.count / 2)
-    guard maximumLag > minimumLag + 1 else { return nil }
     let level =
       levelledOver.map {
         SignalFilter.movingMean(bridged, half: Int(($0 * rate / 2).rounded()))
       } ?? Array(repeating: bridged.reduce(0, +) / Double(bridged.count), count: bridged.count)
     let centred = zip(bridged, level).map { $0 - $1 }
-    var squares = [Double](repeating: 0, count: centred.count + 1)
-    for (i, x) in centred.enumerated() { squares[i + 1] = squares[i] + x * x }
-    let correlations = (minimumLag...maximumLag).map {
-      Self.correlation(centred, squares: squares, lag: $0)
-    }
-    guard let first = Self.period(correlations) else { return nil }
-    let lag = first + minimumLag
+    guard
+      let (lag, strength) = Self.periodLag(
+        of: [centred], lags: Self.lags(periods, rateHz: rate))
+    else { return nil }
     period = Double(lag) / rate
-    strength = correlations[first]
+    self.strength = strength
     let trend: [Double]
     if midrange {
       let (low, high) = SetDetector.slidingExtremes(centred, radius: lag)
@@ -94,14 +88,46 @@ struct RepRhythm: Equatable {
     bottoms = located(swings.bottoms, sign: -1)
   }
 
-  /// The index of the period among `correlations` (a signal's autocorrelation at successive
-  /// lags): of its local maxima, the first within 85 % of the highest, not a multiple of it.
-  static func period(_ correlations: [Double]) -> Int? {
+  /// The lags, in samples at `rateHz`, of `periods` seconds.
+  static func lags(_ periods: ClosedRange<Double>, rateHz: Double) -> ClosedRange<Int> {
+    let shortest = max(1, Int((periods.lowerBound * rateHz).rounded()))
+    return shortest...max(shortest, Int((periods.upperBound * rateHz).rounded()))
+  }
+
+  /// The period of `signals` (each about its own level, all as long) among `lags` samples, and
+  /// their autocorrelation there. The autocorrelation is joint: the products of each signal
+  /// with itself `lag` samples later, summed over all, over the root of both sides' sums of
+  /// squares (one signal's is Pearson's), so that each weighs as far as it swings. The period
+  /// is the first of its local maxima within 85 % of the highest, not a multiple of it. Nil
+  /// where fewer than two periods fit or nothing repeats.
+  static func periodLag(of signals: [[Double]], lags: ClosedRange<Int>) -> (
+    lag: Int, strength: Double
+  )? {
+    guard let n = signals.first?.count else { return nil }
+    let longest = min(lags.upperBound, n / 2)
+    guard longest > lags.lowerBound + 1 else { return nil }
+    // Running sums of squares, so that each lag's sides cost nothing more.
+    let squares = signals.map { x in
+      var sums = [Double](repeating: 0, count: n + 1)
+      for (i, value) in x.enumerated() { sums[i + 1] = sums[i] + value * value }
+      return sums
+    }
+    let correlations = (lags.lowerBound...longest).map { lag -> Double in
+      var (xy, xx, yy) = (0.0, 0.0, 0.0)
+      for (x, sums) in zip(signals, squares) {
+        for i in 0..<(n - lag) { xy += x[i] * x[i + lag] }
+        xx += sums[n - lag]
+        yy += sums[n] - sums[lag]
+      }
+      return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
+    }
     let peaks = correlations.indices.dropFirst().dropLast().filter {
       correlations[$0] > correlations[$0 - 1] && correlations[$0] >= correlations[$0 + 1]
     }
-    guard let top = peaks.map({ correlations[$0] }).max(), top > 0 else { return nil }
-    return peaks.first { correlations[$0] >= 0.85 * top }
+    guard let top = peaks.map({ correlations[$0] }).max(), top > 0,
+      let first = peaks.first(where: { correlations[$0] >= 0.85 * top })
+    else { return nil }
+    return (first + lags.lowerBound, correlations[first])
   }
 
   /// The 5th-95th percentile range of `x`.
@@ -111,17 +137,6 @@ struct RepRhythm: Equatable {
     let low = OrderStatistic.select(&sorted, rank: Int(last * 0.05))
     let high = OrderStatistic.select(&sorted, rank: Int(last * 0.95))
     return high - low
-  }
-
-  /// Pearson's correlation of the signal with itself `lag` samples later; `squares` are the
-  /// running sums of its squares.
-  private static func correlation(_ x: [Double], squares: [Double], lag: Int) -> Double {
-    let n = x.count
-    var xy = 0.0
-    for i in 0..<(n - lag) { xy += x[i] * x[i + lag] }
-    let xx = squares[n - lag]
-    let yy = squares[n] - squares[lag]
-    return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
   }
 
   /// The tops and bottoms of the swings of `x` about zero: the highest sample of each stretch

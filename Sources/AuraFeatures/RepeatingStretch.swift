@@ -9,7 +9,7 @@ import Foundation
 /// through gravity leads. Each is first taken about its moving median over the longest period
 /// (`SignalFilter.movingMedian`), which leaves a change of posture the step it is, so that the
 /// changes of posture around the set do not hide it.
-struct RepeatingStretch: Equatable {
+struct RepeatingStretch {
   /// The samples of the stretch, in the grid of the signals given.
   var samples: Range<Int>
   /// The period the signals repeat at over the whole span, seconds: the rep's, or a multiple
@@ -34,7 +34,7 @@ struct RepeatingStretch: Equatable {
   /// The longest run of `signals` over `range` (sampled at `sampleRateHz`) in which each
   /// period swings and is followed by one like it (`likeness`, `tempoChange`, `swingShare`),
   /// runs closer than `pausePeriods` joined. The period is the signals' joint autocorrelation's
-  /// (`RepRhythm.period`) within `periods` seconds. Nil where no signal has half its samples,
+  /// (`RepRhythm.periodLag`) within `periods` seconds. Nil where no signal has half its samples,
   /// fewer than two periods fit, or nothing repeats.
   init?(
     _ signals: [[Double]], range: Range<Int>, sampleRateHz: Double,
@@ -42,34 +42,18 @@ struct RepeatingStretch: Equatable {
   ) {
     let factor = max(1, Int(sampleRateHz / RepRhythm.analysisRateHz))
     let rate = sampleRateHz / Double(factor)
-    let longestPeriod = Int((periods.upperBound * rate).rounded())
-    let known = signals.compactMap { values in
-      RepRhythm.bridged(RepRhythm.blockMeans(values[range], factor: factor))
+    let lags = RepRhythm.lags(periods, rateHz: rate)
+    let channels = signals.compactMap { values in
+      RepRhythm.bridged(RepRhythm.blockMeans(values[range], factor: factor)).map { x in
+        zip(x, SignalFilter.movingMedian(x, half: lags.upperBound / 2)).map { $0 - $1 }
+      }
     }
-    let channels = known.map { x in
-      zip(x, SignalFilter.movingMedian(x, half: longestPeriod / 2)).map { $0 - $1 }
-    }
-    guard let n = channels.first?.count else { return nil }
-    let minimumLag = max(1, Int((periods.lowerBound * rate).rounded()))
-    guard let first = Self.period(channels, within: 0..<n, lags: minimumLag...longestPeriod),
-      let run = Self.repeatingRun(channels, lag: first)
+    guard let (lag, _) = RepRhythm.periodLag(of: channels, lags: lags),
+      let run = Self.repeatingRun(channels, lag: lag)
     else { return nil }
     let end = min(range.upperBound, range.lowerBound + run.upperBound * factor)
     samples = (range.lowerBound + run.lowerBound * factor)..<end
-    period = Double(first) / rate
-  }
-
-  /// The period (in samples) of the signals' joint autocorrelation over `within`, among `lags`.
-  private static func period(_ channels: [[Double]], within: Range<Int>, lags: ClosedRange<Int>)
-    -> Int?
-  {
-    let slices = channels.map { Array($0[within]) }
-    let longest = min(lags.upperBound, within.count / 2)
-    guard longest > lags.lowerBound + 1,
-      let peak = RepRhythm.period(
-        (lags.lowerBound...longest).map { Self.correlation(slices, lag: $0) })
-    else { return nil }
-    return peak + lags.lowerBound
+    period = Double(lag) / rate
   }
 
   /// The longest run in which each period of `lag` samples swings and is followed by one like
@@ -102,20 +86,6 @@ struct RepeatingStretch: Equatable {
       $0.count < $1.count
     }
     return run.flatMap { Double($0.count) >= Self.shortestRun * Double(lag) ? $0 : nil }
-  }
-
-  /// The signals' joint correlation with themselves `lag` samples later: their products
-  /// summed over all signals, over the root of the sums of squares of both sides.
-  private static func correlation(_ channels: [[Double]], lag: Int) -> Double {
-    var (xy, xx, yy) = (0.0, 0.0, 0.0)
-    for x in channels {
-      for i in 0..<(x.count - lag) {
-        xy += x[i] * x[i + lag]
-        xx += x[i] * x[i]
-        yy += x[i + lag] * x[i + lag]
-      }
-    }
-    return xx > 0 && yy > 0 ? xy / (xx * yy).squareRoot() : 0
   }
 
   /// The joint correlation of the signals' stretches of `length` samples from `a` and from

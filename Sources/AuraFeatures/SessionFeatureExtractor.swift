@@ -254,11 +254,11 @@ package struct SessionFeatureExtractor: Sendable {
     for index in segments.indices {
       guard let found = segments[index] else { continue }
       let (own, order) = signals(index)
-      var reading = reading(index)
+      var setReading = reading(index)
       // Bounds the manifest gives are the set's: the reps are counted over all of them.
-      if !found.detected { reading.findsSet = false }
+      if !found.detected { setReading.findsSet = false }
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, reading: reading, body: body, order: order,
+        reps: found.reps.count, own: own, reading: setReading, body: body, order: order,
         range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {

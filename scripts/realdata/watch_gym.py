@@ -92,8 +92,11 @@ def samples(clone: Path, path: str) -> list:
 
 def present(clone: Path, path: str) -> bool:
     """Whether the clone holds the file's content (a partial clone may list a file it lacks)."""
-    return subprocess.run(["git", "-C", str(clone), "cat-file", "-e", f"HEAD:{path}"],
-                          capture_output=True).returncode == 0
+    try:
+        git(clone, "cat-file", "-e", f"HEAD:{path}")
+        return True
+    except subprocess.CalledProcessError:
+        return False
 
 
 def main() -> int:
