@@ -43,6 +43,11 @@ struct SynthCommand: ParsableCommand {
       "Exercises that recorded sessions rotate through, comma-separated catalog ids (default: \(SynthConfig.defaultRecordedExercises.joined(separator: ",")))."
   )
   var exercises: String = SynthConfig.defaultRecordedExercises.joined(separator: ",")
+  @Flag(
+    help:
+      "A watch records as a watch app does: the walk up to each set, picking the load up, the set's posture and putting the load down."
+  )
+  var watchApp = false
 
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
@@ -55,6 +60,7 @@ struct SynthCommand: ParsableCommand {
       poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
       imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
       recordedExercises: try exerciseIds(exercises))
+    config.watchApp = watchApp
     config.imuPlacements = try formats(
       imuPlacements, all: SynthConfig.allImuPlacements, kind: "IMU placement")
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))

@@ -23,6 +23,10 @@ package struct SynthConfig: Sendable {
   package var recordedExercises: [String]
   /// Where an IMU is worn: barbell, wrist, or both (drawn per session).
   package var imuPlacements: [String] = ["barbell"]
+  /// Whether a watch records as a watch app does, one recording through the sets with what
+  /// the wrist does around each (`WristGestures`): the walk up, picking the load up, the set's
+  /// posture, putting the load down.
+  package var watchApp = false
   /// Every IMU placement the generator records.
   package static let allImuPlacements = ["barbell", "wrist"]
 
@@ -165,7 +169,7 @@ package struct DatasetSynthesizer {
       ? random.pick(config.imuPlacements) : config.imuPlacements[0]
     let session = synthesizer.synthesize(
       sessionId: sessionId, sets: sets, withImu: withImu, fps: fps, imuRateHz: imuRate,
-      imuPlacement: placement, random: &random)
+      imuPlacement: placement, watchApp: config.watchApp, random: &random)
     var recordings = [
       try PoseFileWriter.write(
         session.pose, format: random.pick(config.poseFormats), fps: fps, to: folder)

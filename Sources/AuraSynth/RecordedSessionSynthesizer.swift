@@ -46,17 +46,22 @@ struct RecordedSessionSynthesizer {
 
   func synthesize(
     sessionId: String, sets: [PlannedSet], withImu: Bool, fps: Double, imuRateHz: Double,
-    imuPlacement: String = "barbell", random: inout SeededRandom
+    imuPlacement: String = "barbell", watchApp: Bool = false, random: inout SeededRandom
   ) -> RecordedSession {
     let concentricFirst = exercise.phaseOrder == .concentricFirst
     let restProgress = concentricFirst ? 1.0 : 0.0
     var timeline = Timeline(startProgress: restProgress)
     timeline.hold(random.uniform(2.5...4))
+    // A watch app's recording holds the walk up to each set and the posture around it; drawn
+    // only then, so that other datasets stay as they were.
+    let wearsWatch = withImu && imuPlacement == "wrist" && watchApp
+    var gestures = WristGestures()
     var setTruths: [SetTruth] = []
     // Each rep's seconds, and which side lifted it where the sides take turns.
     var repSpans: [(span: ClosedRange<Double>, side: Int)] = []
     for (setIndex, set) in sets.enumerated() {
       if setIndex > 0 { timeline.hold(random.uniform(8...14)) }
+      if wearsWatch { timeline.hold(gestures.approach(from: timeline.end, random: &random)) }
       let setStart = timeline.end
       var reps: [RepTruth] = []
       for rep in 0..<set.reps {
@@ -119,6 +124,7 @@ struct RecordedSessionSynthesizer {
           movingVelocityLossPercent: loss(\.movingMeanConcentricVelocity), repList: reps,
           formLabel: set.range < 1 ? "bad" : "good",
           failed: set.failsAfterLastRep))
+      if wearsWatch { timeline.hold(gestures.leave(at: timeline.end, random: &random)) }
     }
     timeline.hold(random.uniform(2...3))
 
@@ -134,7 +140,9 @@ struct RecordedSessionSynthesizer {
     }
     let imu =
       withImu
-      ? recordImu(worn, rateHz: imuRateHz, placement: imuPlacement, random: &random) : nil
+      ? recordImu(
+        worn, rateHz: imuRateHz, placement: imuPlacement, gestures: gestures, random: &random)
+      : nil
     return RecordedSession(
       pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
   }
@@ -259,9 +267,11 @@ struct RecordedSessionSynthesizer {
   }
 
   /// The IMU on the bar, or on the wrist (`placement` "wrist"): a watch strapped at a random
-  /// angle, turning with the forearm, so that gravity's share of each axis swings with it.
+  /// angle, turning with the forearm and with the `gestures` around the sets, so that
+  /// gravity's share of each axis swings with them.
   private func recordImu(
-    _ timeline: Timeline, rateHz: Double, placement: String, random: inout SeededRandom
+    _ timeline: Timeline, rateHz: Double, placement: String, gestures: WristGestures,
+    random: inout SeededRandom
   ) -> ImuRecording {
     let rotation = Rotation.random(&random)
     let bias = (0..<3).map { _ in noise.accelBiasG * random.gaussian() }
@@ -272,16 +282,21 @@ struct RecordedSessionSynthesizer {
     let onWrist = placement == "wrist"
     var recording = ImuRecording(
       rateHz: rateHz, placement: placement, gravityG: rotation.transposedApply([0, 1, 0]))
-    /// The forearm's direction (elbow to wrist) in the sagittal plane.
-    func forearm(_ pose: BodyPose) -> (x: Double, y: Double) {
+    /// The forearm's direction (elbow to wrist) in the sagittal plane, tilted by the gesture
+    /// at second `t`.
+    func forearm(_ pose: BodyPose, at t: Double) -> (x: Double, y: Double) {
       let (dx, dy) = (pose.wrist.x - pose.elbow.x, pose.wrist.y - pose.elbow.y)
-      let length = max((dx * dx + dy * dy).squareRoot(), 1e-9)
-      return (dx / length, dy / length)
+      let angle = atan2(dy, dx) + gestures.tilt.progress(at: t)
+      return (cos(angle), sin(angle))
     }
     /// A world vector (x forward, y up, z lateral) in the frame of a forearm along `u` (x along
-    /// it, y across it in the sagittal plane, z lateral).
-    func limbFrame(_ v: [Double], _ u: (x: Double, y: Double)) -> [Double] {
-      [v[0] * u.x + v[1] * u.y, -v[0] * u.y + v[1] * u.x, v[2]]
+    /// it, y across it in the sagittal plane, z lateral), rolled about its axis by `roll`.
+    func limbFrame(_ v: [Double], _ u: (x: Double, y: Double), roll: Double) -> [Double] {
+      let across = -v[0] * u.y + v[1] * u.x
+      return [
+        v[0] * u.x + v[1] * u.y, across * cos(roll) + v[2] * sin(roll),
+        -across * sin(roll) + v[2] * cos(roll),
+      ]
     }
     for sample in 0..<samples {
       let t = Double(sample) / rateHz
@@ -292,21 +307,27 @@ struct RecordedSessionSynthesizer {
       let (p0, p1, p2) =
         onWrist ? (before.wrist, now.wrist, after.wrist) : (before.bar, now.bar, after.bar)
       let ax = (p2.x - 2 * p1.x + p0.x) / (h * h)
-      let ay = (p2.y - 2 * p1.y + p0.y) / (h * h)
+      let ay = (p2.y - 2 * p1.y + p0.y) / (h * h) + (onWrist ? gestures.bounce(at: t) : 0)
       // Specific force in the world frame (on the wrist, in the forearm's), then into the
       // sensor frame.
-      let u = forearm(now)
-      let force = onWrist ? limbFrame([ax, ay + g, 0], u) : [ax, ay + g, 0]
+      let u = forearm(now, at: t)
+      let roll = gestures.roll.progress(at: t)
+      let force = onWrist ? limbFrame([ax, ay + g, 0], u, roll: roll) : [ax, ay + g, 0]
       let sensor = rotation.transposedApply(force)
       recording.times.append(t)
       recording.accelG.append(
         (0..<3).map { sensor[$0] / g + bias[$0] + noise.accelNoiseG * random.gaussian() })
       var turning = [0.0, 0.0, 0.0]
       if onWrist {
-        let (a, b) = (forearm(before), forearm(after))
-        let radiansPerSecond = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) / (2 * h)
-        turning = rotation.transposedApply([0, 0, radiansPerSecond * 180 / Double.pi])
-        recording.gravityBySample.append(rotation.transposedApply(limbFrame([0, 1, 0], u)))
+        let (a, b) = (forearm(before, at: t - h), forearm(after, at: t + h))
+        let turn = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) / (2 * h)
+        let rollRate =
+          (gestures.roll.progress(at: t + h) - gestures.roll.progress(at: t - h)) / (2 * h)
+        // The sagittal turn is about the lateral axis, which the roll turns with the watch.
+        let radiansPerSecond = [rollRate, turn * sin(roll), turn * cos(roll)]
+        turning = rotation.transposedApply(radiansPerSecond.map { $0 * 180 / Double.pi })
+        recording.gravityBySample.append(
+          rotation.transposedApply(limbFrame([0, 1, 0], u, roll: roll)))
       }
       recording.gyroDps.append(
         (0..<3).map { turning[$0] + gyroBias[$0] + noise.gyroNoiseDps * random.gaussian() })

@@ -76,7 +76,7 @@ package enum TestSupport {
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
     logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
     imuFormats: [String] = ["generic"], imuPlacements: [String] = ["barbell"],
-    exercises: [String] = SynthConfig.defaultRecordedExercises
+    exercises: [String] = SynthConfig.defaultRecordedExercises, watchApp: Bool = false
   ) throws -> (URL, DatasetTruth) {
     let folder = try temporaryFolder("dataset\(seed)")
     var config = SynthConfig(
@@ -84,6 +84,7 @@ package enum TestSupport {
       logOnlyShare: logOnlyShare, poseFormats: poseFormats, imuFormats: imuFormats,
       recordedExercises: exercises)
     config.imuPlacements = imuPlacements
+    config.watchApp = watchApp
     let truth = try DatasetSynthesizer(config: config).write(to: folder)
     return (folder, truth)
   }
