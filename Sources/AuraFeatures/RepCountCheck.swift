@@ -66,12 +66,13 @@ enum RepCountCheck {
 
   /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
   /// `order`: its `own` (its timing signal first), read as `reading` says, then, only where
-  /// none of those repeats clearly, the rest of the `body`'s.
+  /// none of those repeats clearly, the rest of the `body`'s. `walking` marks the samples
+  /// where a watch's wearer walks (`WalkingSteps`).
   static func verdict(
     reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
-    order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
+    walking: [Bool]? = nil, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
   ) -> Verdict {
-    guard !range.isEmpty, let first = own.first else { return .supported }
+    guard !range.isEmpty, var first = own.first else { return .supported }
     let seen = first[range].count { $0.isFinite }
     if Double(seen) < seenShare * Double(range.count) {
       return .unknown(
@@ -79,10 +80,24 @@ enum RepCountCheck {
           format: "the recording lost the movement on %.0f %% of the set",
           100 * (1 - Double(seen) / Double(range.count))))
     }
-    let stretch =
+    var own = own
+    var stretch =
       reading.findsSet
       ? RepeatingStretch(own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
       : nil
+    // A walk repeats as reps do: where the stretch found is mostly a walk, or none is found
+    // and the span holds one, the set is looked for again with the walks bridged.
+    func mostlyWalking(_ samples: Range<Int>, _ walking: [Bool]) -> Bool {
+      2 * samples.count { walking[$0] } > samples.count
+    }
+    if reading.findsSet, let walking,
+      stretch.map({ mostlyWalking($0.samples, walking) }) ?? range.contains(where: { walking[$0] })
+    {
+      own = WalkingSteps.bridged(own, over: walking)
+      first = own[0]
+      stretch = RepeatingStretch(
+        own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
+    }
     let counted = stretch?.samples ?? range
     func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
       signals.compactMap { values in

@@ -150,10 +150,14 @@ package struct SessionFeatureExtractor: Sendable {
           manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
           warnings: &warnings)
       }
+      // A watch's wearer may walk up to the set (the acceleration's magnitude is its fourth
+      // signal).
+      let walking =
+        onLimb ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
       var unknown = checkCounts(
         &segments, grid: track.grid,
         reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .load },
-        signals: { (own, exercises[$0].phaseOrder) })
+        walking: walking, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices
         where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
@@ -247,7 +251,7 @@ package struct SessionFeatureExtractor: Sendable {
   private func checkCounts(
     _ segments: inout [FoundSet?], grid: RepGrid,
     reading: (Int) -> RepCountCheck.Reading = { _ in .load },
-    body: () -> [[Double]] = { [] },
+    body: () -> [[Double]] = { [] }, walking: [Bool]? = nil,
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
   ) -> [Int: String] {
     var unknown: [Int: String] = [:]
@@ -258,7 +262,8 @@ package struct SessionFeatureExtractor: Sendable {
       // Bounds the manifest gives are the set's: the reps are counted over all of them.
       if !found.detected { setReading.findsSet = false }
       switch RepCountCheck.verdict(
-        reps: found.reps.count, own: own, reading: setReading, body: body, order: order,
+        reps: found.reps.count, own: own, reading: setReading, body: body, walking: walking,
+        order: order,
         range: found.span,
         sampleRateHz: grid.sampleRateHz)
       {
