@@ -34,11 +34,13 @@ enum RepCountCheck {
     /// The accelerometer axes of an IMU worn on a limb, which swing with the limb alone (no
     /// camera sway, no other body part; its threshold chosen on the muvr wrist sets' tuning
     /// split), but whose sign says nothing of the load's way, and which can swing twice a rep
-    /// as the forearm passes the same angle to gravity rising and lowering: below half a
-    /// second that second swing is read as a rep. A watch records what the wrist does around
-    /// the set as well: the set is where the axes repeat.
+    /// as the forearm passes the same angle to gravity rising and lowering. A rep a watch
+    /// counts takes 0.8 s or more (the real wrist sets checked take a second a rep or more),
+    /// while a walk's steps jolt it every 0.5-0.6 s and a rep's own jolts come as fast: below
+    /// 0.8 s those would be read as reps. A watch records what the wrist does around the set
+    /// as well: the set is where the axes repeat.
     static let limb = Reading(
-      periods: 0.5...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true)
+      periods: 0.8...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true)
     /// A limb that lifts every other rep of an alternating exercise: its own rhythm is half
     /// the set's, at twice the periods, and it rests through the other side's reps. Its set
     /// is read over the whole span: its rests last as long as the other side takes, so one
