@@ -59,6 +59,8 @@ import Testing
         .contains("param scoring.xp.per_rep\t11\n")
     }
     #expect(scoring.count == 18)
+    let originals = try scoring.prefix(3).map { try Data(contentsOf: $0) }
+    #expect(originals.allSatisfy { !$0.isEmpty })
     for file in scoring.prefix(2) { try Self.flipByte(file, fromEnd: 100) }
     let truncated = scoring[2]
     let data = try Data(contentsOf: truncated)
@@ -66,10 +68,10 @@ import Testing
     try config.override("aggregation.roster.low_readiness=55")
     let reaggregated = try Runner(config: config).run()
     #expect(reaggregated.exitCode == 0)
-    // Every damaged entry was replaced by a good one.
-    for file in scoring.prefix(3) {
+    // Every damaged entry was replaced by a whole one: as long as it was before the damage.
+    for (file, original) in zip(scoring.prefix(3), originals) {
       let entry = try Data(contentsOf: file)
-      #expect(entry.count > data.count / 2)
+      #expect(entry.count == original.count, "\(file.lastPathComponent)")
     }
     let clean = root.appendingPathComponent("clean")
     var cleanConfig = config
