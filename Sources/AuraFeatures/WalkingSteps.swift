@@ -58,7 +58,7 @@ enum WalkingSteps {
       let steps = lags.contains { lag in
         correlation[lag] >= regularity && correlation[lag] >= correlation[lag - 1]
           && correlation[lag] >= correlation[lag + 1]
-          && correlation[1..<lag].min()! <= -regularity / 3
+          && (correlation[1..<lag].min() ?? 0) <= -regularity / 3
           && correlation[2 * lag] >= repeatedRegularity
       }
       guard steps else { continue }
