@@ -150,10 +150,11 @@ package struct SessionFeatureExtractor: Sendable {
           manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
           warnings: &warnings)
       }
-      // A watch's wearer may walk up to the set (the acceleration's magnitude is its fourth
-      // signal).
+      // A watch's wearer may walk up to a set found in the recording (the acceleration's
+      // magnitude is its fourth signal); sets with bounds are read within them.
       let walking =
-        onLimb ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
+        onLimb && segments.contains(where: { $0?.detected == true })
+        ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
       var unknown = checkCounts(
         &segments, grid: track.grid,
         reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .load },

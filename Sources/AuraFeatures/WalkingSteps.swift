@@ -4,8 +4,9 @@ import Foundation
 /// as far, but every step also bounces the body: the acceleration's magnitude pulses at the
 /// walking cadence, one pulse a step, far faster than a lift's reps. Walking is found as
 /// pedometers find it (Rai et al. 2012, "Zee"): the magnitude's normalised autocorrelation
-/// over a few seconds peaks at a step's period. There the signals are bridged, so that the
-/// arm's swings are not read as reps.
+/// over a few seconds peaks at a step's period. Where a set's repeating stretch is a walk
+/// (`RepCountCheck`), the signals are bridged over the walks, so that the arm's swings are not
+/// read as reps.
 enum WalkingSteps {
   /// A step's period, seconds: cadences of 80 to 170 steps a minute.
   static let stepPeriods = 0.35...0.75
@@ -36,21 +37,25 @@ enum WalkingSteps {
     var walking = [Bool](repeating: false, count: n)
     let reach = 2 * lags.upperBound + 1
     guard bounce.count > window + reach else { return walking }
+    // Running sums of squares: every window's energy, and each lag's, cost nothing more.
+    var squares = [0.0]
+    squares.reserveCapacity(bounce.count + 1)
+    for value in bounce { squares.append(squares[squares.count - 1] + value * value) }
+    func energy(_ from: Int, _ count: Int) -> Double { squares[from + count] - squares[from] }
+    let half = window / 2
     for start in stride(from: 0, through: bounce.count - window - reach, by: 2) {
       // Both halves of the window bounce: it lies on the walk, not beside it.
-      let half = window / 2
-      let energies = [start, start + half].map { from in
-        bounce[from..<(from + half)].reduce(0) { $0 + $1 * $1 }
-      }
-      guard energies.allSatisfy({ $0 / Double(half) >= bounceG * bounceG }) else { continue }
-      let energy = bounce[start..<(start + window)].reduce(0) { $0 + $1 * $1 }
+      guard
+        [start, start + half].allSatisfy({
+          energy($0, half) / Double(half) >= bounceG * bounceG
+        })
+      else { continue }
+      let own = energy(start, window)
       let correlation = (0...reach).map { lag in
-        var (xy, yy) = (0.0, 0.0)
-        for i in start..<(start + window) {
-          xy += bounce[i] * bounce[i + lag]
-          yy += bounce[i + lag] * bounce[i + lag]
-        }
-        return yy > 0 ? xy / (energy * yy).squareRoot() : 0
+        var xy = 0.0
+        for i in start..<(start + window) { xy += bounce[i] * bounce[i + lag] }
+        let shifted = energy(start + lag, window)
+        return shifted > 0 ? xy / (own * shifted).squareRoot() : 0
       }
       // A step's period is a peak that the steps repeat: the magnitude swings below its
       // mean between steps and pulses again two steps on. One jolt of a rep, a swing and a
@@ -68,27 +73,19 @@ enum WalkingSteps {
   }
 
   /// Each of `signals` with its values where `walking` bridged linearly between the values
-  /// either side (held at an end).
+  /// either side (`SignalFilter.fillShortGaps`), held at an end.
   static func bridged(_ signals: [[Double]], over walking: [Bool]) -> [[Double]] {
-    let runs = SignalFilter.runs(walking)
-    guard !runs.isEmpty else { return signals }
+    guard let first = walking.firstIndex(of: false), let last = walking.lastIndex(of: false),
+      walking.contains(true)
+    else { return signals }
     return signals.map { values in
-      var result = values
-      for run in runs {
-        let before = run.lowerBound > 0 ? values[run.lowerBound - 1] : nil
-        let after = run.upperBound < values.count ? values[run.upperBound] : nil
-        for i in run {
-          switch (before, after) {
-          case (let a?, let b?):
-            let share = Double(i - run.lowerBound + 1) / Double(run.count + 1)
-            result[i] = a + (b - a) * share
-          case (let a?, nil): result[i] = a
-          case (nil, let b?): result[i] = b
-          case (nil, nil): break
-          }
-        }
+      let filled = SignalFilter.fillShortGaps(
+        zip(values, walking).map { $1 ? .nan : $0 }, maxGap: values.count
+      ).values
+      return values.indices.map { i in
+        guard walking[i] else { return values[i] }
+        return i < first ? values[first] : i > last ? values[last] : filled[i]
       }
-      return result
     }
   }
 }

@@ -11,10 +11,8 @@ struct WristGestures {
   private(set) var roll = Timeline(startProgress: 0)
   /// Tilt of the forearm in the sagittal plane, radians, added to the lift's own.
   private(set) var tilt = Timeline(startProgress: 0)
-  /// Where the lifter walks: the body bounces at every step.
-  private(set) var walks: [ClosedRange<Double>] = []
-  /// Steps a second while walking.
-  private(set) var stepRateHz = 1.8
+  /// Where the lifter walks, and how many steps a second: the body bounces at every step.
+  private(set) var walks: [(span: ClosedRange<Double>, stepRateHz: Double)] = []
 
   /// Walks up from second `start`, picks up, settles into a posture and waits: the seconds
   /// this takes, which the lift holds still before its set.
@@ -22,7 +20,7 @@ struct WristGestures {
     wait(until: start)
     if random.chance(0.7) {
       let walkStart = roll.end
-      stepRateHz = random.uniform(1.6...2.0)
+      let stepRateHz = random.uniform(1.6...2.0)
       // The arm swings forward and back with each stride, turning a little as it goes.
       for _ in 0..<random.integer(3...5) {
         let swing = random.uniform(0.3...0.7)
@@ -31,7 +29,7 @@ struct WristGestures {
         move(roll: -turn, tilt: -swing, seconds: random.uniform(0.45...0.7))
       }
       move(roll: 0, tilt: 0, seconds: random.uniform(0.3...0.5))
-      walks.append(walkStart...roll.end)
+      walks.append((walkStart...roll.end, stepRateHz))
     }
     // Picking the load up, then the set's posture.
     move(
@@ -60,8 +58,8 @@ struct WristGestures {
 
   /// The vertical acceleration of walking at second `t`, m/s² (none elsewhere).
   func bounce(at t: Double) -> Double {
-    guard walks.contains(where: { $0.contains(t) }) else { return 0 }
-    return 1.5 * sin(2 * Double.pi * stepRateHz * t)
+    guard let walk = walks.first(where: { $0.span.contains(t) }) else { return 0 }
+    return 1.5 * sin(2 * Double.pi * walk.stepRateHz * t)
   }
 
   private mutating func wait(until t: Double) { hold(max(0, t - roll.end)) }

@@ -37,6 +37,11 @@ SOURCE = "watch-gym"
 ORIGIN = "ary3141/gym-segmentation (Kaggle shakthisairam123/gym-workout-imu-dataset)"
 FOLDER = "notebooks/manual_segments"
 NAME = re.compile(r"^(\d{6})_([A-Z0-9]+)_W(\d+)(?:_(\d+))?_S(\d+)_R?(\d+)-(.+)_active\.csv$")
+OVERHEAD_TRICEPS = ("overhead_triceps_extension", "Overhead Triceps Extension", "armExtension",
+                    "triceps")
+INCLINE_DUMBBELL = ("incline_dumbbell_press", "Incline Dumbbell Press", "horizontalPress",
+                    "chest_upper")
+CABLE_ROW = ("cable_row", "Cable Row", "row", "lats_upper")
 # The dataset's exercise code -> (exercise id, name, movement pattern, primary muscles). Ids of
 # the built-in catalog where it has the exercise; the pattern picks the phase order.
 EXERCISES = {
@@ -50,16 +55,11 @@ EXERCISES = {
     "SBCTP": ("triceps_pushdown", "", "", ""),
     "MTE": ("machine_triceps_extension", "Machine Triceps Extension", "armExtension",
             "triceps"),
-    "SAOCTE": ("overhead_triceps_extension", "Overhead Triceps Extension", "armExtension",
-               "triceps"),
-    "SAODTE": ("overhead_triceps_extension", "Overhead Triceps Extension", "armExtension",
-               "triceps"),
-    "CGOCTE": ("overhead_triceps_extension", "Overhead Triceps Extension", "armExtension",
-               "triceps"),
-    "30DBP": ("incline_dumbbell_press", "Incline Dumbbell Press", "horizontalPress",
-              "chest_upper"),
-    "45DBP": ("incline_dumbbell_press", "Incline Dumbbell Press", "horizontalPress",
-              "chest_upper"),
+    "SAOCTE": OVERHEAD_TRICEPS,
+    "SAODTE": OVERHEAD_TRICEPS,
+    "CGOCTE": OVERHEAD_TRICEPS,
+    "30DBP": INCLINE_DUMBBELL,
+    "45DBP": INCLINE_DUMBBELL,
     "30BP": ("incline_bench_press", "Incline Bench Press", "horizontalPress", "chest_upper"),
     "MIBP": ("machine_incline_press", "Machine Incline Press", "horizontalPress",
              "chest_upper"),
@@ -68,8 +68,8 @@ EXERCISES = {
     "MSP": ("machine_shoulder_press", "Machine Shoulder Press", "verticalPress", "front_delts"),
     "DLR": ("lateral_raise", "Lateral Raise", "verticalPress", "side_delts"),
     "SACLR": ("cable_lateral_raise", "Cable Lateral Raise", "verticalPress", "side_delts"),
-    "NGCR": ("cable_row", "Cable Row", "row", "lats_upper"),
-    "CGCR": ("cable_row", "Cable Row", "row", "lats_upper"),
+    "NGCR": CABLE_ROW,
+    "CGCR": CABLE_ROW,
     "MGTBR": ("t_bar_row", "T-bar Row", "row", "lats_upper"),
     "DWC": ("wrist_curl", "Wrist Curl", "curl", "forearms"),
 }
