@@ -179,6 +179,15 @@ package struct SessionFeatureExtractor: Sendable {
               + "count twice the reps it times")
         }
       }
+      // Reps made while a packet was lost are not in the recording, wherever they fell.
+      if let lost = imu.quality.lostPackets {
+        for index in sets.indices where segments[index] != nil {
+          unknown[index] =
+            "the recording lost packets of samples without their time (its accelerometer "
+            + "jumps at \(lost.jumps) of \(lost.edges) points \(lost.packetSamples) samples "
+            + "apart), so reps made meanwhile are missing from it"
+        }
+      }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
       if imu.placement == "dumbbell" {

@@ -247,6 +247,9 @@ package struct RecordingQuality: Codable, Sendable, Equatable {
   package var resampled: Bool
   /// Anything else a reader of the numbers should know (assumptions, skipped people).
   package var notes: [String]
+  /// Packets of samples an IMU recording lost without a gap in its timestamps; nil where its
+  /// signal shows none (and for pose).
+  package var lostPackets: LostPackets? = nil
 }
 
 /// Everything the ingest stage knows about one session.

@@ -43,14 +43,15 @@ import Testing
   }
 
   /// A `generic` CSV of one dumbbell of an alternating set at 50 Hz, held level: 3 s still,
-  /// `reps` lifts of 0.45 m taking 2.2 s each, each followed by 2.2 s still while the other
-  /// side lifts, 3 s still; acceleration in g, gravity on z.
+  /// `reps` lifts of 0.45 m taking 2.1-2.3 s each, each followed by as long still while the
+  /// other side lifts, 3 s still; acceleration in g, gravity on z. (No lifter keeps time to
+  /// the sample; a recording that steps at exactly even intervals reads as lost packets.)
   static func oneDumbbell(reps: Int, seed: UInt64) -> String {
     var random = SeededRandom(seed: seed)
     let rate = 50.0
     var heights = [Double](repeating: 0, count: Int(3 * rate))
     for _ in 0..<reps {
-      let lift = Int(2.2 * rate)
+      let lift = Int((2.2 + 0.1 * (2 * random.unit() - 1)) * rate)
       heights += (0..<lift).map { 0.225 - 0.225 * cos(2 * Double.pi * Double($0) / Double(lift)) }
       heights += [Double](repeating: 0, count: lift)
     }

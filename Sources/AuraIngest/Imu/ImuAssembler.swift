@@ -57,13 +57,19 @@ struct ImuAssembler {
     guard times.count >= 2 else {
       throw DatasetProblem(path: path, line: 0, reason: "fewer than 2 samples")
     }
+    let lost = LostPackets.find(x: a.x, y: a.y, z: a.z)
+    if let lost {
+      notes.append(
+        "the accelerometer jumps at \(lost.jumps) of \(lost.edges) points "
+          + "\(lost.packetSamples) samples apart: packets of samples were lost without their time")
+    }
     return ImuSeries(
       times: times, accelX: a.x, accelY: a.y, accelZ: a.z, gyroX: g?.x ?? [], gyroY: g?.y ?? [],
       gyroZ: g?.z ?? [], placement: placement,
       quality: RecordingQuality(
         path: path, format: format, samples: times.count, sampleRateHz: rate,
         duplicateTimestamps: duplicates, gaps: gaps, missingFraction: 0,
-        resampled: !sameGrid || irregular, notes: notes))
+        resampled: !sameGrid || irregular, notes: notes, lostPackets: lost))
   }
 
   private func checked(_ stream: ImuStream, name: String) throws -> (

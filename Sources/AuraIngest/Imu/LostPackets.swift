@@ -1,0 +1,105 @@
+import Foundation
+
+/// Samples a recording lost without its timestamps showing it. A wearable streams its samples
+/// in packets of a fixed size and may drop a packet when the link is busy (muvr's Pebble app
+/// logs "dropped message" and sends the next). Where the app then numbers the samples it
+/// received, or stamps them at its nominal rate, the time is gone without a gap: the signal
+/// jumps at the edges of the lost packets, and reps made meanwhile are not in the recording.
+/// Those edges lie a whole number of packets apart, which movement does not keep to the sample.
+package struct LostPackets: Codable, Sendable, Equatable {
+  /// Samples from one packet edge to the next.
+  package var packetSamples: Int
+  /// Edges, of those on that lattice within the recording, where the signal jumps.
+  package var jumps: Int
+  package var edges: Int
+
+  /// A step between two samples is a jump where it is this many times the median of its
+  /// neighbours' non-zero steps: a held sample's zero steps say nothing of the signal's pace.
+  static let jumpRatio = 4.0
+  /// Steps each side whose median a step is compared with.
+  static let neighbours = 5
+  /// The packet sizes looked at, in samples.
+  static let packetSizes = 8...512
+  /// The expected number of lattices of chance jumps, over every packet size and offset
+  /// looked at, below which the jumps are taken for lost packets.
+  static let chanceLattices = 0.01
+  /// The same, where jumps fall on under half the lattice's edges.
+  static let chanceLatticesOfFew = 1e-6
+
+  /// The lost packets of a recording sampled as `x`, `y`, `z`; nil where its jumps keep to
+  /// no packet lattice more often than chance would.
+  package static func find(x: [Double], y: [Double], z: [Double]) -> LostPackets? {
+    let steps = (0..<max(0, x.count - 1)).map { i in
+      let (dx, dy, dz) = (x[i + 1] - x[i], y[i + 1] - y[i], z[i + 1] - z[i])
+      return (dx * dx + dy * dy + dz * dz).squareRoot()
+    }
+    var scratch: [Double] = []
+    let jumps = steps.indices.filter { isJump(at: $0, in: steps, scratch: &scratch) }
+    let count = steps.count
+    let largest = min(Self.packetSizes.upperBound, count / 3)
+    guard jumps.count >= 3, largest >= Self.packetSizes.lowerBound else { return nil }
+    // A jump's chance of falling on any one lattice point, and how many lattices are tried.
+    let share = Double(jumps.count) / Double(count)
+    let lattices = Double((Self.packetSizes.lowerBound...largest).reduce(0, +))
+    var best: (chance: Double, found: LostPackets)? = nil
+    for size in Self.packetSizes.lowerBound...largest {
+      var onOffset = [Int](repeating: 0, count: size)
+      for jump in jumps { onOffset[jump % size] += 1 }
+      guard let offset = onOffset.indices.max(by: { onOffset[$0] < onOffset[$1] }),
+        onOffset[offset] >= 3
+      else { continue }
+      let edges = (count - 1 - offset) / size + 1
+      let chance = lattices * binomialTail(trials: edges, atLeast: onOffset[offset], p: share)
+      // A set's reps jolt the sensor at their own pace, which may put a few jolts on one
+      // lattice by chance; jumps on under half of its edges must be far past chance.
+      let bar = 2 * onOffset[offset] >= edges ? Self.chanceLattices : Self.chanceLatticesOfFew
+      if chance < bar, chance < best?.chance ?? .infinity {
+        best = (chance, LostPackets(packetSamples: size, jumps: onOffset[offset], edges: edges))
+      }
+    }
+    return best?.found
+  }
+
+  /// Whether step `index` is many times what its neighbours' non-zero steps are.
+  private static func isJump(at index: Int, in steps: [Double], scratch moving: inout [Double])
+    -> Bool
+  {
+    guard steps[index] > 0 else { return false }
+    let around = max(0, index - neighbours)..<min(steps.count, index + 1 + neighbours)
+    // Most steps are no larger than their least neighbour times the ratio: no median needed.
+    var least = Double.infinity
+    for other in around where other != index && steps[other] > 0 {
+      least = min(least, steps[other])
+    }
+    guard steps[index] > jumpRatio * least else { return false }
+    moving.removeAll(keepingCapacity: true)
+    for other in around where other != index && steps[other] > 0 {
+      moving.append(steps[other])
+    }
+    guard moving.count >= 3 else { return false }
+    moving.sort()
+    let median =
+      moving.count.isMultiple(of: 2)
+      ? (moving[moving.count / 2 - 1] + moving[moving.count / 2]) / 2 : moving[moving.count / 2]
+    return steps[index] > jumpRatio * median
+  }
+
+  /// P(at least `atLeast` successes in `trials` with success probability `p`), summed in logs
+  /// so that long recordings' many edges do not overflow.
+  static func binomialTail(trials: Int, atLeast: Int, p: Double) -> Double {
+    guard atLeast > 0 else { return 1 }
+    guard atLeast <= trials, p > 0 else { return 0 }
+    guard p < 1 else { return 1 }
+    let n = Double(trials)
+    let (logP, logQ) = (Foundation.log(p), Foundation.log1p(-p))
+    var total = 0.0
+    for k in atLeast...trials {
+      let kk = Double(k)
+      let ways: Double = lgamma(n + 1) - lgamma(kk + 1) - lgamma(n - kk + 1)
+      let term = exp(ways + kk * logP + (n - kk) * logQ)
+      total += term
+      if kk > n * p, term < total * 1e-12 { break }
+    }
+    return min(1, total)
+  }
+}

@@ -1,0 +1,96 @@
+import AuraDomain
+import AuraFeatures
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraIngest
+@testable import AuraSynth
+
+/// Packets of samples lost without a gap in the timestamps are found from the signal alone:
+/// it jumps at their edges, a whole number of packets apart.
+@Suite struct LostPacketsTests {
+  /// `x`, `y`, `z` without every other packet of `size` samples after the first `keep` ones,
+  /// as an app that numbers the samples it received would write them.
+  static func droppingPackets(
+    _ axes: (x: [Double], y: [Double], z: [Double]), size: Int, from keep: Int = 0
+  ) -> (x: [Double], y: [Double], z: [Double]) {
+    let kept = axes.x.indices.filter { $0 < keep || ((($0 - keep) / size) % 2 == 0) }
+    return (kept.map { axes.x[$0] }, kept.map { axes.y[$0] }, kept.map { axes.z[$0] })
+  }
+
+  /// A forearm curling every 2.9 s at 50 Hz for `seconds`, in g, with sensor noise. (A
+  /// packet of 112 samples lasts 2.24 s: a rep of that length would hide its loss.)
+  static func curls(seconds: Double, seed: UInt64) -> (x: [Double], y: [Double], z: [Double]) {
+    var random = SeededRandom(seed: seed)
+    let rate = 50.0
+    var axes: (x: [Double], y: [Double], z: [Double]) = ([], [], [])
+    for i in 0..<Int(seconds * rate) {
+      let angle = 0.2 + 2 * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / rate / 2.9))
+      axes.x.append(cos(angle) + 0.03 * random.gaussian())
+      axes.y.append(sin(angle) + 0.03 * random.gaussian())
+      axes.z.append(0.1 + 0.03 * random.gaussian())
+    }
+    return axes
+  }
+
+  @Test(.enabled(if: TestSupport.hasRealData, "../shared/realdata is absent"))
+  func aRealRecordingLosesNothingUntilItsPacketsAreDropped() throws {
+    let url = TestSupport.realData.appendingPathComponent("fusion-imu/sensor_data.csv")
+    let imu = try XioReader.read(
+      data: try Data(contentsOf: url), path: "fusion-imu/sensor_data.csv",
+      reference: RecordingReference(kind: .imu, path: "x", format: "xio"))
+    #expect(imu.quality.lostPackets == nil)
+    #expect(!imu.quality.notes.contains { $0.contains("packets") })
+    let axes = (imu.accelX, imu.accelY, imu.accelZ)
+    // Its first 30 s lie still, where a lost packet leaves no mark; from then on the hand moves.
+    for size in [50, 112, 200] {
+      let lost = Self.droppingPackets(axes, size: size, from: 3000)
+      let found = LostPackets.find(x: lost.x, y: lost.y, z: lost.z)
+      #expect(found?.packetSamples == size, "packets of \(size): \(String(describing: found))")
+    }
+  }
+
+  @Test func curlsAtEveryRateAndHeldSampleKeepTheirPackets() {
+    let axes = Self.curls(seconds: 40, seed: 1)
+    #expect(LostPackets.find(x: axes.x, y: axes.y, z: axes.z) == nil)
+    // Each sample written twice (a 25 Hz sensor in a 50 Hz file): half the steps are zero.
+    let held = (
+      axes.x.flatMap { [$0, $0] }, axes.y.flatMap { [$0, $0] }, axes.z.flatMap { [$0, $0] }
+    )
+    #expect(LostPackets.find(x: held.0, y: held.1, z: held.2) == nil)
+    // Every other packet of 112 lost: found, with its size.
+    let lost = Self.droppingPackets(axes, size: 112)
+    #expect(LostPackets.find(x: lost.x, y: lost.y, z: lost.z)?.packetSamples == 112)
+  }
+
+  @Test func aWristRecordingThatLostPacketsHasNoCount() throws {
+    let axes = Self.droppingPackets(Self.curls(seconds: 50, seed: 2), size: 112)
+    var lines = ["t,ax,ay,az"]
+    for i in axes.x.indices {
+      lines.append(
+        String(format: "%.3f,%.4f,%.4f,%.4f", Double(i) / 50, axes.x[i], axes.y[i], axes.z[i]))
+    }
+    let manifest = """
+      {"session_id": "w-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
+       "sets": [{"set_number": 1, "exercise": "biceps_curl"}],
+       "recordings": [{"kind": "imu", "path": "wrist.csv", "format": "generic",
+                       "placement": "wrist", "accel_unit": "g"}]}
+      """
+    let session = try TestSupport.features(
+      ofSession: "w-1", manifest: manifest,
+      recordings: ["wrist.csv": lines.joined(separator: "\n")],
+      tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"])
+    let set = try #require(session.sets.first)
+    #expect(set.publishedRepCount == nil)
+    #expect(set.repCountUnknown?.contains("lost packets of samples") == true)
+    #expect(session.recordings.first?.lostPackets?.packetSamples == 112)
+  }
+
+  @Test func theChanceOfSoManyJumpsOnOneLatticeIsABinomialTail() {
+    #expect(abs(LostPackets.binomialTail(trials: 5, atLeast: 3, p: 0.5) - 0.5) < 1e-12)
+    #expect(abs(LostPackets.binomialTail(trials: 4, atLeast: 4, p: 0.1) - 1e-4) < 1e-15)
+    #expect(LostPackets.binomialTail(trials: 10_000, atLeast: 9_000, p: 0.01) < 1e-300)
+    #expect(LostPackets.binomialTail(trials: 3, atLeast: 0, p: 0.2) == 1)
+  }
+}
