@@ -93,9 +93,16 @@ package struct SessionFeatureExtractor: Sendable {
           "no frame shows the legs and trunk: the pose is scaled by the arm, and gives no bar "
             + "velocity or path")
       }
-      // An IMU on a limb does not ride the load: the camera times and measures the reps.
+      // An IMU on a limb does not ride the load: the camera times and measures the reps. Nor
+      // is one that lost packets of samples read: its velocities would span the lost time.
       let imu = session.imu.flatMap {
-        ImuRhythmSignals.placements.contains($0.placement) ? nil : ImuHeightTrack($0)
+        ImuRhythmSignals.placements.contains($0.placement) || $0.quality.lostPackets != nil
+          ? nil : ImuHeightTrack($0)
+      }
+      if session.imu?.quality.lostPackets != nil {
+        warnings.append(
+          "the IMU recording lost packets of samples without their time: velocities come from "
+            + "the camera")
       }
       var measurers: [String: RepMeasurer] = [:]
       for exercise in exercises where measurers[exercise.id] == nil {

@@ -49,6 +49,8 @@ package struct LostPackets: Codable, Sendable, Equatable {
         onOffset[offset] >= 3
       else { continue }
       let edges = (count - 1 - offset) / size + 1
+      // No more jumps on the lattice than its share: nothing to test.
+      guard Double(onOffset[offset]) > share * Double(edges) else { continue }
       let chance = lattices * binomialTail(trials: edges, atLeast: onOffset[offset], p: share)
       // A set's reps jolt the sensor at their own pace, which may put a few jolts on one
       // lattice by chance; jumps on under half of its edges must be far past chance.
