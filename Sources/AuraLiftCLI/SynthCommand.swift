@@ -48,6 +48,11 @@ struct SynthCommand: ParsableCommand {
       "A watch records as a watch app does: the walk up to each set, picking the load up, the set's posture and putting the load down."
   )
   var watchApp = false
+  @Flag(
+    help:
+      "Every IMU recording loses packets of 112 samples as a watch app on a busy link does, the samples kept numbered as if none were lost."
+  )
+  var lostPackets = false
 
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
@@ -61,6 +66,7 @@ struct SynthCommand: ParsableCommand {
       imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
       recordedExercises: try exerciseIds(exercises))
     config.watchApp = watchApp
+    config.lostPackets = lostPackets
     config.imuPlacements = try formats(
       imuPlacements, all: SynthConfig.allImuPlacements, kind: "IMU placement")
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))

@@ -27,6 +27,9 @@ package struct SynthConfig: Sendable {
   /// the wrist does around each (`WristGestures`): the walk up, picking the load up, the set's
   /// posture, putting the load down.
   package var watchApp = false
+  /// Whether every IMU recording loses packets of samples without their time, as a watch app
+  /// on a busy link does (`ImuRecording.losingPackets`).
+  package var lostPackets = false
   /// Every IMU placement the generator records.
   package static let allImuPlacements = ["barbell", "wrist"]
 
@@ -174,7 +177,8 @@ package struct DatasetSynthesizer {
       try PoseFileWriter.write(
         session.pose, format: random.pick(config.poseFormats), fps: fps, to: folder)
     ]
-    if let imu = session.imu {
+    if var imu = session.imu {
+      if config.lostPackets { imu = imu.losingPackets() }
       recordings.append(
         try ImuFileWriter.write(
           imu, format: random.pick(config.imuFormats),

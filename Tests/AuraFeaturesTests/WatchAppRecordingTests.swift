@@ -63,4 +63,13 @@ import Testing
     #expect(Double(close) >= 0.7 * Double(counted.count), "\(close) of \(counted.count) close")
     #expect(Double(placed) >= 0.7 * Double(sets.count), "\(placed) of \(sets.count) placed")
   }
+
+  /// A watch app on a busy link (`lostPackets`) loses the time of its lost packets and the
+  /// reps in it: no set's count is published, though it may still be placed.
+  @Test func aWatchAppThatLostPacketsPublishesNoCount() throws {
+    let sets = try WristRepCountTests.generatedWatchSets(
+      seed: 33, noise: .low, watchApp: true, lostPackets: true)
+    #expect(sets.count > 20)
+    #expect(sets.allSatisfy { $0.counted == nil }, "\(sets.filter { $0.counted != nil })")
+  }
 }

@@ -146,17 +146,17 @@ import Testing
   /// What the watch made of generated sets (`--imu-placements wrist`: strapped at a random
   /// angle, turning with the forearm) of `exercises`, sessions of several sets, with the
   /// camera, the set bounds and the logged counts left out (recorded as a watch app records
-  /// where `watchApp` says so): every set's published count (nil
+  /// where `watchApp` says so, losing packets where `lostPackets` does): every set's published count (nil
   /// where unknown) beside the true one, and whether its bounds overlap the true ones with an
   /// intersection over union of 0.5 or more.
   static func generatedWatchSets(
     seed: UInt64, noise: NoiseProfile, exercises: [String] = SynthConfig.defaultRecordedExercises,
-    watchApp: Bool = false
+    watchApp: Bool = false, lostPackets: Bool = false
   ) throws -> [(id: String, counted: Int?, truth: Int, placed: Bool)] {
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 6, sessions: 5, seed: seed, noise: noise, logOnlyShare: 0,
       imuFormats: SynthConfig.allImuFormats, imuPlacements: ["wrist"], exercises: exercises,
-      watchApp: watchApp)
+      watchApp: watchApp, lostPackets: lostPackets)
     defer { TestSupport.remove(folder) }
     var result: [(id: String, counted: Int?, truth: Int, placed: Bool)] = []
     for sessionTruth in truth.sessions {

@@ -132,4 +132,29 @@ import Testing
       #expect(after.reps.allSatisfy { $0.meanConcentricVelocity != nil })
     }
   }
+
+  /// The generator's packet loss (`synth --lost-packets`) on a bar IMU, in every format it
+  /// writes. A lost packet shows only where the bar moves, and between sets it rests: where
+  /// the loss is found it is packets of 112 samples, and the camera measures the sets; it is
+  /// found in over half of the recordings.
+  @Test func aBarImuThatLostPacketsIsFoundWhereTheBarMoves() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 3, sessions: 4, seed: 5, logOnlyShare: 0,
+      imuFormats: SynthConfig.allImuFormats, lostPackets: true)
+    defer { TestSupport.remove(folder) }
+    var (recordings, found) = (0, 0)
+    for session in truth.sessions {
+      let features = try TestSupport.features(session.sessionId, in: folder)
+      guard let imu = features.recordings.first(where: { $0.format != "vision19" }) else {
+        continue
+      }
+      recordings += 1
+      guard let lost = imu.lostPackets else { continue }
+      found += 1
+      #expect(lost.packetSamples == 112, "\(session.sessionId) \(imu.format)")
+      #expect(features.sets.allSatisfy { $0.source == .pose }, "\(session.sessionId)")
+    }
+    #expect(recordings >= 8)
+    #expect(2 * found > recordings, "found in \(found) of \(recordings)")
+  }
 }

@@ -76,7 +76,8 @@ package enum TestSupport {
     athletes: Int = 3, sessions: Int = 4, seed: UInt64 = 11, noise: NoiseProfile = .low,
     logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
     imuFormats: [String] = ["generic"], imuPlacements: [String] = ["barbell"],
-    exercises: [String] = SynthConfig.defaultRecordedExercises, watchApp: Bool = false
+    exercises: [String] = SynthConfig.defaultRecordedExercises, watchApp: Bool = false,
+    lostPackets: Bool = false
   ) throws -> (URL, DatasetTruth) {
     let folder = try temporaryFolder("dataset\(seed)")
     var config = SynthConfig(
@@ -85,6 +86,7 @@ package enum TestSupport {
       recordedExercises: exercises)
     config.imuPlacements = imuPlacements
     config.watchApp = watchApp
+    config.lostPackets = lostPackets
     let truth = try DatasetSynthesizer(config: config).write(to: folder)
     return (folder, truth)
   }
