@@ -197,6 +197,18 @@ package struct SessionFeatureExtractor: Sendable {
       }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      // Nor do its reps' velocities or phases stand: they span the lost time.
+      if imu.quality.lostPackets != nil {
+        warnings.append(
+          "the IMU recording lost packets of samples without their time: no rep count, velocity "
+            + "or tempo from it")
+        for index in sets.indices where segments[index] != nil {
+          for rep in sets[index].reps.indices { sets[index].reps[rep].imuVelocity = nil }
+          sets[index].velocityLossPercent = nil
+          sets[index].velocityLossThresholdRep = nil
+          sets[index].phasesMeasured = false
+        }
+      }
       if imu.placement == "dumbbell" {
         Self.leaveOneSidedCountsUnknown(
           &sets, exercises: exercises, found: segments, side: "dumbbell")

@@ -131,6 +131,26 @@ import Testing
       #expect(after.publishedRepCount == before.publishedRepCount)
       #expect(after.reps.allSatisfy { $0.meanConcentricVelocity != nil })
     }
+    // Without the camera, the bar IMU alone gives no count, velocity or tempo; a set whose
+    // bounds now lie past the shortened recording keeps its logged count.
+    let manifestURL = sessions.appendingPathComponent("\(sessionId)/session.json")
+    var manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+    manifest["recordings"] = try #require(manifest["recordings"] as? [[String: Any]]).filter {
+      $0["kind"] as? String == "imu"
+    }
+    try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+    let alone = try TestSupport.features(sessionId, in: folder)
+    let measured = alone.sets.filter { $0.source == .imu }
+    #expect(!measured.isEmpty)
+    #expect(alone.sets.allSatisfy { $0.source == .imu || $0.source == .log })
+    for set in measured {
+      #expect(set.publishedRepCount == nil)
+      #expect(set.repCountUnknown?.contains("lost packets") == true)
+      #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })
+      #expect(set.velocityLossPercent == nil)
+      #expect(!set.phasesMeasured)
+    }
   }
 
   /// The generator's packet loss (`synth --lost-packets`) on a bar IMU, in every format it

@@ -5,7 +5,7 @@ import Foundation
 /// logs "dropped message" and sends the next). Where the app then numbers the samples it
 /// received, or stamps them at its nominal rate, the time is gone without a gap: the signal
 /// jumps at the edges of the lost packets, and reps made meanwhile are not in the recording.
-/// Those edges lie a whole number of packets apart, which movement does not keep to the sample.
+/// Those edges lie a whole number of packets apart, which movement seldom keeps to the sample.
 package struct LostPackets: Codable, Sendable, Equatable {
   /// Samples from one packet edge to the next.
   package var packetSamples: Int
