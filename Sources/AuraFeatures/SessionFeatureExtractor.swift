@@ -186,23 +186,18 @@ package struct SessionFeatureExtractor: Sendable {
               + "count twice the reps it times")
         }
       }
-      // Reps made while a packet was lost are not in the recording, wherever they fell.
-      if let lost = imu.quality.lostPackets {
-        for index in sets.indices where segments[index] != nil {
-          unknown[index] =
-            "the recording lost packets of samples without their time (its accelerometer "
-            + "jumps at \(lost.jumps) of \(lost.edges) points \(lost.packetSamples) samples "
-            + "apart), so reps made meanwhile are missing from it"
-        }
-      }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-      // Nor do its reps' velocities or phases stand: they span the lost time.
-      if imu.quality.lostPackets != nil {
+      // Reps made while a packet was lost are not in the recording, wherever they fell, and
+      // the velocities and phases of those it holds span the lost time.
+      if let lost = imu.quality.lostPackets {
         warnings.append(
           "the IMU recording lost packets of samples without their time: no rep count, velocity "
             + "or tempo from it")
         for index in sets.indices where segments[index] != nil {
+          sets[index].repCountUnknown =
+            "the recording lost packets of samples without their time (\(lost.evidence)), so "
+            + "reps made meanwhile are missing from it"
           for rep in sets[index].reps.indices { sets[index].reps[rep].imuVelocity = nil }
           sets[index].velocityLossPercent = nil
           sets[index].velocityLossThresholdRep = nil

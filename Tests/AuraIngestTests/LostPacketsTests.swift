@@ -99,8 +99,14 @@ import Testing
 /// set, and the IMU's velocities, which would span the lost time, are not used.
 @Suite struct LostPacketsBesideACameraTests {
   @Test func theCameraMeasuresWhereTheBarImuLostPackets() throws {
-    let (folder, truth) = try TestSupport.generatedDataset(
+    // The same sessions, whole and with every other packet of 112 samples lost
+    // (`synth --lost-packets` draws nothing at random).
+    let (wholeFolder, truth) = try TestSupport.generatedDataset(
       athletes: 1, sessions: 4, seed: 3, logOnlyShare: 0, imuFormats: ["generic"])
+    defer { TestSupport.remove(wholeFolder) }
+    let (folder, _) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 4, seed: 3, logOnlyShare: 0, imuFormats: ["generic"],
+      lostPackets: true)
     defer { TestSupport.remove(folder) }
     let sessions = folder.appendingPathComponent("sessions")
     let withImu = truth.sessions.map(\.sessionId).filter {
@@ -108,20 +114,8 @@ import Testing
         atPath: sessions.appendingPathComponent("\($0)/bar.csv").path)
     }
     let sessionId = try #require(withImu.first)
-    let whole = try TestSupport.features(sessionId, in: folder)
+    let whole = try TestSupport.features(sessionId, in: wholeFolder)
     #expect(whole.sets.allSatisfy { $0.source == .poseAndImu })
-    // Every other packet of 112 samples dropped, the rest renumbered at the rate.
-    let file = sessions.appendingPathComponent("\(sessionId)/bar.csv")
-    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-    let rows = lines.dropFirst().map { $0.split(separator: ",", maxSplits: 1) }
-    let interval = try #require(Double(rows[1][0])) - (try #require(Double(rows[0][0])))
-    let kept = rows.indices.filter { ($0 / 112).isMultiple(of: 2) }
-    let written =
-      [String(lines[0])]
-      + kept.enumerated().map {
-        String(format: "%.4f,", Double($0.offset) * interval) + rows[$0.element][1]
-      }
-    try written.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
 
     let lost = try TestSupport.features(sessionId, in: folder)
     #expect(lost.recordings.contains { $0.lostPackets?.packetSamples == 112 })

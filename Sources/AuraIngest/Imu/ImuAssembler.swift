@@ -58,11 +58,7 @@ struct ImuAssembler {
       throw DatasetProblem(path: path, line: 0, reason: "fewer than 2 samples")
     }
     let lost = LostPackets.find(x: a.x, y: a.y, z: a.z)
-    if let lost {
-      notes.append(
-        "the accelerometer jumps at \(lost.jumps) of \(lost.edges) points "
-          + "\(lost.packetSamples) samples apart: packets of samples were lost without their time")
-    }
+    if let lost { notes.append("packets of samples lost without their time: \(lost.evidence)") }
     return ImuSeries(
       times: times, accelX: a.x, accelY: a.y, accelZ: a.z, gyroX: g?.x ?? [], gyroY: g?.y ?? [],
       gyroZ: g?.z ?? [], placement: placement,

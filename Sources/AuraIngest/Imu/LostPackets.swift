@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// Samples a recording lost without its timestamps showing it. A wearable streams its samples
@@ -12,6 +13,11 @@ package struct LostPackets: Codable, Sendable, Equatable {
   /// Edges, of those on that lattice within the recording, where the signal jumps.
   package var jumps: Int
   package var edges: Int
+
+  /// What the signal shows, for notes and reasons.
+  package var evidence: String {
+    "its accelerometer jumps at \(jumps) of \(edges) points \(packetSamples) samples apart"
+  }
 
   /// A step between two samples is a jump where it is this many times the median of its
   /// neighbours' non-zero steps: a held sample's zero steps say nothing of the signal's pace.
@@ -79,11 +85,7 @@ package struct LostPackets: Codable, Sendable, Equatable {
       moving.append(steps[other])
     }
     guard moving.count >= 3 else { return false }
-    moving.sort()
-    let median =
-      moving.count.isMultiple(of: 2)
-      ? (moving[moving.count / 2 - 1] + moving[moving.count / 2]) / 2 : moving[moving.count / 2]
-    return steps[index] > jumpRatio * median
+    return steps[index] > jumpRatio * OrderStatistic.median(&moving)
   }
 
   /// P(at least `atLeast` successes in `trials` with success probability `p`), summed in logs
