@@ -67,7 +67,7 @@ import Testing
   /// A short file of whole packets (muvr's watch app wrote 4-6 of 112 samples for a set): a
   /// loss at 3 of 3 edges, among the jolts of a loaded forearm, stands out from chance only
   /// where the lattice is known to start at the first sample.
-  @Test func aShortFileOfWholePacketsShowsItsLossAtFewEdges() throws {
+  @Test func aShortFileOfWholePacketsShowsItsLossAtFewEdges() {
     var axes = Self.curls(seconds: 36, seed: 3)
     var random = SeededRandom(seed: 4)
     for _ in 0..<40 {
@@ -78,8 +78,10 @@ import Testing
     let whole = (Array(lost.x.prefix(448)), Array(lost.y.prefix(448)), Array(lost.z.prefix(448)))
     // Found on the packets' lattice, or on a finer one that holds their edges and, by chance,
     // a few jolts more.
-    let found = try #require(LostPackets.find(x: whole.0, y: whole.1, z: whole.2))
-    #expect(112 % found.packetSamples == 0 && found.jumps >= 3, "\(found)")
+    let found = LostPackets.find(x: whole.0, y: whole.1, z: whole.2)
+    #expect(
+      found.map { 112 % $0.packetSamples == 0 && $0.jumps >= 3 } == true,
+      "\(String(describing: found))")
     // One sample short of whole packets: the lattice could start anywhere, and chance can
     // put 3 of these jumps on one of them.
     let short = (Array(whole.0.dropLast()), Array(whole.1.dropLast()), Array(whole.2.dropLast()))

@@ -26,8 +26,9 @@ package struct LostPackets: Codable, Sendable, Equatable {
   static let neighbours = 5
   /// The packet sizes looked at, in samples.
   static let packetSizes = 8...512
-  /// The expected number of lattices of chance jumps, over every packet size and offset
-  /// looked at, below which the jumps are taken for lost packets.
+  /// The expected number of lattices of chance jumps, over the lattices looked at (every
+  /// packet size and offset, or a whole-packet recording's sizes), below which the jumps are
+  /// taken for lost packets.
   static let chanceLattices = 0.01
   /// The same, where jumps fall on under half the lattice's edges.
   static let chanceLatticesOfFew = 1e-6
