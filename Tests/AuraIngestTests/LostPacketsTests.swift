@@ -80,8 +80,7 @@ import Testing
     // a few jolts more.
     let found = LostPackets.find(x: whole.0, y: whole.1, z: whole.2)
     #expect(
-      found.map { 112 % $0.packetSamples == 0 && $0.jumps >= 3 } == true,
-      "\(String(describing: found))")
+      found.map { 112 % $0.packetSamples == 0 } == true, "\(String(describing: found))")
     // One sample short of whole packets: the lattice could start anywhere, and chance can
     // put 3 of these jumps on one of them.
     let short = (Array(whole.0.dropLast()), Array(whole.1.dropLast()), Array(whole.2.dropLast()))

@@ -57,9 +57,7 @@ package struct LostPackets: Codable, Sendable, Equatable {
     let share = Double(jumps.count) / Double(count)
     // The lattice's chance of holding so many jumps, times the lattices tried; nil where that
     // does not clear the bar.
-    func test(size: Int, offset: Int, onLattice: Int, lattices: Double) -> (
-      chance: Double, found: LostPackets
-    )? {
+    func candidate(size: Int, offset: Int, onLattice: Int, lattices: Double) -> Candidate? {
       guard onLattice >= 3 else { return nil }
       let edges = (count - 1 - offset) / size + 1
       // No more jumps on the lattice than its share: nothing to test.
@@ -72,24 +70,28 @@ package struct LostPackets: Codable, Sendable, Equatable {
       return (chance, LostPackets(packetSamples: size, jumps: onLattice, edges: edges))
     }
     let everyOffset = Double(sizes.reduce(0, +))
-    let atAnyOffset = sizes.compactMap { size -> (chance: Double, found: LostPackets)? in
+    let atAnyOffset = sizes.compactMap { size -> Candidate? in
       var onOffset = [Int](repeating: 0, count: size)
       for jump in jumps { onOffset[jump % size] += 1 }
       guard let offset = onOffset.indices.max(by: { onOffset[$0] < onOffset[$1] }) else {
         return nil
       }
-      return test(size: size, offset: offset, onLattice: onOffset[offset], lattices: everyOffset)
+      return candidate(
+        size: size, offset: offset, onLattice: onOffset[offset], lattices: everyOffset)
     }
     if let best = atAnyOffset.min(by: { $0.chance < $1.chance }) { return best.found }
     // Whole packets: the step after each packet's last sample.
     let whole = sizes.filter { (count + 1) % $0 == 0 }
     let fromTheStart = whole.compactMap { size in
       let onLattice = jumps.reduce(0) { $0 + ($1 % size == size - 1 ? 1 : 0) }
-      return test(
+      return candidate(
         size: size, offset: size - 1, onLattice: onLattice, lattices: Double(whole.count))
     }
     return fromTheStart.min { $0.chance < $1.chance }?.found
   }
+
+  /// A lattice whose jumps clear the bar, with the expected number of chance lattices.
+  private typealias Candidate = (chance: Double, found: LostPackets)
 
   /// Whether step `index` is many times what its neighbours' non-zero steps are.
   private static func isJump(at index: Int, in steps: [Double], scratch moving: inout [Double])
