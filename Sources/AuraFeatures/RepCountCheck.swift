@@ -114,9 +114,11 @@ enum RepCountCheck {
       .max { $0.1.strength < $1.1.strength }
     }
     guard
-      let (signal, rhythm) = clearest(own, above: reading.clearRhythm)
+      let (signal, clearRhythm) = clearest(own, above: reading.clearRhythm)
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
+    // Where the set was found, its ends may hold the limb's set-up and put-down.
+    let rhythm = reading.findsSet ? clearRhythm.withoutPostureEdges(on: signal) : clearRhythm
     let cycles = RhythmReps(
       rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: counted)
     let count = cycles.turns.count

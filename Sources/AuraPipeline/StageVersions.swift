@@ -4,7 +4,7 @@ package enum StageVersions {
   /// The release, as `--version` prints it.
   package static let release = "2026.11"
   package static let ingest = 10
-  package static let features = 37
+  package static let features = 38
   package static let scoring = 4
   package static let aggregation = 9
   package static let reports = 4

@@ -219,6 +219,45 @@ import Testing
     }
   }
 
+  /// A watch's axis through an assisted pull-up set as the Apple Watch sets record it: the arm
+  /// hanging (−6.5 m/s²), reaching up to the bar, 10 reps that dip from where it rests on the
+  /// bar (−1.5) by 1.3 and back, every 4.5 s or so, and the arm lowered to hang again. About
+  /// their moving mean, the reach and the lowering swing as a rep's dip does, so both sides
+  /// would show 11 extremes; on the axis as recorded, they lie far below every dip. The same
+  /// reps recorded from the first to the last, as muvr's files are, are counted alike.
+  @Test func aLimbsSetUpAndPutDownAreNotReps() throws {
+    let rate = 50.0
+    var random = SeededRandom(seed: 21)
+    func ramp(from a: Double, to b: Double, seconds: Double) -> [Double] {
+      let count = Int(seconds * rate)
+      return (0..<count).map { i in
+        a + (b - a) * (0.5 - 0.5 * cos(Double.pi * Double(i) / Double(count)))
+      }
+    }
+    var reps: [Double] = []
+    for _ in 0..<10 {
+      let count = Int((4.5 * (1 + 0.1 * (2 * random.unit() - 1)) * rate).rounded())
+      reps += (0..<count).map { i in
+        -1.5 - 1.3 * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count)))
+      }
+    }
+    let hanging = Array(repeating: -6.5, count: Int(6 * rate))
+    let whole =
+      hanging + ramp(from: -6.5, to: -1.5, seconds: 1.5) + reps
+      + ramp(from: -1.5, to: -6.5, seconds: 1.5) + hanging
+    for values in [whole, reps] {
+      let signal = values.map { $0 + 0.05 * random.gaussian() }
+      let verdict = RepCountCheck.verdict(
+        reps: 0, own: [signal], reading: .limb, order: .concentricFirst,
+        range: 0..<signal.count, sampleRateHz: rate)
+      guard case .rhythm(let cycles, _) = verdict else {
+        Issue.record("no rhythm read in \(signal.count) samples: \(verdict)")
+        continue
+      }
+      #expect(cycles.turns.count == 10, "\(signal.count) samples")
+    }
+  }
+
   /// A wrist's accelerometer during dips (as in muvr's triceps-dip sets): each rep a main
   /// swing and, between reps, a second one four tenths its height. Averaged over a quarter
   /// period before its swings are read, a rep is counted once.
