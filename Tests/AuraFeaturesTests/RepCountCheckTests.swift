@@ -222,8 +222,8 @@ import Testing
   /// A watch's axis through an assisted pull-up set as the Apple Watch sets record it: the arm
   /// hanging (−6.5 m/s²), reaching up to the bar, 10 reps that dip from where it rests on the
   /// bar (−1.5) by 1.3 and back, every 4.5 s or so, and the arm lowered to hang again. About
-  /// their moving mean, the reach and the lowering swing as a rep's dip does, so both sides
-  /// would show 11 extremes; on the axis as recorded, they lie far below every dip. The same
+  /// their moving mean, the reach and the lowering swing as a rep's dip does, and the fewer
+  /// extremes would count 11; on the axis as recorded, they lie far below every dip. The same
   /// reps recorded from the first to the last, as muvr's files are, are counted alike.
   @Test func aLimbsSetUpAndPutDownAreNotReps() throws {
     let rate = 50.0
