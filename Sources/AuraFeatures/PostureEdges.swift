@@ -26,10 +26,10 @@ extension RepRhythm {
     let swing = OrderStatistic.median(&innerTops) - OrderStatistic.median(&innerBottoms)
     guard swing > 0 else { return self }
     func kept(_ extremes: [Int], beyond: (Double) -> Double) -> [Int] {
-      extremes.enumerated().filter { index, sample in
-        let atEnd = index == 0 || index == extremes.count - 1
-        return !(atEnd && beyond(signal[sample]) > Self.postureEdgeShare * swing)
-      }.map(\.element)
+      var kept = extremes
+      if beyond(signal[kept[kept.count - 1]]) > Self.postureEdgeShare * swing { kept.removeLast() }
+      if beyond(signal[kept[0]]) > Self.postureEdgeShare * swing { kept.removeFirst() }
+      return kept
     }
     let highest = innerTops.max()!
     let lowest = innerBottoms.min()!

@@ -80,10 +80,11 @@ package struct LostPackets: Codable, Sendable, Equatable {
         size: size, offset: offset, onLattice: onOffset[offset], lattices: everyOffset)
     }
     if let best = atAnyOffset.min(by: { $0.chance < $1.chance }) { return best.found }
-    // Whole packets: the step after each packet's last sample.
-    let whole = sizes.filter { (count + 1) % $0 == 0 }
+    // Sizes the recording is a whole number of; their edges are the steps after each packet's
+    // last sample.
+    let whole = sizes.filter { x.count % $0 == 0 }
     let fromTheStart = whole.compactMap { size in
-      let onLattice = jumps.reduce(0) { $0 + ($1 % size == size - 1 ? 1 : 0) }
+      let onLattice = jumps.count { $0 % size == size - 1 }
       return candidate(
         size: size, offset: size - 1, onLattice: onLattice, lattices: Double(whole.count))
     }
