@@ -1,5 +1,5 @@
 /// The accuracy tables as Markdown: a header, one row of cells per group ("–" where a value was
-/// not measured), then a line per target saying whether it was met.
+/// not measured), then, after a blank line, a line per target saying whether it was met.
 enum MarkdownTable {
   static func render(header: [String], rows: [[String]], checks: [AccuracyReport.TargetCheck])
     -> String
@@ -11,7 +11,7 @@ enum MarkdownTable {
     for cells in rows {
       lines.append("| " + cells.map { $0.isEmpty ? "–" : $0 }.joined(separator: " | ") + " |")
     }
-    lines.append("")
+    if !checks.isEmpty { lines.append("") }
     for check in checks {
       lines.append(
         "- \(check.passed ? "met" : "MISSED"): \(check.name) \(check.measured) (target \(check.target))"

@@ -7,7 +7,9 @@ import Foundation
 /// Measures rep counting and set detection on real recordings against their authors' labels
 /// (an evaluation folder: the dataset layout plus labels.csv, `RealSetLabel`). Every session is
 /// extracted as a new user's would be: without set bounds and without logged rep counts, so
-/// only the recording speaks.
+/// only the recording speaks. With `givenBounds`, each set the authors bounded is counted
+/// within those bounds instead, as if its manifest gave them: the reps counted apart from
+/// finding the set.
 package struct RealDataEvaluator: Sendable {
   typealias SessionOutcome = RealDataReport.SessionOutcome
 
@@ -16,10 +18,14 @@ package struct RealDataEvaluator: Sendable {
   let extractor: SessionFeatureExtractor
   let reader: SessionReader.Settings
   let bodies: [String: BodyDimensions]
+  package let givenBounds: Bool
 
-  package init(root: URL, labels: [RealSetLabel], parameters: ParameterSet) throws {
+  package init(
+    root: URL, labels: [RealSetLabel], parameters: ParameterSet, givenBounds: Bool = false
+  ) throws {
     self.root = root
     self.labels = labels
+    self.givenBounds = givenBounds
     let tables = try DatasetTablesReader.read(root: root)
     extractor = SessionFeatureExtractor(settings: try .init(parameters), catalog: tables.catalog)
     reader = try SessionReader.Settings(parameters)
@@ -33,7 +39,7 @@ package struct RealDataEvaluator: Sendable {
     let outcomes = WorkerPool.map(sessions, workers: workers) { session, labels in
       evaluate(session: session, labels: labels.sorted { $0.setNumber < $1.setNumber })
     }
-    var report = RealDataReport()
+    var report = RealDataReport(boundsGiven: givenBounds)
     for outcome in outcomes { report.add(outcome) }
     return report
   }
@@ -46,8 +52,10 @@ package struct RealDataEvaluator: Sendable {
       var read = try SessionReader.read(
         folder: folder, datasetRoot: root, catalog: extractor.catalog, settings: reader)
       for index in read.manifest.sets.indices {
-        read.manifest.sets[index].startSeconds = nil
-        read.manifest.sets[index].endSeconds = nil
+        let label = labels.first { $0.setNumber == read.manifest.sets[index].setNumber }
+        let bounded = givenBounds && label?.startSeconds != nil && label?.endSeconds != nil
+        read.manifest.sets[index].startSeconds = bounded ? label?.startSeconds : nil
+        read.manifest.sets[index].endSeconds = bounded ? label?.endSeconds : nil
         read.manifest.sets[index].reps = nil
       }
       session = read
@@ -69,7 +77,9 @@ package struct RealDataEvaluator: Sendable {
           label: label, modality: modality, measured: counted?.measuredRepCount,
           unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil)))
     }
-    // Set detection is judged where the authors marked several sets in one recording.
+    // Set detection is judged where the authors marked several sets in one recording, and
+    // their bounds were not given.
+    guard !givenBounds else { return outcome }
     let bounded = labels.compactMap { label -> ClosedRange<Double>? in
       guard let start = label.startSeconds, let end = label.endSeconds, end > start else {
         return nil

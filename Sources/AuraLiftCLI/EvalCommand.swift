@@ -14,7 +14,8 @@ struct EvalCommand: ParsableCommand {
       manifest's set bounds (rep counts, ROM, tempo, velocities, velocity loss) and with them
       removed (set detection F1). On a folder of real recordings with a labels.csv (see
       docs/real-data.md), every labelled set is counted without bounds or logged reps and
-      compared with its authors' count. Exit codes: 0 every target met, 1 a target missed,
+      compared with its authors' count (with --given-bounds, within the bounds labels.csv
+      gives). Exit codes: 0 every target met, 1 a target missed,
       64 usage error.
       """)
 
@@ -34,6 +35,11 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "Worker threads (0: one per core).") var workers: Int = 0
   @Option(help: "Real recordings only: the labelled sets of this split (tune or holdout).")
   var split: String?
+  @Flag(
+    help: ArgumentHelp(
+      "Real recordings only: count each set within the bounds labels.csv gives it, to "
+        + "measure counting apart from finding the set (no target is checked)."))
+  var givenBounds = false
 
   func run() throws {
     let root = URL(fileURLWithPath: dataset)
@@ -41,6 +47,8 @@ struct EvalCommand: ParsableCommand {
     if truth == nil, FileManager.default.fileExists(atPath: labels.path) {
       return try runReal(root: root, labels: labels)
     }
+    // A generated dataset is measured with its bounds and without them already.
+    if givenBounds { throw ValidationError("--given-bounds needs a folder with labels.csv") }
     let truthURL =
       truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
     let evaluator = try FeatureEvaluator(
@@ -62,7 +70,7 @@ struct EvalCommand: ParsableCommand {
     let evaluator = try RealDataEvaluator(
       root: root,
       labels: try RealSetLabel.load(labels).filter { split == nil || $0.split == split },
-      parameters: try PipelineConfig.load(path: pipeline).parameters)
+      parameters: try PipelineConfig.load(path: pipeline).parameters, givenBounds: givenBounds)
     let report = evaluator.evaluate(workers: workers)
     print(report.markdown, terminator: "")
     if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }

@@ -46,6 +46,49 @@ import Testing
     #expect(report.setsCSV.split(separator: "\n").count == expectedSets + 1)
   }
 
+  /// With `givenBounds`, a set is counted within the bounds labels.csv gives it. The first
+  /// set is labelled with its first three reps alone (bounds halfway to the fourth): counted
+  /// within them it reads 3, found in its recording it reads all its reps.
+  @Test func countsWithinTheLabelledBoundsWhenAsked() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 1, seed: 36, logOnlyShare: 0)
+    defer { TestSupport.remove(folder) }
+    let session = truth.sessions[0]
+    let first = try #require(session.sets.first { $0.repList.count >= 5 })
+    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
+    for set in session.sets {
+      let (reps, end) =
+        set.setNumber == first.setNumber
+        ? (3, (set.repList[2].endSeconds + set.repList[3].startSeconds) / 2)
+        : (set.reps, set.endSeconds)
+      lines.append(
+        "\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(reps),"
+          + "\(set.startSeconds),\(end),tune")
+    }
+    let labelsURL = folder.appendingPathComponent("labels.csv")
+    try lines.joined(separator: "\n").write(to: labelsURL, atomically: true, encoding: .utf8)
+    let labels = try RealSetLabel.load(labelsURL)
+    func report(givenBounds: Bool) throws -> RealDataReport {
+      try RealDataEvaluator(
+        root: folder, labels: labels, parameters: TestSupport.parameters,
+        givenBounds: givenBounds
+      ).evaluate(workers: 2)
+    }
+    func measured(_ report: RealDataReport) -> Int? {
+      report.sets.first { $0.label.setNumber == first.setNumber }?.measured
+    }
+    let bounded = try report(givenBounds: true)
+    #expect(measured(bounded) == 3)
+    #expect(bounded.total(modality: "pose").exact == labels.count)
+    // Bounds given: neither set detection nor the targets (for sets found) are judged.
+    #expect(bounded.total(modality: "pose").setDetectionF1 == nil)
+    #expect(bounded.targetChecks.isEmpty)
+    let found = try report(givenBounds: false)
+    #expect(measured(found) == first.reps)
+    #expect(found.total(modality: "pose").exact == labels.count - 1)
+    #expect(!found.targetChecks.isEmpty)
+  }
+
   /// Text, a fraction or a number too large for a count is an error naming its line.
   @Test(arguments: ["ten", "2.5", "1e300"])
   func aBadLabelRowNamesItsLine(reps: String) throws {
