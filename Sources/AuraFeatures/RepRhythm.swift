@@ -185,7 +185,7 @@ struct RepRhythm: Equatable {
   static func bridged(_ values: [Double]) -> [Double]? {
     guard let first = values.firstIndex(where: \.isFinite),
       let last = values.lastIndex(where: \.isFinite),
-      values.count { $0.isFinite } * 2 >= values.count
+      values.count(where: \.isFinite) * 2 >= values.count
     else { return nil }
     var result = SignalFilter.fillShortGaps(values, maxGap: values.count).values
     for i in 0..<first { result[i] = values[first] }
