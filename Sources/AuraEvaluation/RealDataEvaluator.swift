@@ -53,9 +53,9 @@ package struct RealDataEvaluator: Sendable {
         folder: folder, datasetRoot: root, catalog: extractor.catalog, settings: reader)
       for index in read.manifest.sets.indices {
         let label = labels.first { $0.setNumber == read.manifest.sets[index].setNumber }
-        let bounded = givenBounds && label?.startSeconds != nil && label?.endSeconds != nil
-        read.manifest.sets[index].startSeconds = bounded ? label?.startSeconds : nil
-        read.manifest.sets[index].endSeconds = bounded ? label?.endSeconds : nil
+        let bounds = givenBounds ? label.flatMap(Self.bounds) : nil
+        read.manifest.sets[index].startSeconds = bounds?.lowerBound
+        read.manifest.sets[index].endSeconds = bounds?.upperBound
         read.manifest.sets[index].reps = nil
       }
       session = read
@@ -80,12 +80,7 @@ package struct RealDataEvaluator: Sendable {
     // Set detection is judged where the authors marked several sets in one recording, and
     // their bounds were not given.
     guard !givenBounds else { return outcome }
-    let bounded = labels.compactMap { label -> ClosedRange<Double>? in
-      guard let start = label.startSeconds, let end = label.endSeconds, end > start else {
-        return nil
-      }
-      return start...end
-    }
+    let bounded = labels.compactMap(Self.bounds)
     if bounded.count >= 2 {
       let detected = FeatureEvaluator.detectedSpans(features).map(\.span)
       var tally = RealDataReport.Tally()
@@ -97,6 +92,14 @@ package struct RealDataEvaluator: Sendable {
       )
     }
     return outcome
+  }
+
+  /// The set's bounds as its authors marked them, where they did (an end after the start).
+  private static func bounds(_ label: RealSetLabel) -> ClosedRange<Double>? {
+    guard let start = label.startSeconds, let end = label.endSeconds, end > start else {
+      return nil
+    }
+    return start...end
   }
 
   /// The modality session.json declares, for a session that could not be read.

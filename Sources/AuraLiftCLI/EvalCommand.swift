@@ -15,8 +15,7 @@ struct EvalCommand: ParsableCommand {
       removed (set detection F1). On a folder of real recordings with a labels.csv (see
       docs/real-data.md), every labelled set is counted without bounds or logged reps and
       compared with its authors' count (with --given-bounds, within the bounds labels.csv
-      gives). Exit codes: 0 every target met, 1 a target missed,
-      64 usage error.
+      gives). Exit codes: 0 every target met, 1 a target missed, 64 usage error.
       """)
 
   @Argument(help: "Dataset folder (from `auralift synth`), or real recordings with labels.csv.")
