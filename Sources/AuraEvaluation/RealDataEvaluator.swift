@@ -39,7 +39,7 @@ package struct RealDataEvaluator: Sendable {
     let outcomes = WorkerPool.map(sessions, workers: workers) { session, labels in
       evaluate(session: session, labels: labels.sorted { $0.setNumber < $1.setNumber })
     }
-    var report = RealDataReport(boundsGiven: givenBounds)
+    var report = RealDataReport(givenBounds: givenBounds)
     for outcome in outcomes { report.add(outcome) }
     return report
   }
@@ -53,7 +53,7 @@ package struct RealDataEvaluator: Sendable {
         folder: folder, datasetRoot: root, catalog: extractor.catalog, settings: reader)
       for index in read.manifest.sets.indices {
         let label = labels.first { $0.setNumber == read.manifest.sets[index].setNumber }
-        let bounds = givenBounds ? label.flatMap(Self.bounds) : nil
+        let bounds = givenBounds ? label?.bounds : nil
         read.manifest.sets[index].startSeconds = bounds?.lowerBound
         read.manifest.sets[index].endSeconds = bounds?.upperBound
         read.manifest.sets[index].reps = nil
@@ -80,7 +80,7 @@ package struct RealDataEvaluator: Sendable {
     // Set detection is judged where the authors marked several sets in one recording, and
     // their bounds were not given.
     guard !givenBounds else { return outcome }
-    let bounded = labels.compactMap(Self.bounds)
+    let bounded = labels.compactMap(\.bounds)
     if bounded.count >= 2 {
       let detected = FeatureEvaluator.detectedSpans(features).map(\.span)
       var tally = RealDataReport.Tally()
@@ -92,14 +92,6 @@ package struct RealDataEvaluator: Sendable {
       )
     }
     return outcome
-  }
-
-  /// The set's bounds as its authors marked them, where they did (an end after the start).
-  private static func bounds(_ label: RealSetLabel) -> ClosedRange<Double>? {
-    guard let start = label.startSeconds, let end = label.endSeconds, end > start else {
-      return nil
-    }
-    return start...end
   }
 
   /// The modality session.json declares, for a session that could not be read.

@@ -88,9 +88,9 @@ package struct RealDataReport: Sendable {
   package var groups: [GroupKey: Tally] = [:]
   package var sets: [SetOutcome] = []
   /// Whether the sets were counted within their authors' bounds rather than found.
-  package var boundsGiven = false
+  package var givenBounds = false
 
-  package init(boundsGiven: Bool = false) { self.boundsGiven = boundsGiven }
+  package init(givenBounds: Bool = false) { self.givenBounds = givenBounds }
 
   mutating func add(_ outcome: SessionOutcome) {
     for set in outcome.sets {
@@ -176,7 +176,7 @@ package struct RealDataReport: Sendable {
   /// found in their recordings.
   package var targetChecks: [AccuracyReport.TargetCheck] {
     var checks: [AccuracyReport.TargetCheck] = []
-    guard !boundsGiven else { return checks }
+    guard !givenBounds else { return checks }
     let atLeast = AccuracyReport.TargetCheck.atLeast
     for modality in modalities {
       let total = total(modality: modality)

@@ -89,14 +89,17 @@ import Testing
     #expect(!found.targetChecks.isEmpty)
   }
 
-  /// Text, a fraction or a number too large for a count is an error naming its line.
-  @Test(arguments: ["ten", "2.5", "1e300"])
-  func aBadLabelRowNamesItsLine(reps: String) throws {
+  /// Text, a fraction or a number too large for a count, or bounds whose end is not after
+  /// their start, is an error naming its line.
+  @Test(arguments: ["ten,,", "2.5,,", "1e300,,", "10,30.5,30.5", "10,30.5,12"])
+  func aBadLabelRowNamesItsLine(row: String) throws {
     let folder = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(folder) }
     let url = folder.appendingPathComponent("labels.csv")
-    try "session_id,set_number,source,exercise,reps\ns1,1,x,squat,10\ns2,1,x,squat,\(reps)\n"
-      .write(to: url, atomically: true, encoding: .utf8)
+    let text =
+      "session_id,set_number,source,exercise,reps,start_s,end_s\ns1,1,x,squat,10,12,30.5\n"
+      + "s2,1,x,squat,\(row)\n"
+    try text.write(to: url, atomically: true, encoding: .utf8)
     #expect {
       try RealSetLabel.load(url)
     } throws: { error in

@@ -41,8 +41,9 @@ for source in "${sources[@]}"; do
   done
   # Where the authors marked each set's bounds, the sets are counted within them as well: how
   # far the count is off once the set is found.
-  if awk -F, 'NR > 1 && $6 != "" { found = 1 } END { exit !found }' "$root/eval/$source/labels.csv"
-  then
+  marked='NR == 1 { for (i = 1; i <= NF; i++) if ($i == "start_s") c = i }
+    NR > 1 && c && $c != "" { found = 1 } END { exit !found }'
+  if awk -F, "$marked" "$root/eval/$source/labels.csv"; then
     for split in tune holdout; do
       echo "### $title, $split split, counted within the authors' set bounds"
       echo
