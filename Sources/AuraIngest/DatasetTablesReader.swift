@@ -11,13 +11,15 @@ package enum DatasetTablesReader {
   package static func read(root: URL) throws -> DatasetTables {
     var problems: [DatasetProblem] = []
     let athletes = try readAthletes(root: root, problems: &problems)
+    var addressProblems: [DatasetProblem] = []
     let coaches = readOptional(
       root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
     ) { table, row in
       Coach(
         id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
-        email: optionalText(table, row, "email"))
+        email: email(table, row, kept: "the coach", problems: &addressProblems))
     }
+    problems += addressProblems
     let knownAthletes = Set(athletes.map(\.id))
     let wellness = readOptional(
       root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
@@ -102,7 +104,7 @@ package enum DatasetTablesReader {
         let athlete = Athlete(
           id: try id(table, row, "athlete_id"),
           username: try required(table, row, "username"),
-          email: optionalText(table, row, "email"),
+          email: email(table, row, kept: "the athlete", problems: &problems),
           dateOfBirth: birthDate(table, row, problems: &problems),
           biologicalSex: try oneOf(table, row, "biological_sex", ["male", "female", "other"]),
           heightCm: try number(table, row, "height_cm"),
@@ -175,21 +177,37 @@ package enum DatasetTablesReader {
     "athlete '\(row.athleteId)' on \(row.date)"
   }
 
-  /// Athletes whose coach is not in coaches.csv (where it has rows) lose the link, with a
-  /// problem naming them: a report for a coach nobody named would be a page for nobody.
+  /// Athletes whose coach is not in coaches.csv lose the link, with a problem naming them: a
+  /// report for a coach nobody named would be a page for nobody. Where coaches.csv gives no
+  /// coach at all (absent, header only, refused, or every row set aside) that is one cause,
+  /// stated once, and every athlete is kept without a coach.
   static func linkCoaches(
     _ athletes: [Athlete], _ coaches: [Coach], problems: inout [DatasetProblem]
   ) -> [Athlete] {
-    guard !coaches.isEmpty else { return athletes }
     let known = Set(coaches.map(\.id))
-    return athletes.map { athlete in
-      guard let coach = athlete.coachId, !known.contains(coach) else { return athlete }
+    let unknown = athletes.filter { $0.coachId.map { !known.contains($0) } ?? false }
+    guard !unknown.isEmpty else { return athletes }
+    if coaches.isEmpty {
+      let named = Set(unknown.compactMap(\.coachId)).sorted()
+      let shown = named.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
       problems.append(
         DatasetProblem(
-          path: "athletes.csv", line: 0,
+          path: "coaches.csv", line: 0,
           reason:
-            "athlete '\(athlete.id)': coach_id '\(coach)' is not in coaches.csv; the athlete is kept without a coach"
+            "gives no coach (missing, empty, or every row set aside) while athletes.csv names \(named.count) (\(shown)\(named.count > 5 ? ", …" : "")); \(unknown.count) athletes are kept without a coach"
         ))
+    } else {
+      for athlete in unknown {
+        problems.append(
+          DatasetProblem(
+            path: "athletes.csv", line: 0,
+            reason:
+              "athlete '\(athlete.id)': coach_id '\(athlete.coachId!)' is not in coaches.csv; the athlete is kept without a coach"
+          ))
+      }
+    }
+    return athletes.map { athlete in
+      guard let coach = athlete.coachId, !known.contains(coach) else { return athlete }
       var unlinked = athlete
       unlinked.coachId = nil
       return unlinked
@@ -210,6 +228,22 @@ package enum DatasetTablesReader {
       )
     }
     return athlete
+  }
+
+  /// The row's `email`, where it is one plain address (`EmailAddress`); otherwise nil, with
+  /// a problem saying why and that the row is kept without it (nobody is mailed at it).
+  static func email(
+    _ table: CSVTable, _ row: CSVTable.Row, kept: String, problems: inout [DatasetProblem]
+  ) -> String? {
+    guard let text = field(table, row, "email") else { return nil }
+    guard let problem = EmailAddress.problem(text) else { return text }
+    problems.append(
+      DatasetProblem(
+        path: table.path, line: row.line,
+        reason:
+          "column 'email': \(EntityId.quoted(text)) \(problem); \(kept) is kept without an email and is not mailed"
+      ))
+    return nil
   }
 
   /// A required id (`EntityId`).

@@ -105,6 +105,33 @@ import Testing
     Finding(name: "coach id nobody has", expected: ["coach_id 'c-9' is not in coaches.csv"]) {
       try replace("athletes.csv", ",c-1,", ",c-9,", in: $0)
     },
+    Finding(name: "no coaches.csv", expected: ["gives no coach (missing", "3 athletes are kept"]) {
+      try FileManager.default.removeItem(at: $0.appendingPathComponent("coaches.csv"))
+    },
+    Finding(name: "coaches.csv header only", expected: ["names 2 ('c-1', 'c-2')"]) {
+      let url = $0.appendingPathComponent("coaches.csv")
+      let header = try #require(
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").first)
+      try (header + "\n").write(to: url, atomically: true, encoding: .utf8)
+    },
+    Finding(name: "coaches.csv from outside", expected: ["link that leaves", "gives no coach"]) {
+      try linkFromOutside("coaches.csv", in: $0)
+    },
+    Finding(name: "every coach row set aside", expected: ["'c/1' may hold", "gives no coach"]) {
+      try replace("coaches.csv", "\nc-1,", "\nc/1,", in: $0)
+      try replace("coaches.csv", "\nc-2,", "\nc/2,", in: $0)
+    },
+    Finding(
+      name: "a coach email that adds a Bcc line",
+      expected: ["holds a control character", "the coach is kept without an email"]
+    ) {
+      try replace(
+        "coaches.csv", "rivera@example.com", "\"rivera@example.com\r\nBcc: x@evil.example\"",
+        in: $0)
+    },
+    Finding(name: "two addresses in one email", expected: ["one mailbox per address"]) {
+      try replace("athletes.csv", "iron_mike1@example.com", "\"a@x.example, b@y.example\"", in: $0)
+    },
     Finding(name: "Latin-1 name", expected: ["is not UTF-8: read as Latin-1 ('Coach Müller')"]) {
       let url = $0.appendingPathComponent("coaches.csv")
       var data = try Data(contentsOf: url)
