@@ -72,7 +72,8 @@ let package = Package(
     .target(
       name: "AuraDelivery",
       dependencies: [
-        "AuraReports", "AuraStore", "AuraSupport", .product(name: "Logging", package: "swift-log"),
+        "AuraDomain", "AuraReports", "AuraStore", "AuraSupport",
+        .product(name: "Logging", package: "swift-log"),
       ]),
     .target(
       name: "AuraPostgres",
@@ -142,6 +143,7 @@ let package = Package(
       name: "AuraEvaluationTests",
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
     .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
+    .testTarget(name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain"]),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraReports
 import AuraStore
 import AuraSupport
@@ -66,12 +67,21 @@ package struct Delivery: Sendable {
     }
     let sentAt = ISO8601DateFormatter().string(from: now)
     for brief in briefs {
-      guard let address = addresses[brief.report] else {
+      guard let text = addresses[brief.report] else {
         outcome.unaddressed.append(brief.report)
         continue
       }
+      // The dataset's reader sets a bad address aside; one that reached the database some
+      // other way is refused here all the same.
+      guard let address = EmailAddress(text) else {
+        outcome.failed.append(
+          "\(brief.report): \(EntityId.quoted(text)) \(EmailAddress.problem(text) ?? "")")
+        continue
+      }
       let key = keys[brief.report] ?? ""
-      if dryRun == nil, !resend, ledger.wasSent(report: brief.report, address: address, key: key) {
+      if dryRun == nil, !resend,
+        ledger.wasSent(report: brief.report, address: address.text, key: key)
+      {
         outcome.unchanged += 1
         continue
       }
@@ -97,8 +107,8 @@ package struct Delivery: Sendable {
             to: dryRun.appendingPathComponent(
               brief.report.replacingOccurrences(of: "/", with: "-") + ".eml"))
         } else {
-          try mailer.send(message.bytes)
-          try ledger.record(report: brief.report, address: address, key: key, at: sentAt)
+          try mailer.send(message.bytes, timeout: settings.timeout)
+          try ledger.record(report: brief.report, address: address.text, key: key, at: sentAt)
         }
         outcome.sent.append("\(brief.report) → \(address)")
       } catch {

@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// The pipeline file's `deliver:` block: how the nightly run mails each coach their week.
@@ -6,34 +7,57 @@ import Foundation
 ///       command: msmtp -t        # a sendmail-compatible command (default: sendmail -t -i)
 ///       from: AuraLift <reports@gym.example>
 ///       athletes: false          # also mail athletes who have an email in athletes.csv
+///       timeout: 60              # seconds the command may take for one message (1-3600)
 package struct DeliverySettings: Sendable, Equatable {
   /// The program and its arguments; the message is given on its standard input and its
   /// recipients are in the message's headers, as `sendmail -t` reads them.
   package var command: [String] = ["sendmail", "-t", "-i"]
-  package var from: String
+  package var from: Mailbox
   package var athletes = false
+  /// How long the command may take to read and accept one message, seconds; past it the
+  /// command is killed and the message is left for the next run.
+  package var timeout: Double = 60
+  package static let timeoutRange = 1.0...3600.0
+  package static let known = ["command", "from", "athletes", "timeout"]
 
-  package init(command: [String] = ["sendmail", "-t", "-i"], from: String, athletes: Bool = false) {
+  package init(
+    command: [String] = ["sendmail", "-t", "-i"], from: Mailbox, athletes: Bool = false,
+    timeout: Double = 60
+  ) {
     self.command = command
     self.from = from
     self.athletes = athletes
+    self.timeout = timeout
   }
 
   /// Reads the block; `problem` names what is wrong with it (the caller adds the file).
   package init(yaml: Any) throws {
     guard let map = yaml as? [String: Any] else {
-      throw DeliveryError.settings("deliver must be a mapping (command, from, athletes)")
-    }
-    let known: Set<String> = ["command", "from", "athletes"]
-    if let unknown = map.keys.sorted().first(where: { !known.contains($0) }) {
       throw DeliveryError.settings(
-        "deliver.\(unknown) is not a setting (known: command, from, athletes)")
+        "deliver must be a mapping (\(Self.known.joined(separator: ", ")))")
     }
-    guard let from = map["from"] as? String, from.contains("@") else {
+    if let unknown = map.keys.sorted().first(where: { !Self.known.contains($0) }) {
+      throw DeliveryError.settings(
+        "deliver.\(unknown) is not a setting (known: \(Self.known.joined(separator: ", ")))")
+    }
+    guard let from = map["from"] as? String else {
       throw DeliveryError.settings(
         "deliver.from must be the sender's address, e.g. 'AuraLift <reports@gym.example>'")
     }
-    self.from = from
+    do { self.from = try Mailbox.parse(from) } catch {
+      throw DeliveryError.settings(
+        "deliver.from must be the sender's address, e.g. 'AuraLift <reports@gym.example>': \(error)"
+      )
+    }
+    if let timeout = map["timeout"] {
+      guard let seconds = (timeout as? Int).map(Double.init) ?? (timeout as? Double),
+        Self.timeoutRange.contains(seconds)
+      else {
+        throw DeliveryError.settings(
+          "deliver.timeout must be seconds from 1 to 3600 (the time one message may take)")
+      }
+      self.timeout = seconds
+    }
     if let command = map["command"] {
       guard let text = command as? String,
         case let words = text.split(separator: " ").map(String.init), !words.isEmpty

@@ -1,13 +1,17 @@
+import AuraDomain
 import Foundation
 
-/// An email as RFC 5322 and MIME (RFC 2045-2047) have it: a plain-text and an HTML body as
-/// alternatives, and files attached; every part base64 (lines of 76), so that 8-bit text and
-/// long HTML lines cross any mail relay intact, and non-ASCII header words encoded.
+/// An email as RFC 5322 and MIME (RFC 2045-2047, 2231) have it: a plain-text and an HTML body
+/// as alternatives, and files attached; every part base64 (lines of 76), so that 8-bit text
+/// and long HTML lines cross any mail relay intact. Addresses are `EmailAddress` values (one
+/// mailbox each, nothing a header could be split on); names and the subject lose their
+/// control and format characters, are RFC 2047-encoded where not plain ASCII, and every header
+/// is folded to lines of at most 78 characters; attachment names are RFC 2231-encoded.
 /// Hand-written: no mirrored Swift package composes email messages (multipart-kit writes
 /// HTTP form data).
 package struct MailMessage: Sendable {
-  package var from: String
-  package var to: [String]
+  package var from: Mailbox
+  package var to: [EmailAddress]
   package var subject: String
   package var text: String
   package var html: String
@@ -30,7 +34,7 @@ package struct MailMessage: Sendable {
   }
 
   package init(
-    from: String, to: [String], subject: String, text: String, html: String, date: Date,
+    from: Mailbox, to: [EmailAddress], subject: String, text: String, html: String, date: Date,
     messageId: String
   ) {
     self.from = from
@@ -48,9 +52,9 @@ package struct MailMessage: Sendable {
       "auralift-"
       + String(messageId.utf8.reduce(UInt64(5381)) { ($0 &* 33) ^ UInt64($1) }, radix: 36)
     var lines = [
-      "From: \(Self.header(from))",
-      "To: \(to.map(Self.header).joined(separator: ", "))",
-      "Subject: \(Self.header(subject))",
+      Self.folded("From", Self.mailbox(from)),
+      Self.folded("To", to.map(\.text).joined(separator: ", ")),
+      Self.folded("Subject", Self.encodedWords(subject)),
       "Date: \(Self.rfc5322Date(date))",
       "Message-ID: <\(messageId)>",
       "MIME-Version: 1.0",
@@ -68,9 +72,10 @@ package struct MailMessage: Sendable {
     lines.append("--\(boundary)-a--")
     for attachment in attachments {
       lines.append("--\(boundary)-m")
+      let name = Self.attachmentName(attachment.filename)
       lines += Self.part(
-        type: attachment.contentType, data: attachment.data,
-        disposition: "attachment; filename=\"\(attachment.filename)\"")
+        type: "\(attachment.contentType); name=\"\(name.ascii)\"", data: attachment.data,
+        disposition: name.disposition)
     }
     lines.append("--\(boundary)-m--")
     return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
@@ -88,15 +93,96 @@ package struct MailMessage: Sendable {
     return lines
   }
 
-  /// A header value: as it is when ASCII, else each non-ASCII word RFC 2047-encoded (an
-  /// address's angle brackets stay plain so that relays can read it).
-  static func header(_ value: String) -> String {
-    let clean = value.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(
-      of: "\n", with: " ")
-    return clean.split(separator: " ", omittingEmptySubsequences: false).map { word in
-      word.unicodeScalars.allSatisfy(\.isASCII)
-        ? String(word) : "=?utf-8?b?\(Data(word.utf8).base64EncodedString())?="
-    }.joined(separator: " ")
+  /// `text` without control and format characters (line breaks, NUL, bidi overrides,
+  /// zero-width marks): what a header or a file name may show of a name.
+  static func visible(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: " "
+          default: scalar
+          }
+        }))
+  }
+
+  /// A mailbox as a header holds it: `Name <address>`, the name quoted or encoded as needed.
+  static func mailbox(_ mailbox: Mailbox) -> String {
+    guard let name = mailbox.name.map(visible), !name.allSatisfy({ $0 == " " }) else {
+      return mailbox.address.text
+    }
+    let plain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 }
+    let phrase =
+      !plain
+      ? encodedWords(name)
+      : name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " })
+        ? name
+        : "\""
+          + name.replacingOccurrences(of: "\\", with: "\\\\")
+          .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    return "\(phrase) <\(mailbox.address.text)>"
+  }
+
+  /// Unstructured header text: as it is where plain ASCII, else RFC 2047 encoded words of at
+  /// most 39 bytes (64 characters, so that one fits a line after `Subject: `), never
+  /// splitting a character, so that folding can break between them.
+  static func encodedWords(_ text: String) -> String {
+    let clean = visible(text)
+    if clean.unicodeScalars.allSatisfy({ $0.isASCII }), !clean.contains("=?") { return clean }
+    var words: [String] = []
+    var chunk = Data()
+    for character in clean {
+      let bytes = Data(String(character).utf8)
+      if chunk.count + bytes.count > 39, !chunk.isEmpty {
+        words.append("=?utf-8?b?\(chunk.base64EncodedString())?=")
+        chunk = Data()
+      }
+      chunk += bytes
+    }
+    if !chunk.isEmpty { words.append("=?utf-8?b?\(chunk.base64EncodedString())?=") }
+    return words.joined(separator: " ")
+  }
+
+  /// `Name: value`, folded at spaces (RFC 5322 2.2.3) so that no line passes 78 characters
+  /// where the words allow it.
+  static func folded(_ name: String, _ value: String) -> String {
+    var lines: [String] = []
+    var line = "\(name):"
+    for word in value.split(separator: " ", omittingEmptySubsequences: true) {
+      if line.count + 1 + word.count > 78, line.contains(" ") || lines.count > 0 {
+        lines.append(line)
+        line = ""
+      }
+      line += " " + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\r\n")
+  }
+
+  /// A file name as an attachment's headers carry it: control, format and path characters
+  /// replaced; plain ASCII as `filename="…"`, otherwise RFC 2231's `filename*0*=utf-8''…`
+  /// continued over lines of at most 78 characters. The ASCII shape of the name is also
+  /// the Content-Type's `name`, for clients that read no other.
+  static func attachmentName(_ filename: String) -> (ascii: String, disposition: String) {
+    let clean = String(
+      visible(filename).map { "/\\\"".contains($0) || $0 == " " ? "_" : $0 })
+    let ascii = String(clean.unicodeScalars.map { $0.isASCII ? Character($0) : "_" })
+    guard ascii != clean else { return (ascii, "attachment; filename=\"\(ascii)\"") }
+    let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    var segments: [String] = []
+    var segment = "utf-8''"
+    for byte in clean.utf8 {
+      let piece =
+        unreserved.contains(byte) ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+      if segment.count + piece.count > 56 {
+        segments.append(segment)
+        segment = ""
+      }
+      segment += piece
+    }
+    segments.append(segment)
+    let parameters = segments.enumerated().map { " filename*\($0.offset)*=\($0.element)" }
+    return (ascii, "attachment;\r\n" + parameters.joined(separator: ";\r\n"))
   }
 
   /// `Thu, 26 Nov 2026 13:05:00 +0000`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraDelivery
+import AuraDomain
 import AuraPipeline
 import AuraSupport
 import Foundation
@@ -34,7 +35,8 @@ struct DeliverCommand: ParsableCommand {
     let config = try options.config()
     guard
       let settings = config.delivery
-        ?? (dryRun != nil ? DeliverySettings(from: "auralift@localhost") : nil)
+        ?? (dryRun != nil
+          ? DeliverySettings(from: Mailbox(address: EmailAddress("auralift@localhost")!)) : nil)
     else {
       throw ExitCodes.reporting(
         PipelineError.config(

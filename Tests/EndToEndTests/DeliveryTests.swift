@@ -52,7 +52,7 @@ import Testing
   @Test func eachCoachGetsOneMessageWithTheirAthletesAlone() throws {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
-    let pipeline = try Self.published(in: root, command: "true", athletes: true)
+    let pipeline = try Self.published(in: root, command: "cat", athletes: true)
     #expect(try TestSupport.cli(["run", pipeline.path, "--quiet"]).status == 0)
     let messages = root.appendingPathComponent("messages")
     let dry = try TestSupport.cli([
@@ -105,7 +105,7 @@ import Testing
     #expect(record?["exit_code"] as? Int == 4)
     #expect(record?["not_delivered"] as? Int == 2)
     // The mail command works again: the next run, with nothing else to do, sends both.
-    let working = try Self.published(in: root, command: "true")
+    let working = try Self.published(in: root, command: "cat")
     let second = try TestSupport.cli(["run", working.path])
     #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
     #expect(second.stdout.contains("up to date"))
