@@ -153,9 +153,9 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "AuraTestSupport", "AuraAggregation", "AuraDomain", "AuraEvaluation", "AuraFeatures",
-        "AuraIngest", "AuraPipeline", "AuraReports", "AuraStore", "AuraSupport", "AuraSynth",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "AuraTestSupport", "AuraAggregation", "AuraDelivery", "AuraDomain", "AuraEvaluation",
+        "AuraFeatures", "AuraIngest", "AuraPipeline", "AuraReports", "AuraStore", "AuraSupport",
+        "AuraSynth", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),
   ],

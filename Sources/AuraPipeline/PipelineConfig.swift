@@ -162,6 +162,16 @@ package struct PipelineConfig: Sendable {
     }
   }
 
+  /// The same pipeline with its side effects removed: no `deliver:` block and no `store:`.
+  /// Sweeps, evaluations and comparisons run on it, so that only the run an operator
+  /// scheduled ever mails anyone or writes into the platform's database.
+  package var withoutSideEffects: PipelineConfig {
+    var config = self
+    config.delivery = nil
+    config.store = nil
+    return config
+  }
+
   /// Applies `key=value` overrides (numbers, true/false, comma lists or text).
   package mutating func override(_ assignment: String) throws {
     guard let equals = assignment.firstIndex(of: "=") else {

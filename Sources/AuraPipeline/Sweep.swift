@@ -7,7 +7,8 @@ import Logging
 
 /// A research sweep: the pipeline run once per point of a parameter grid, each variant as a
 /// named experiment with its own output folder, all sharing the production run's cache so that
-/// every upstream result is reused. The production output is never written. The comparison
+/// every upstream result is reused. The production output is never written, and no variant
+/// mails anyone or publishes into a PostgreSQL store (`withoutSideEffects`). The comparison
 /// summary (CSV, Markdown and HTML, see `SweepSummary`) holds each variant's parameters, what
 /// it computed, and metrics against the labels the dataset has.
 package struct Sweep {
@@ -18,6 +19,8 @@ package struct Sweep {
   package let folder: URL
   /// What the best variant is best at.
   package var objective: SweepObjective = .default
+  /// The most variants one sweep may have: each is a whole publication of the dataset.
+  package static let maximumVariants = 1000
   /// How many variants run at once, each with its own worker pool.
   package var parallel = 2
 
@@ -54,8 +57,14 @@ package struct Sweep {
         throw PipelineError.config(
           "parameter '\(key)' is swept twice: give all its values in one --set")
       }
-      let values = spec[spec.index(after: equals)...].split(separator: ",").map(String.init)
-      guard !values.isEmpty else { throw PipelineError.config("sweep '\(spec)' has no values") }
+      let values = spec[spec.index(after: equals)...].split(
+        separator: ",", omittingEmptySubsequences: false
+      ).map(String.init)
+      guard values != [""] else { throw PipelineError.config("sweep '\(spec)' has no values") }
+      guard !values.contains("") else {
+        throw PipelineError.config(
+          "sweep '\(spec)' has an empty value (two commas, or one at an end)")
+      }
       guard Set(values).count == values.count else {
         throw PipelineError.config("sweep '\(spec)' repeats a value")
       }
@@ -67,6 +76,12 @@ package struct Sweep {
       axes.append((key, values))
     }
     guard !axes.isEmpty else { throw PipelineError.config("a sweep needs at least one --set") }
+    let size = axes.reduce(1) { $0.multipliedReportingOverflow(by: $1.values.count).partialValue }
+    guard size <= Self.maximumVariants, size > 0 else {
+      throw PipelineError.config(
+        "the grid has \(axes.map { String($0.values.count) }.joined(separator: " × ")) variants, over the \(Self.maximumVariants) a sweep may run: sweep fewer values, or in parts"
+      )
+    }
     self.base = base
     self.axes = axes
     self.folder = folder
@@ -121,7 +136,7 @@ package struct Sweep {
     var configs: [PipelineConfig] = []
     var parameters: [String: ParameterSet] = [:]
     for variant in variants {
-      var config = base
+      var config = base.withoutSideEffects
       config.out = folder.appendingPathComponent(variant.name).path
       config.cacheFolder = base.cacheFolder ?? productionCache
       for assignment in variant.assignments { try config.override(assignment) }

@@ -1,3 +1,5 @@
+import AuraDelivery
+import AuraDomain
 import AuraPipeline
 import AuraStore
 import AuraTestSupport
@@ -63,6 +65,28 @@ import Testing
     }
   }
 
+  /// A pipeline file that mails coaches and publishes into PostgreSQL sweeps without doing
+  /// either: the mail command (`tee`, which keeps what it is given) never runs, and the store,
+  /// a closed port on loopback that fails any run which tries it, is never tried.
+  @Test func aSweepNeitherMailsNorPublishesToTheStore() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let mailed = root.appendingPathComponent("mailed.eml")
+    var config = try TestSupport.pipelineConfig(
+      dataset: Self.sample, out: root.appendingPathComponent("out"))
+    config.delivery = DeliverySettings(
+      command: ["tee", mailed.path], from: try Mailbox.parse("AuraLift <reports@gym.example>"),
+      athletes: true)
+    config.store = "postgresql://auralift@127.0.0.1:1/platform?connect_timeout=2"
+    let sweep = try Sweep(
+      base: config, specs: ["scoring.form.depth_weight=0.2,0.4"],
+      folder: root.appendingPathComponent("experiments/side-effects"))
+    let outcomes = try sweep.run(logger: Logger(label: "test"))
+    #expect(outcomes.count == 2)
+    #expect(outcomes.allSatisfy { $0.summary.delivery == nil && $0.summary.store == nil })
+    #expect(!FileManager.default.fileExists(atPath: mailed.path), "a sweep variant sent mail")
+  }
+
   /// A grid that cannot be meant is refused before any variant runs, saying why.
   @Test(arguments: [
     (["scoring.form.depth_weigth=0.1,0.2"], "did you mean 'scoring.form.depth_weight'?"),
@@ -72,6 +96,14 @@ import Testing
     ),
     (["scoring.form.depth_weight=0.1,0.1"], "repeats a value"),
     (["scoring.form.depth_weight=0.1,7"], "is 7, outside its range 0…1"),
+    (["scoring.form.depth_weight=0.2,,0.3"], "has an empty value"),
+    (["scoring.form.depth_weight=0.2,"], "has an empty value"),
+    (
+      (1...4).map { axis in
+        "scoring.form.\(["depth", "tempo", "trunk", "symmetry"][axis - 1])_weight="
+          + (0...9).map { "0.\($0)" }.joined(separator: ",")
+      }, "the grid has 10 × 10 × 10 × 10 variants, over the 1000"
+    ),
   ])
   func aGridThatCannotBeMeantIsAUsageError(specs: [String], expected: String) throws {
     let config = try TestSupport.pipelineConfig(
