@@ -19,13 +19,16 @@ struct AuraLift: ParsableCommand {
       BenchIngestCommand.self,
     ])
 
-  /// Sets the memory policy, then runs the chosen subcommand.
+  /// Sets the memory policy and the files' permissions, then runs the chosen subcommand.
   static func main() {
     if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
       print(versionLine())
       return
     }
     ProcessMemory.keepFreedMemory()
+    // What any command writes is its owner's alone unless a pipeline's output_mode says
+    // otherwise (set when the pipeline file is read).
+    umask(PipelineConfig.OutputMode.private.umask)
     main(nil)
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AuraPipeline
 import AuraPostgres
+import Foundation
 
 /// The options every command that runs or inspects a pipeline shares: the pipeline file and
 /// the flags that override it.
@@ -33,6 +34,7 @@ struct PipelineOptions: ParsableArguments {
       for assignment in overrides { try config.override(assignment) }
       try config.checkParameters()
       try config.checkFolders()
+      umask(config.outputMode.umask)
       return config
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)

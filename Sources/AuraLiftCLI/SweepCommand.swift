@@ -46,6 +46,7 @@ struct SweepCommand: ParsableCommand {
       if let out { config.out = out }
       if let workers { config.workers = workers }
       try config.checkParameters()
+      umask(config.outputMode.umask)
       if let problem = EntityId.problem(name) {
         throw PipelineError.config("--name \(EntityId.quoted(name)) \(problem)")
       }

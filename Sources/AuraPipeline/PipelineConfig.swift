@@ -3,6 +3,7 @@ import AuraDelivery
 import AuraDomain
 import AuraFeatures
 import AuraIngest
+import AuraPostgres
 import AuraScoring
 import AuraSupport
 import Foundation
@@ -27,8 +28,29 @@ package struct PipelineConfig: Sendable {
   package var delivery: DeliverySettings?
   /// What a run keeps: releases, weeks of archived reports, the cache's size.
   package var retention = RetentionSettings()
+  /// Who may read what a run writes (`output_mode:`): its owner alone by default, since an
+  /// output holds personal data.
+  package var outputMode = OutputMode.private
   /// The pipeline file this was loaded from, if any.
   package var path: String?
+
+  /// The permissions of written files and folders, as the process's umask.
+  package enum OutputMode: String, Sendable, CaseIterable {
+    /// 0600 files, 0700 folders.
+    case `private`
+    /// 0640 and 0750: the owner's group may read.
+    case group
+    /// 0644 and 0755: everyone may read.
+    case shared
+
+    package var umask: mode_t {
+      switch self {
+      case .private: 0o077
+      case .group: 0o027
+      case .shared: 0o022
+      }
+    }
+  }
 
   package init(
     name: String, dataset: String, out: String, workers: Int, parameters: ParameterSet,
@@ -53,10 +75,7 @@ package struct PipelineConfig: Sendable {
       throw PipelineError.config(
         "\(path): cannot read the pipeline file: \(ErrorMessage.reason(error))")
     }
-    let tree: Any?
-    do { tree = try Yams.load(yaml: text) } catch {
-      throw PipelineError.config(Self.describe(error, path: path))
-    }
+    let tree = try Self.parse(text, path: path)
     guard let root = tree as? [String: Any] else {
       throw PipelineError.config("\(path): expected a mapping at the top level")
     }
@@ -77,9 +96,27 @@ package struct PipelineConfig: Sendable {
         ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent,
       dataset: (root["dataset"] as? String).map(resolved) ?? "datasets/sample",
       out: (root["out"] as? String).map(resolved) ?? "reports",
-      workers: root["workers"] as? Int ?? 0, parameters: parameters, path: path)
+      workers: try workers(root["workers"], path: path), parameters: parameters, path: path)
     config.cacheFolder = (root["cache"] as? String).map(resolved)
-    config.store = root["store"] as? String
+    if let store = root["store"] {
+      guard let url = store as? String else {
+        throw PipelineError.config("\(path): store must be a postgresql:// URL")
+      }
+      // Checked now, so that a URL that cannot be used stops the run before it starts (and
+      // the message shows it with its password hidden).
+      do { _ = try PostgresTarget(url: url) } catch {
+        throw PipelineError.config("\(path): \(error)")
+      }
+      config.store = url
+    }
+    if let mode = root["output_mode"] {
+      guard let text = mode as? String, let outputMode = OutputMode(rawValue: text) else {
+        throw PipelineError.config(
+          "\(path): output_mode must be one of \(OutputMode.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      config.outputMode = outputMode
+    }
     if let block = root["retention"] {
       do { config.retention = try RetentionSettings(yaml: block) } catch {
         throw PipelineError.config("\(path): \(error)")
@@ -91,6 +128,97 @@ package struct PipelineConfig: Sendable {
       }
     }
     return config
+  }
+
+  /// The most bytes, values (aliases expanded) and flow nesting a pipeline file may hold:
+  /// each far above any real pipeline, and low enough that no file can exhaust memory or the
+  /// stack (a "billion laughs" of nested aliases, ten thousand `[`).
+  static let maximumBytes = 1 << 20
+  static let maximumValues = 100_000
+  static let maximumFlowDepth = 64
+
+  /// The file's YAML as Foundation values, within the limits above.
+  static func parse(_ text: String, path: String) throws -> Any? {
+    guard text.utf8.count <= maximumBytes else {
+      throw PipelineError.config(
+        "\(path): is \(text.utf8.count) bytes, over the \(maximumBytes) a pipeline file may be")
+    }
+    if let line = flowDepthExceeded(text) {
+      throw PipelineError.config(
+        "\(path):\(line): brackets nested deeper than \(maximumFlowDepth) levels")
+    }
+    do {
+      // Composed first: an alias is then a shared copy of its anchor's node, not yet expanded.
+      guard let node = try Yams.compose(yaml: text) else { return nil }
+      var budget = maximumValues
+      guard within(node, budget: &budget) else {
+        throw PipelineError.config(
+          "\(path): holds more than \(maximumValues) values once its aliases are expanded")
+      }
+      return node.any
+    } catch let error as PipelineError {
+      throw error
+    } catch {
+      throw PipelineError.config(Self.describe(error, path: path))
+    }
+  }
+
+  /// Whether `node`, aliases expanded, holds at most `budget` values; stops counting there.
+  private static func within(_ node: Node, budget: inout Int) -> Bool {
+    budget -= 1
+    guard budget >= 0 else { return false }
+    switch node {
+    case .scalar, .alias: return true
+    case .mapping(let mapping):
+      return mapping.allSatisfy {
+        within($0.key, budget: &budget) && within($0.value, budget: &budget)
+      }
+    case .sequence(let sequence):
+      return sequence.allSatisfy { within($0, budget: &budget) }
+    }
+  }
+
+  /// The line where `[`/`{` nesting first passes `maximumFlowDepth`, outside quotes and
+  /// comments; nil when it never does.
+  private static func flowDepthExceeded(_ text: String) -> Int? {
+    var depth = 0
+    var line = 1
+    var quote: UInt8? = nil
+    var comment = false
+    var previous: UInt8 = UInt8(ascii: "\n")
+    for byte in text.utf8 {
+      defer { previous = byte }
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        comment = false
+        continue
+      }
+      if comment { continue }
+      if let open = quote {
+        if byte == open { quote = nil }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "'"), UInt8(ascii: "\""): quote = byte
+      case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\n"):
+        comment = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        if depth > maximumFlowDepth { return line }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+      default: break
+      }
+    }
+    return nil
+  }
+
+  /// The file's `workers`: a whole number (0 when absent); the range is `checkParameters`'.
+  static func workers(_ value: Any?, path: String) throws -> Int {
+    guard let value else { return 0 }
+    guard let workers = value as? Int else {
+      throw PipelineError.config("\(path): workers must be a whole number (0: one per core)")
+    }
+    return workers
   }
 
   /// A YAML error on one line: "path:line:column: problem (while …)".
@@ -132,10 +260,18 @@ package struct PipelineConfig: Sendable {
     }
   }
 
+  /// Worker threads a run may ask for (0: one per core).
+  package static let workersRange = 0...1024
+
   /// Reads every stage's settings from the parameters, so that a missing parameter or one of
   /// the wrong type is a `PipelineError.config` before a run starts rather than a failure
   /// halfway through it.
   package func checkParameters() throws {
+    guard Self.workersRange.contains(workers) else {
+      throw PipelineError.config(
+        "workers \(workers): from \(Self.workersRange.lowerBound) (one per core) to \(Self.workersRange.upperBound)"
+      )
+    }
     do {
       _ = try SessionReader.Settings(parameters)
       _ = try SessionFeatureExtractor.Settings(parameters)

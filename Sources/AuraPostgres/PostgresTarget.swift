@@ -50,6 +50,9 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     }
     if let port = components.port {
       self.port = port
+    } else if let text = Self.portText(url), !text.isEmpty {
+      // Foundation gives no port for one that does not fit an Int: never the default instead.
+      throw bad("port \(text.prefix(20)) is not a port (1-65535)")
     } else if let text = environment["PGPORT"] {
       guard let port = Int(text) else { throw bad("PGPORT=\(text) is not a port") }
       self.port = port
@@ -86,8 +89,8 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       throw bad("sslrootcert \(file) cannot be read")
     }
     if let text = items["connect_timeout"] ?? environment["PGCONNECT_TIMEOUT"] {
-      guard let seconds = Int(text), seconds > 0 else {
-        throw bad("connect_timeout=\(text): whole seconds, more than 0")
+      guard let seconds = Int(text), Self.connectTimeoutRange.contains(seconds) else {
+        throw bad("connect_timeout=\(text.prefix(20)): whole seconds from 1 to 3600")
       }
       connectTimeoutSeconds = seconds
     }
@@ -96,8 +99,8 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       throw bad("schema '\(schema)': use lower-case letters, digits and '_', not first a digit")
     }
     if let text = items["statement_timeout"] {
-      guard let seconds = Double(text), seconds > 0 else {
-        throw bad("statement_timeout=\(text): seconds, more than 0")
+      guard let seconds = Double(text), Self.statementTimeoutRange.contains(seconds) else {
+        throw bad("statement_timeout=\(text.prefix(20)): seconds from 0.001 to 86400")
       }
       statementTimeoutSeconds = seconds
     }
@@ -118,12 +121,36 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// `url` with any password replaced by `***`, for messages.
-  static func redacted(_ url: String) -> String {
-    guard var components = URLComponents(string: url), components.password != nil else {
-      return url
+  /// The limits of `connect_timeout=` and `statement_timeout=` (seconds): a wait that ends,
+  /// and a limit PostgreSQL's milliseconds can hold.
+  package static let connectTimeoutRange = 1...3600
+  package static let statementTimeoutRange = 0.001...86400.0
+
+  /// What stands after the host's `:` in `url`'s authority, if anything.
+  static func portText(_ url: String) -> String? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let rest = url[scheme.upperBound...]
+    let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let hostPort =
+      authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] }
+      ?? authority
+    let afterBracket = hostPort.lastIndex(of: "]").map { hostPort[$0...] } ?? hostPort
+    return afterBracket.lastIndex(of: ":").map {
+      String(afterBracket[afterBracket.index(after: $0)...])
     }
-    components.password = "***"
-    return components.string ?? "postgresql://…"
+  }
+
+  /// `url` with any password replaced by `***`, for messages; read as text, so that a URL
+  /// Foundation cannot parse is redacted too.
+  package static func redacted(_ url: String) -> String {
+    guard let scheme = url.range(of: "://") else {
+      return url.contains("@") || url.contains(":") ? "(a store URL that does not parse)" : url
+    }
+    let rest = url[scheme.upperBound...]
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+    guard let at = rest[..<authorityEnd].lastIndex(of: "@"),
+      let colon = rest[..<at].firstIndex(of: ":")
+    else { return url }
+    return String(url[..<rest.index(after: colon)]) + "***" + String(url[at...])
   }
 }

@@ -67,6 +67,12 @@ import Testing
     ("postgresql://u@h/d?connect_timeout=0.5", "connect_timeout=0.5: whole seconds"),
     ("postgresql://u@h/d?sslrootcert=/no/such.pem", "sslrootcert /no/such.pem cannot be read"),
     ("postgresql://u@%2Frun%2Fpostgresql/d", "Unix socket"),
+    ("postgresql://u@h/d?statement_timeout=inf", "statement_timeout=inf: seconds from 0.001"),
+    ("postgresql://u@h/d?statement_timeout=1e308", "statement_timeout=1e308"),
+    ("postgresql://u@h/d?statement_timeout=1e-9", "statement_timeout=1e-9"),
+    ("postgresql://u@h/d?connect_timeout=99999999999", "connect_timeout=99999999999"),
+    ("postgresql://u@h:99999999999999999999/d", "port 99999999999999999999 is not a port"),
+    ("postgresql://u@h:0/d", "port 0 is out of range"),
   ])
   func badURLsSayWhatToFix(url: String, message: String) {
     do {
@@ -78,6 +84,21 @@ import Testing
       #expect(!failure.description.contains("secret"))
     } catch {
       Issue.record("\(url): \(error)")
+    }
+  }
+
+  /// A password never reaches a message, even in a URL Foundation cannot parse.
+  @Test(arguments: [
+    "postgresql://u:secret@h/d", "postgresql://u:secret@h:5432/d?schema=x",
+    "postgresql://u:secret@h/d with spaces", "postgresql://u:sec@ret@h/d",
+    "postgresql://u:secret@[::1/d", "u:secret@h",
+  ])
+  func aPasswordIsNeverShown(url: String) {
+    #expect(!PostgresTarget.redacted(url).contains("secret"), "\(PostgresTarget.redacted(url))")
+    do {
+      _ = try PostgresTarget(url: url + "?colour=blue", environment: ["HOME": "/nowhere"])
+    } catch {
+      #expect(!"\(error)".contains("secret"), "\(error)")
     }
   }
 }
