@@ -92,6 +92,13 @@ struct AthleteAggregation: Sendable {
     // One athlete per worker already keeps every core busy (`WorkerPool.stream`).
     try week.sessions.map { session in
       if let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey) {
+        // A shard's manifest says whose session it is; the scored result, keyed by the
+        // session's own files, decides.
+        guard scored.athleteId == work.athlete.id else {
+          throw PipelineError.fatal(
+            "\(session.partition) is \(scored.athleteId)'s session, not \(work.athlete.id)'s as the run's record of it says; run its shard again"
+          )
+        }
         return scored
       }
       // Gone or damaged since it was computed: computed again, where publication may.

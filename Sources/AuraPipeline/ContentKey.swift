@@ -37,6 +37,16 @@ package struct ContentKey: Sendable {
     }
   }
 
+  /// Whether `text` is what `finalize` returns: 64 lower-case hex digits (SHA-256), and so
+  /// safe as a file name.
+  package static func isDigest(_ text: String) -> Bool {
+    text.utf8.count == 64
+      && text.utf8.allSatisfy {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }
+  }
+
   /// Hex SHA-256 of the fields.
   package func finalize() -> String {
     var hasher = hasher

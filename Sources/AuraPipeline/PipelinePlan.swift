@@ -59,7 +59,8 @@ struct PipelinePlan {
         chain.plan(folder: $0)
       }
     case .manifests(let computed, let shards):
-      sessions = try Self.plans(computed, shards: shards, folders: folders, chain: chain)
+      sessions = try Self.plans(
+        computed, shards: shards, folders: folders, chain: chain, workers: config.workers)
     }
 
     var publish = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
@@ -97,11 +98,13 @@ struct PipelinePlan {
   /// Where a whole run remembers its files' digests.
   static func digestsFile(out: URL) -> URL { out.appendingPathComponent(".state/digests.tsv") }
 
-  /// The sessions' plans as the shards' manifests give them, in folder order; throws when the
-  /// manifests and the dataset's session folders differ (the dataset changed after the shards
-  /// ran), naming the shard to run again.
+  /// The sessions' plans, keyed from the dataset's files as a whole run keys them, in folder
+  /// order; throws when they and the shards' manifests differ (a session added, removed or
+  /// edited after the shards ran, or a manifest edited), naming the shards to run again. A
+  /// manifest's keys are compared, never used: what is published is what the files say.
   private static func plans(
-    _ computed: [ShardManifest.Session], shards: Int, folders: [String], chain: SessionChain
+    _ computed: [ShardManifest.Session], shards: Int, folders: [String], chain: SessionChain,
+    workers: Int
   ) throws -> [SessionChain.Plan] {
     let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
     let present = Set(folders)
@@ -116,12 +119,19 @@ struct PipelinePlan {
         "nothing published: the dataset changed after the shards ran: \(described.joined(separator: ", "))\(changed.count > 5 ? " and \(changed.count - 5) more" : ""); run shard\(stale.count > 1 ? "s" : "") \(stale.map(String.init).joined(separator: ", ")) again"
       )
     }
-    return folders.map { folder in
-      let session = byFolder[folder]!
-      return SessionChain.Plan(
-        folder: folder, features: chain.featuresTemplate, scoring: chain.scoringTemplate,
-        featureKey: session.featureKey, scoringKey: session.scoringKey, failure: nil)
+    let plans = WorkerPool.map(folders, workers: workers) { chain.plan(folder: $0) }
+    let edited = plans.filter { plan in
+      let session = byFolder[plan.folder]!
+      return plan.failure != nil || plan.featureKey != session.featureKey
+        || plan.scoringKey != session.scoringKey
+    }.map(\.folder)
+    if !edited.isEmpty {
+      let stale = Set(edited.map { ShardShare.shard(of: $0, count: shards) }).sorted()
+      throw PipelineError.fatal(
+        "nothing published: \(edited.prefix(5).map { "sessions/\($0)" }.joined(separator: ", "))\(edited.count > 5 ? " and \(edited.count - 5) more" : "") differ from what the shards computed (a file changed after they ran, or a manifest was edited); run shard\(stale.count > 1 ? "s" : "") \(stale.prefix(20).map(String.init).joined(separator: ", ")) again"
+      )
     }
+    return plans
   }
 
   /// The dataset's tables, or why nothing can be published.

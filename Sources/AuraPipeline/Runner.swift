@@ -134,12 +134,14 @@ package struct Runner {
     -> RunSummary
   {
     try ShardManifest.checkRunId(runId)
-    guard shards >= 1 else { throw PipelineError.config("--shards \(shards): needs N ≥ 1") }
+    guard (1...ShardShare.maximumCount).contains(shards) else {
+      throw PipelineError.config("--shards \(shards): needs 1 ≤ N ≤ \(ShardShare.maximumCount)")
+    }
     let startedAt = Self.timestamp()
     let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
     defer { lock.release() }
     let cache = PipelinePlan.cacheRoot(config: config, out: out)
-    let (manifests, missing) = ShardManifest.read(cache: cache, runId: runId, shards: shards)
+    let (manifests, missing) = try ShardManifest.read(cache: cache, runId: runId, shards: shards)
     guard missing.isEmpty else {
       throw PipelineError.shardsMissing(
         "nothing published: run \(runId) lacks the manifest of shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(shards) (\(ShardManifest.folder(cache: cache, runId: runId).path))"

@@ -74,8 +74,11 @@ package struct ShardManifest: Codable, Sendable, Equatable {
   }
 
   /// The manifests of `runId` for `shards` shards: the ones found, and the indexes missing.
-  /// A manifest that does not decode counts as missing (a torn or foreign file).
-  static func read(cache: URL, runId: String, shards: Int) -> (
+  /// A file that does not decode, or is another run's or shard's, counts as missing (a torn
+  /// or foreign file); one that decodes but does not hold what a shard writes (a key that is
+  /// not a digest, a folder or athlete that is not an id) is refused: it was edited, and
+  /// nothing in it may name a path.
+  static func read(cache: URL, runId: String, shards: Int) throws -> (
     found: [ShardManifest], missing: [Int]
   ) {
     var found: [ShardManifest] = []
@@ -89,8 +92,31 @@ package struct ShardManifest: Codable, Sendable, Equatable {
         missing.append(shard)
         continue
       }
+      if let problem = manifest.problem {
+        throw PipelineError.fatal(
+          "nothing published: \(url.path) is not a manifest a shard wrote (\(problem)); run shard \(shard) again"
+        )
+      }
       found.append(manifest)
     }
     return (found, missing)
+  }
+
+  /// What in the manifest no shard writes, if anything.
+  var problem: String? {
+    for session in sessions {
+      if session.folder.isEmpty || session.folder == "." || session.folder == ".."
+        || session.folder.contains("/") || session.folder.contains("\u{0}")
+      {
+        return "session folder \(EntityId.quoted(session.folder)) is not a folder name"
+      }
+      for key in [session.featureKey, session.scoringKey] where !ContentKey.isDigest(key) {
+        return "sessions/\(session.folder): key \(EntityId.quoted(key)) is not a digest"
+      }
+      if let athlete = session.athleteId, let problem = EntityId.problem(athlete) {
+        return "sessions/\(session.folder): athlete \(EntityId.quoted(athlete)) \(problem)"
+      }
+    }
+    return nil
   }
 }

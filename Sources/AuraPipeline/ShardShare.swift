@@ -8,10 +8,16 @@ package struct ShardShare: Sendable, Equatable, CustomStringConvertible {
   package let index: Int
   package let count: Int
 
-  /// Throws a usage error unless 0 ≤ index < count.
+  /// The most shards a run may have: more than any cluster's array holds (Slurm's
+  /// MaxArraySize tops out at 4,000,001; a Kubernetes Indexed Job at 100,000 completions),
+  /// and few enough that `publish` reads every manifest in seconds.
+  package static let maximumCount = 100_000
+
+  /// Throws a usage error unless 0 ≤ index < count ≤ `maximumCount`.
   package init(index: Int, count: Int) throws {
-    guard count >= 1, (0..<count).contains(index) else {
-      throw PipelineError.config("shard \(index)/\(count): needs 0 ≤ K < N and N ≥ 1")
+    guard (1...Self.maximumCount).contains(count), (0..<count).contains(index) else {
+      throw PipelineError.config(
+        "shard \(index)/\(count): needs 0 ≤ K < N and 1 ≤ N ≤ \(Self.maximumCount)")
     }
     self.index = index
     self.count = count

@@ -157,6 +157,71 @@ import Testing
     #expect(refused.stderr.contains("run shard \(shard) again"))
   }
 
+  /// The manifest of shard 0 of `run` in `out`'s cache, as JSON to edit, and its file.
+  static func manifest(run: String, shards: Int, out: URL) throws -> (URL, [String: Any]) {
+    let file = out.appendingPathComponent(".cache/.shards/\(run)/shard-0-of-\(shards).json")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    return (file, json)
+  }
+
+  /// A manifest is data: a key that would be a path, or an athlete edited into it, never
+  /// decides what is published; a session edited after its shard ran is not published stale.
+  @Test func editedManifestsAndSessionsAreRefusedNotPublished() throws {
+    let root = try TestSupport.temporaryFolder()
+    let (dataset, _) = try Self.datasetAndReference(root)
+    defer { TestSupport.remove(root, dataset) }
+    let out = root.appendingPathComponent("sharded")
+    #expect(try Self.shard(0, of: 1, run: "e1", dataset: dataset, out: out) == 0)
+    let (file, original) = try Self.manifest(run: "e1", shards: 1, out: out)
+    func publish() throws -> (status: Int32, stdout: String, stderr: String) {
+      try Self.auralift(["publish", "--run-id", "e1", "--shards", "1"], dataset: dataset, out: out)
+    }
+    func edit(_ change: (inout [String: Any]) -> Void) throws {
+      var sessions = original["sessions"] as! [[String: Any]]
+      change(&sessions[0])
+      var json = original
+      json["sessions"] = sessions
+      try JSONSerialization.data(withJSONObject: json).write(to: file)
+    }
+    try edit { $0["scoringKey"] = "../../../../tmp/x" }
+    var refused = try publish()
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("is not a manifest a shard wrote"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("is not a digest"))
+    // Another session's key, a digest: compared with what the files give, and refused.
+    let other = (original["sessions"] as! [[String: Any]])[1]["scoringKey"] as! String
+    try edit { $0["scoringKey"] = other }
+    refused = try publish()
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("differ from what the shards computed"), "\(refused.stderr)")
+    // Whose session it is comes from the session, not from the manifest.
+    let athletes = Set(
+      (original["sessions"] as! [[String: Any]]).compactMap { $0["athleteId"] as? String })
+    let first = (original["sessions"] as! [[String: Any]])[0]["athleteId"] as! String
+    let stranger = try #require(athletes.sorted().first { $0 != first })
+    try edit { $0["athleteId"] = stranger }
+    refused = try publish()
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr.contains("is \(first)'s session, not \(stranger)'s"), "\(refused.stderr)")
+    // The manifest as written, but a session's load edited since: refused, naming its shard.
+    try JSONSerialization.data(withJSONObject: original).write(to: file)
+    let folder = (original["sessions"] as! [[String: Any]])[0]["folder"] as! String
+    let session = dataset.appendingPathComponent("sessions/\(folder)/session.json")
+    var manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any])
+    var sets = try #require(manifest["sets"] as? [[String: Any]])
+    sets[0]["load_kg"] = ((sets[0]["load_kg"] as? Double) ?? 20) + 100
+    manifest["sets"] = sets
+    try JSONSerialization.data(withJSONObject: manifest).write(to: session)
+    refused = try publish()
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("sessions/\(folder) differ from what the shards computed"))
+    #expect(refused.stderr.contains("run shard 0 again"))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("current").path))
+  }
+
   @Test func publishWaitsForTheLockAndShardsForNone() throws {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
@@ -183,6 +248,8 @@ import Testing
       ["shard", "--run-id", "r", "--shard", "2/2"],
       ["shard", "--run-id", "r", "--shard", "x"], ["shard", "--run-id", "r"],
       ["publish", "--run-id", "r", "--shards", "0"],
+      ["publish", "--run-id", "r", "--shards", "100000000"],
+      ["shard", "--run-id", "r", "--shard", "0/100000000"],
     ] {
       let run = try Self.auralift(arguments, dataset: dataset, out: root)
       #expect(run.status == 64, "\(arguments): \(run.stderr)")
