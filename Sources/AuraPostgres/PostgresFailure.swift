@@ -49,6 +49,12 @@ package enum PostgresFailure: Error, CustomStringConvertible {
     }
   }
 
+  /// SQLSTATE classes that say the schema holds something auralift did not put there: data
+  /// exceptions and integrity violations (a changed column or constraint), a trigger's or
+  /// function's error (`P0`, `38`, `39`, `2F`), a missing or ambiguous object (`42`, but for
+  /// 42501, a missing grant: 77).
+  static let changedOutside = ["22", "23", "27", "2F", "38", "39", "42", "44", "P0"]
+
   /// `error`, met while publishing to `target`, as one of these with a one-line message that
   /// says what to fix.
   static func classify(_ error: any Error, target: PostgresTarget) -> PostgresFailure {
@@ -74,6 +80,12 @@ package enum PostgresFailure: Error, CustomStringConvertible {
         return .unavailable("\(place): a statement ran past statement_timeout: \(message)")
       case let state where state.hasPrefix("08") || state.hasPrefix("57P"):
         return .unavailable("\(place): the server ended the session: \(message)")
+      case let state where Self.changedOutside.contains(where: state.hasPrefix):
+        // A constraint, trigger, rule or missing object auralift did not make: retrying
+        // meets it again.
+        return .schemaChanged(
+          "\(place): schema \(target.schema) was changed outside auralift: \(message) (SQLSTATE \(state)); restore it or drop the schema to publish anew"
+        )
       default:
         return .unavailable("\(place): \(message) (SQLSTATE \(state))")
       }

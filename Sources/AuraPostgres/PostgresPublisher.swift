@@ -133,7 +133,16 @@ package struct PostgresPublisher: Sendable {
     }
     let published = try await firstText(
       connection, "SELECT run_id FROM auralift_publication LIMIT 1")
-    let incremental = !migrated && previousRunId != nil && published == previousRunId
+    var incremental = !migrated && previousRunId != nil && published == previousRunId
+    if incremental {
+      let drifted = try await driftedTables(connection)
+      if !drifted.isEmpty {
+        logger.warning(
+          "rows of \(drifted.joined(separator: ", ")) in \(schema) were changed outside auralift since its last publication: every table is written whole"
+        )
+        incremental = false
+      }
+    }
     var outcome = Outcome(full: !incremental, rowsWritten: 0, rowsRemoved: 0, notifications: 0)
     for table in PublishedTable.all {
       if incremental, !table.key.isEmpty {
@@ -150,6 +159,7 @@ package struct PostgresPublisher: Sendable {
     }
     outcome.notifications = try await notify(
       changed: changedReports, runId: runId, on: connection)
+    try await recordTableStates(connection)
     try await execute(connection, "DELETE FROM auralift_publication")
     try await drain(
       connection.query(
@@ -194,6 +204,32 @@ package struct PostgresPublisher: Sendable {
     return true
   }
 
+  /// The published tables whose rows are not what the last publication recorded (all of
+  /// them where it recorded nothing).
+  private func driftedTables(_ connection: PostgresConnection) async throws -> [String] {
+    var recorded: [String: String] = [:]
+    let rows = try await connection.query(
+      "SELECT table_name, state FROM auralift_table_state", logger: logger)
+    for try await (table, state) in rows.decode((String, String).self) { recorded[table] = state }
+    var drifted: [String] = []
+    for table in PublishedTable.all {
+      let state = try await firstText(connection, PostgresSchema.stateQuery(table.name))
+      if recorded[table.name] != state { drifted.append(table.name) }
+    }
+    return drifted
+  }
+
+  /// Records every published table's state as this publication leaves it.
+  private func recordTableStates(_ connection: PostgresConnection) async throws {
+    try await execute(connection, "DELETE FROM auralift_table_state")
+    for table in PublishedTable.all {
+      try await execute(
+        connection,
+        "INSERT INTO auralift_table_state (table_name, state) SELECT '\(table.name)', (\(PostgresSchema.stateQuery(table.name)))"
+      )
+    }
+  }
+
   /// Throws `schemaChanged` naming the first column that differs from the definitions.
   private func checkColumns(_ connection: PostgresConnection) async throws {
     var found: [String: [(String, String)]] = [:]
@@ -221,6 +257,20 @@ package struct PostgresPublisher: Sendable {
         ?? "its columns are in another order"
       throw PostgresFailure.schemaChanged(
         "table \(target.schema).\(table.name) was changed outside auralift: \(detail); restore it or drop schema \(target.schema) to publish anew"
+      )
+    }
+    // A table's key is what incremental writes replace rows by: without it they would pile up.
+    var keyed: Set<String> = []
+    let indexes = try await connection.query(
+      """
+      SELECT DISTINCT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+      WHERE i.indisunique AND c.relnamespace = \(target.schema)::regnamespace
+      """, logger: logger)
+    for try await table in indexes.decode(String.self) { keyed.insert(table) }
+    if let table = PublishedTable.all.first(where: { !$0.key.isEmpty && !keyed.contains($0.name) })
+    {
+      throw PostgresFailure.schemaChanged(
+        "table \(target.schema).\(table.name) was changed outside auralift: its key (\(table.key.joined(separator: ", "))) is gone; restore it or drop schema \(target.schema) to publish anew"
       )
     }
   }

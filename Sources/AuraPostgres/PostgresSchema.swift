@@ -4,8 +4,9 @@ import AuraStore
 /// definition (`PublishedTable`) gives it, and the platform's `notification`, plus the
 /// schema's bookkeeping: its version and what was last published. A new schema is created
 /// whole from the definitions as they are now; one an earlier auralift created is brought to
-/// the current version by the upgrades after its own. A table someone else changed is found
-/// before anything is written.
+/// the current version by the upgrades after its own. A table whose columns or key someone
+/// else changed is found before anything is written; one whose rows they changed is
+/// rewritten whole.
 enum PostgresSchema {
   /// The version of a schema this auralift creates or upgrades to.
   static let version = 1 + upgrades(schema: "auralift").count
@@ -13,7 +14,8 @@ enum PostgresSchema {
   /// A new schema's statements: every table, key and index as the definitions have them now.
   static func creation(schema: String) -> [String] {
     [
-      "CREATE TABLE \(schema).auralift_publication (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), run_id TEXT NOT NULL, publish_key TEXT NOT NULL, published_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+      "CREATE TABLE \(schema).auralift_publication (singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton), run_id TEXT NOT NULL, publish_key TEXT NOT NULL, published_at TIMESTAMPTZ NOT NULL DEFAULT now())",
+      tableState(schema: schema),
     ]
       + PublishedTable.all.flatMap { create($0, schema: schema) }
       + [
@@ -38,7 +40,21 @@ enum PostgresSchema {
         "ALTER TABLE \(schema).personal_record ADD COLUMN previous_value DOUBLE PRECISION",
         "ALTER TABLE \(schema).personal_record ADD COLUMN notable BIGINT NOT NULL DEFAULT 0",
       ],
+      [tableState(schema: schema)],
     ]
+  }
+
+  /// What each published table held when auralift last committed: its row count and a digest
+  /// of its rows (`stateQuery`), so that the next publication finds rows changed by anyone
+  /// else and rewrites the table whole instead of writing changes onto them.
+  static func tableState(schema: String) -> String {
+    "CREATE TABLE IF NOT EXISTS \(schema).auralift_table_state (table_name TEXT PRIMARY KEY, state TEXT NOT NULL)"
+  }
+
+  /// `<rows> <md5 of the sorted md5s of every row's text>` of `table`, in the search path's
+  /// schema: the same rows give the same state, whatever their order on disk.
+  static func stateQuery(_ table: String) -> String {
+    "SELECT count(*)::text || ' ' || coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') FROM \(table) t"
   }
 
   /// The model's relations as foreign keys, DEFERRABLE INITIALLY DEFERRED so that rows may be

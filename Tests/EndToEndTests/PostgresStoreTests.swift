@@ -258,6 +258,57 @@ import Testing
     try Self.expectSameTables(out, schema: "upgraded")
   }
 
+  /// Rows someone else changed, removed or added in the store are found at the next
+  /// publication, which writes every table whole; a trigger that refuses auralift's writes or
+  /// a key dropped from a table is "changed outside auralift" (65), which a scheduler does
+  /// not retry, never "unavailable" (69).
+  @Test func rowsChangedOutsideAreReplacedAndSchemaChangesRefused() throws {
+    let server = try Self.server.get()
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    let url = server.url(schema: "drift")
+    #expect(try Self.run(dataset, out: out, store: url).status == 0)
+    try server.psql(
+      """
+      UPDATE drift.user_profile SET username = 'TAMPERED' WHERE id = 'a-01';
+      UPDATE drift.workout_set SET weight_kg = 999 WHERE ctid = (SELECT min(ctid) FROM drift.workout_set);
+      DELETE FROM drift.rep WHERE ctid IN (SELECT ctid FROM drift.rep LIMIT 16);
+      """)
+    _ = try RunnerTests.copySession("s-000001", as: "s-after", in: dataset)
+    let repaired = try Self.run(dataset, out: out, store: url)
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    #expect(repaired.stdout.contains("(schema drift): rewritten"), "\(repaired.stdout)")
+    #expect(repaired.stderr.contains("were changed outside auralift"), "\(repaired.stderr)")
+    #expect(repaired.stderr.contains("rep") && repaired.stderr.contains("user_profile"))
+    try Self.expectSameTables(out, schema: "drift")
+    // Left alone, the next publication writes changes only again.
+    _ = try RunnerTests.copySession("s-000002", as: "s-later", in: dataset)
+    let quiet = try Self.run(dataset, out: out, store: url)
+    #expect(quiet.stdout.contains("changes only"), "\(quiet.stdout)")
+    try Self.expectSameTables(out, schema: "drift")
+
+    try server.psql(
+      """
+      CREATE FUNCTION drift.refuse() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'sessions are read-only here'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER refuse BEFORE INSERT ON drift.workout_session
+        FOR EACH ROW EXECUTE FUNCTION drift.refuse();
+      """)
+    _ = try RunnerTests.copySession("s-000003", as: "s-trigger", in: dataset)
+    let triggered = try Self.run(dataset, out: out, store: url)
+    #expect(triggered.status == 65, "\(triggered.stderr)")
+    #expect(triggered.stderr.contains("sessions are read-only here"), "\(triggered.stderr)")
+    #expect(triggered.stderr.contains("changed outside auralift"))
+    try server.psql(
+      "DROP TRIGGER refuse ON drift.workout_session; ALTER TABLE drift.rep DROP CONSTRAINT rep_pkey;"
+    )
+    let unkeyed = try Self.run(dataset, out: out, store: url)
+    #expect(unkeyed.status == 65, "\(unkeyed.stderr)")
+    #expect(unkeyed.stderr.contains("drift.rep was changed outside auralift: its key"))
+  }
+
   /// A statement that runs past `statement_timeout` (here the wait for a lock another session
   /// holds) is named as such, exit 69, nothing visible changed; the SQLite release is still
   /// written, and the next run publishes.
