@@ -110,6 +110,26 @@ import Testing
     #expect(problem.reason.contains("'fast' is not a finite number"))
   }
 
+  /// A watch's implausible reading is left out of its day with a problem, as a wellness.csv
+  /// value outside its range is: the export is data like any other.
+  @Test func implausibleExportValuesAreLeftOutAndNamed() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    let folder = root.appendingPathComponent("health/a-1")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let export = Self.export.replacingOccurrences(of: "value=\"54\"", with: "value=\"400\"")
+      .replacingOccurrences(of: "value=\"62.5\"", with: "value=\"5000\"")
+    try Data(export.utf8).write(to: folder.appendingPathComponent("export.xml"))
+    let tables = try DatasetTablesReader.read(root: root)
+    let days = Dictionary(uniqueKeysWithValues: tables.wellness.map { ($0.date, $0) })
+    #expect(days["2026-11-03"]?.restingHeartRateBpm == nil)
+    #expect(days["2026-11-03"]?.hrvMilliseconds == 45)
+    #expect(days["2026-11-04"]?.hrvMilliseconds == nil)
+    let reasons = tables.problems.map(\.description)
+    #expect(reasons.contains { $0.contains("resting_hr on 2026-11-03: 400 is outside 20…250") })
+    #expect(reasons.contains { $0.contains("hrv_ms on 2026-11-04: 5000 is outside 1…500") })
+  }
+
   @Test func exportIsStreamedInChunksOfAnySize() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }

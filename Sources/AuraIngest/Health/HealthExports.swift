@@ -31,8 +31,8 @@ enum HealthExports {
       do {
         let url = try SafePath.resolve(path, in: root, datasetRoot: root, reportAs: path)
         let export = try AppleHealthReader.read(url: url, path: path, athleteId: athlete)
-        days += export.days
         problems += export.problems
+        days += export.days.map { plausible($0, path: path, problems: &problems) }
       } catch let problem as DatasetProblem {
         problems.append(problem)
       } catch {
@@ -41,6 +41,30 @@ enum HealthExports {
       }
     }
     return days
+  }
+
+  /// `day` with each value outside its plausible range (the same as wellness.csv's columns)
+  /// left out, and a problem naming it: a watch's reading is data like any other.
+  static func plausible(_ day: WellnessDay, path: String, problems: inout [DatasetProblem])
+    -> WellnessDay
+  {
+    var day = day
+    let date = day.date
+    func check(_ column: String, _ value: inout Double?) {
+      guard let number = value, let problem = PlausibleRange.problem(column, number) else {
+        return
+      }
+      problems.append(
+        DatasetProblem(
+          path: path, line: 0,
+          reason: "\(column) on \(date): \(problem); that day is kept without it"))
+      value = nil
+    }
+    check("hrv_ms", &day.hrvMilliseconds)
+    check("sleep_hours", &day.sleepHours)
+    check("resting_hr", &day.restingHeartRateBpm)
+    check("active_kcal", &day.activeKcal)
+    return day
   }
 
   /// wellness.csv rows, plus the export's days that wellness.csv does not have.
