@@ -9,10 +9,18 @@ package struct DatasetProblem: Error, Codable, Sendable, Equatable, CustomString
   /// The athlete whose session it is, when the session's manifest could be read.
   package var athleteId: String?
 
+  /// The longest reason kept, in characters: a reason quotes what it found, and a cell of a
+  /// megabyte must not become a megabyte in every log line, table and page that shows it.
+  package static let maximumReasonLength = 400
+
   package init(path: String, line: Int, reason: String, athleteId: String? = nil) {
     self.path = path
     self.line = line
-    self.reason = reason
+    self.reason =
+      reason.count <= Self.maximumReasonLength
+      ? reason
+      : reason.prefix(Self.maximumReasonLength)
+        + "… (\(reason.count - Self.maximumReasonLength) more characters)"
     self.athleteId = athleteId
   }
 

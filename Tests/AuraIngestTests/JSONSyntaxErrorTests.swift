@@ -14,6 +14,10 @@ import Testing
     ("[", 1, 2, "expected a value, found the end"),
     ("{\"é\": \"x\n\"}", 1, 9, "a control character inside a string"),
     ("{\"a\": 1 \"b\": 2}", 1, 9, "expected ',' or '}'"),
+    (
+      "{\n  \"reps\": 99999999999999999999\n}", 2, 11,
+      "the integer 99999999999999999999 (20 characters) does not fit 64 bits"
+    ),
   ])
   func namesWhereTheTextBreaks(text: String, line: Int, column: Int, reason: String) {
     #expect(
@@ -29,6 +33,9 @@ import Testing
       let data = try Data(contentsOf: sessions.appendingPathComponent("\(folder)/session.json"))
       #expect(JSONSyntaxError.find(in: data) == nil, "\(folder)")
     }
-    #expect(JSONSyntaxError.find(in: Data("\u{FEFF}[1, -2.5e3, true, null, \"\\\"\"]".utf8)) == nil)
+    #expect(
+      JSONSyntaxError.find(
+        in: Data("\u{FEFF}[1, -2.5e3, 1e400, -9223372036854775808, true, null, \"\\\"\"]".utf8))
+        == nil)
   }
 }

@@ -145,6 +145,18 @@ import Testing
       try (text + "a-01,2026-11-30," + String(repeating: "9", count: 1 << 20) + "\n").write(
         to: url, atomically: true, encoding: .utf8)
     },
+    Finding(
+      name: "a cell of a million digits", expected: ["non-finite value '999999", "9999…'"]
+    ) {
+      let url = $0.appendingPathComponent("sessions/s-000001/pose.csv")
+      var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+      let column = try #require(
+        lines[0].split(separator: ",").firstIndex(of: "left_shoulder_x"))
+      var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      fields[column] = String(repeating: "9", count: 1_000_000)
+      lines[1] = fields.joined(separator: ",")
+      try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+    },
     Finding(name: "a table linked from outside", expected: ["is a link that leaves the dataset"]) {
       try linkFromOutside("wellness.csv", in: $0)
     },
@@ -204,6 +216,13 @@ import Testing
     Finding(name: "reps 10^18", expected: ["$.sets[0].reps: 1e+18 is outside 0…1000"]) {
       try setManifest("s-000002", ["sets", 0, "reps"], 1_000_000_000_000_000_000, in: $0)
     },
+    Finding(name: "a 20-digit integer", expected: ["the integer 99999999999999999999"]) {
+      let url = $0.appendingPathComponent("sessions/s-000002/session.json")
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let range = try #require(text.range(of: #"\"reps\" *: *[0-9]+"#, options: .regularExpression))
+      try text.replacingCharacters(in: range, with: "\"reps\": 99999999999999999999").write(
+        to: url, atomically: true, encoding: .utf8)
+    },
     Finding(name: "end_s 1e308", expected: ["end_s: 1e+308 is outside"]) {
       try setManifest("s-000001", ["sets", 0, "end_s"], 1e308, in: $0)
     },
@@ -231,6 +250,8 @@ import Testing
     let summary = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out))
       .run()
     #expect(summary.exitCode == 3)
+    // A reason quotes what it found, never all of it.
+    #expect(summary.quarantined.allSatisfy { $0.reason.count <= 500 })
     let reasons = summary.quarantined.map(\.reason).joined(separator: "\n")
     for expected in finding.expected {
       #expect(reasons.contains(expected), "\(finding.name): \(reasons)")

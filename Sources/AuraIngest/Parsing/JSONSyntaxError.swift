@@ -126,14 +126,30 @@ struct JSONSyntaxError: Error, Equatable {
       throw error("a string that does not end")
     }
 
+    /// A number; one without a fraction or exponent must fit 64 bits, which is all a decoder
+    /// can read it into (a 20-digit integer is otherwise only "malformed JSON", nowhere).
     mutating func number() throws {
       let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+      let start = index
       if current == UInt8(ascii: "-") { index += 1 }
       guard let first = current, digits.contains(first) else { throw error("expected a digit") }
       while let byte = current,
         digits.contains(byte) || [0x2E, 0x65, 0x45, 0x2B, 0x2D].contains(byte)
       {
         index += 1
+      }
+      let token = bytes[start..<index]
+      if !token.contains(where: { [0x2E, 0x65, 0x45].contains($0) }),
+        Int64(String(decoding: token, as: UTF8.self)) == nil
+      {
+        let end = index
+        index = start
+        let shown = String(decoding: token.prefix(24), as: UTF8.self)
+        let failure = error(
+          "the integer \(shown)\(token.count > 24 ? "…" : "") (\(token.count) characters) does not fit 64 bits"
+        )
+        index = end
+        throw failure
       }
     }
   }
