@@ -26,10 +26,10 @@ enum CustomExerciseRow {
         path: table.path, line: row.line, reason: "empty required field 'primary_muscles'")
     }
     let equipment = try named(
-      EquipmentType.self, Reader.optionalText(table, row, "equipment") ?? "bodyweight",
+      EquipmentType.self, try Reader.optionalText(table, row, "equipment") ?? "bodyweight",
       "equipment", table, row)
     var tempo = Tempo(eccentricSeconds: 3, pauseSeconds: 0.5, concentricSeconds: 1)
-    if let notation = Reader.optionalText(table, row, "default_tempo") {
+    if let notation = try Reader.optionalText(table, row, "default_tempo") {
       guard let parsed = Tempo(notation: notation) else {
         throw DatasetProblem(
           path: table.path, line: row.line,
@@ -44,19 +44,19 @@ enum CustomExerciseRow {
     let alternating = try Reader.oneOf(table, row, "alternating", flags)
     return ExerciseDefinition(
       id: id, name: try Reader.required(table, row, "name"),
-      category: Reader.optionalText(table, row, "category")?.lowercased()
+      category: try Reader.optionalText(table, row, "category")?.lowercased()
         ?? defaultCategory(pattern),
       primaryMuscles: primary, secondaryMuscles: try muscles(table, row, "secondary_muscles"),
       equipment: equipment, pattern: pattern, defaultTempo: tempo,
       stretchPositionBonus: bonus == "true" || bonus == "1", isCustom: true,
-      biomechanicalNotes: Reader.optionalText(table, row, "notes") ?? "",
+      biomechanicalNotes: try Reader.optionalText(table, row, "notes") ?? "",
       alternating: alternating == "true" || alternating == "1")
   }
 
   private static func muscles(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws
     -> [MuscleGroupType]
   {
-    guard let text = DatasetTablesReader.optionalText(table, row, column) else { return [] }
+    guard let text = try DatasetTablesReader.optionalText(table, row, column) else { return [] }
     return try text.split(separator: ";").map { part in
       let name = ExerciseCatalog.normalize(String(part))
       guard let muscle = MuscleGroupType(rawValue: name) else {

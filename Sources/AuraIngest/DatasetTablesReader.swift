@@ -34,7 +34,7 @@ package enum DatasetTablesReader {
         sleepQuality: try number(table, row, "sleep_quality"),
         restingHeartRateBpm: try number(table, row, "resting_hr"),
         activeKcal: try number(table, row, "active_kcal"),
-        cyclePhase: optionalText(table, row, "cycle_phase"))
+        cyclePhase: try optionalText(table, row, "cycle_phase"))
     }
     let healthDays = HealthExports.read(root: root, athletes: knownAthletes, problems: &problems)
     let nutrition = readOptional(
@@ -91,7 +91,7 @@ package enum DatasetTablesReader {
     var athletes: [Athlete] = []
     for row in table.rows {
       do {
-        var coachId = optionalText(table, row, "coach_id")
+        var coachId = try optionalText(table, row, "coach_id")
         if let coach = coachId, let problem = EntityId.problem(coach) {
           problems.append(
             DatasetProblem(
@@ -111,8 +111,8 @@ package enum DatasetTablesReader {
           weightKg: try number(table, row, "weight_kg"),
           bodyFatPercent: try number(table, row, "body_fat_pct"),
           coachId: coachId,
-          guildName: optionalText(table, row, "guild_name"),
-          guildTag: optionalText(table, row, "guild_tag"),
+          guildName: try optionalText(table, row, "guild_name"),
+          guildTag: try optionalText(table, row, "guild_tag"),
           guildRole: try oneOf(table, row, "guild_role", ["member", "officer", "leader"]))
         guard seen.insert(athlete.id).inserted else {
           throw DatasetProblem(
@@ -263,13 +263,23 @@ package enum DatasetTablesReader {
     return value.isEmpty ? nil : value
   }
 
-  static func optionalText(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) -> String? {
-    field(table, row, column)
+  /// A text field, nil when empty. Text holds no NUL: PostgreSQL cannot store one, and C
+  /// strings end at it, so a name would be published cut short.
+  static func optionalText(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws
+    -> String?
+  {
+    guard let value = field(table, row, column) else { return nil }
+    guard !value.utf8.contains(0) else {
+      throw DatasetProblem(
+        path: table.path, line: row.line,
+        reason: "column '\(column)': \(EntityId.quoted(value)) holds a NUL character")
+    }
+    return value
   }
 
   static func required(_ table: CSVTable, _ row: CSVTable.Row, _ column: String) throws -> String {
     _ = try table.column(column)
-    guard let value = field(table, row, column) else {
+    guard let value = try optionalText(table, row, column) else {
       throw DatasetProblem(
         path: table.path, line: row.line, reason: "empty required field '\(column)'")
     }

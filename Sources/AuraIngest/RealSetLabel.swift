@@ -55,7 +55,7 @@ package struct RealSetLabel: Sendable, Equatable {
         sessionId: try Reader.required(table, row, "session_id"),
         setNumber: try count("set_number"), source: try Reader.required(table, row, "source"),
         exercise: try Reader.required(table, row, "exercise"), reps: try count("reps"),
-        startSeconds: start, endSeconds: end, split: Reader.optionalText(table, row, "split"))
+        startSeconds: start, endSeconds: end, split: try Reader.optionalText(table, row, "split"))
     }
   }
 }

@@ -98,6 +98,9 @@ import Testing
     Finding(name: "athlete id with a NUL", expected: ["may hold only ASCII letters"]) {
       try renameAthlete(to: "a\u{0}01", in: $0)
     },
+    Finding(name: "a username with a NUL", expected: ["'iron_\\u{0}mike1' holds a NUL"]) {
+      try replace("athletes.csv", "iron_mike1,", "iron_\u{0}mike1,", in: $0)
+    },
     Finding(name: "coach id with a slash", expected: ["'c/1' may hold only", "without a coach"]) {
       try replace("coaches.csv", "\nc-1,", "\nc/1,", in: $0)
       try replace("athletes.csv", ",c-1,", ",c/1,", in: $0)
