@@ -144,6 +144,7 @@ let package = Package(
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
     .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
     .testTarget(name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain"]),
+    .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"]),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import AuraDomain
 import GRDB
 
 /// The queries behind the reports: each returns one table's rows for one athlete (or coach),
@@ -11,14 +12,26 @@ extension StoreReader {
     }
   }
 
+  /// Coaches, their names as pages show them (`DisplayText`).
   package func coaches() throws -> [ReportRows.Coach] {
-    try fetch("SELECT id, name FROM coach ORDER BY id")
+    let rows: [ReportRows.Coach] = try fetch("SELECT id, name FROM coach ORDER BY id")
+    return rows.map { row in
+      var shown = row
+      shown.name = DisplayText.isolated(row.name)
+      return shown
+    }
   }
 
+  /// Athletes, their names as pages show them (`DisplayText`).
   package func athleteRows() throws -> [ReportRows.Athlete] {
-    try fetch(
+    let rows: [ReportRows.Athlete] = try fetch(
       "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
     )
+    return rows.map { row in
+      var shown = row
+      shown.username = DisplayText.isolated(row.username)
+      return shown
+    }
   }
 
   package func roster() throws -> [ReportRows.Roster] {

@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 import GRDB
 
@@ -38,7 +39,8 @@ package struct StoreReader: Sendable {
       )
       .map {
         AthleteSummary(
-          id: $0[0], username: $0[1], tier: $0[2], leaguePoints: $0[3], totalXP: $0[4],
+          id: $0[0], username: DisplayText.isolated($0[1]), tier: $0[2], leaguePoints: $0[3],
+          totalXP: $0[4],
           coachId: $0[5])
       }
     }

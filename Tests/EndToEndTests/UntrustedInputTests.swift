@@ -333,6 +333,32 @@ import Testing
     #expect(!markdown.contains("[x](javascript:"))
   }
 
+  /// A name's direction overrides and invisible characters never reach a page, and a
+  /// right-to-left name is isolated from the text around it; the database keeps it as given.
+  @Test func namesAreShownIsolatedWithoutOverrides() throws {
+    let root = try TestSupport.temporaryFolder("isolated")
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    try Self.replace("athletes.csv", "iron_mike1,", "iron_\u{200B}mike\u{202E}1,", in: dataset)
+    try Self.replace("athletes.csv", "squat_sam3,", "סם_squat,", in: dataset)
+    let summary = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out))
+      .run()
+    #expect(summary.exitCode == 0)
+    let current = out.appendingPathComponent("current")
+    let page = try String(
+      contentsOf: current.appendingPathComponent("coaches/c-1.html"), encoding: .utf8)
+    #expect(page.contains("iron_mike1"))
+    #expect(page.contains("\u{2068}סם_squat\u{2069}"))
+    #expect(!page.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200B })
+    let store = try StoreReader(
+      databasePath: current.appendingPathComponent("auralift.sqlite").path)
+    #expect(
+      try store.rows("SELECT username FROM user_profile WHERE id = 'a-01'") == [
+        ["iron_\u{200B}mike\u{202E}1"]
+      ])
+  }
+
   /// `report --to` into a folder that holds other files leaves them be, and removes only the
   /// reports an earlier rendering there wrote that this one no longer has.
   @Test func reportToAFolderRemovesOnlyWhatItWrote() throws {
