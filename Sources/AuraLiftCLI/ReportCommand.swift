@@ -27,11 +27,11 @@ struct ReportCommand: ParsableCommand {
       out: out, database: database.map { URL(fileURLWithPath: $0) },
       folder: to.map { URL(fileURLWithPath: $0) })
     do {
-      let written = try refresh.render(waitForLock: wait)
-      print("rendered \(written.count) reports from \(refresh.database.path)")
+      let rendered = try refresh.render(waitForLock: wait)
+      print("rendered \(rendered.paths.count) reports from \(rendered.database.path)")
       // The default folder is the current release: name it by the link that stays valid.
       let folder =
-        to == nil && database == nil ? out.appendingPathComponent("current") : refresh.folder
+        to == nil && database == nil ? out.appendingPathComponent("current") : rendered.folder
       print("open:     \(folder.appendingPathComponent("index.html").path)")
     } catch {
       // A held lock, a missing or unreadable database: nothing was rendered.

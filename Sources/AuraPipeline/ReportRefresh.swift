@@ -4,34 +4,46 @@ import Foundation
 
 /// `auralift report`: renders the reports again from a published database, recomputing
 /// nothing. It holds the output's lock while it writes, so it never interleaves with a run;
-/// every report file is replaced atomically.
+/// every report file is replaced atomically. `current` is read once the lock is held, so a
+/// report that waited for a run renders what that run published, never the release it
+/// replaced (which retention may have removed).
 package struct ReportRefresh {
   package let out: URL
-  /// The database to read; by default the current publication's.
-  package let database: URL
-  /// Where the reports go; by default beside the database.
-  package let folder: URL
+  /// The database to read, as given; by default the current publication's.
+  let requestedDatabase: URL?
+  /// Where the reports go, as given; by default beside the database.
+  let requestedFolder: URL?
 
   package init(out: URL, database: URL? = nil, folder: URL? = nil) {
     self.out = out
-    let published = (database ?? out.appendingPathComponent("current/auralift.sqlite"))
-      .resolvingSymlinksInPath()
-    self.database = published
-    self.folder = folder ?? published.deletingLastPathComponent()
+    requestedDatabase = database
+    requestedFolder = folder
   }
 
-  /// Renders every report; returns the paths written, relative to `folder`.
-  package func render(waitForLock: TimeInterval) throws -> [String] {
+  /// What a rendering read and wrote.
+  package struct Rendered: Sendable {
+    package var database: URL
+    package var folder: URL
+    /// The paths written, relative to `folder`.
+    package var paths: [String]
+  }
+
+  /// Renders every report.
+  package func render(waitForLock: TimeInterval) throws -> Rendered {
+    let lock = try RunLock(
+      out: out, owner: .current(startedAt: Runner.timestamp()), wait: waitForLock)
+    defer { lock.release() }
+    let database = (requestedDatabase ?? out.appendingPathComponent("current/auralift.sqlite"))
+      .resolvingSymlinksInPath()
     guard FileManager.default.fileExists(atPath: database.path) else {
       throw PipelineError.fatal(
         "no published database at \(database.path): run `auralift run` first")
     }
-    let lock = try RunLock(
-      out: out, owner: .current(startedAt: Runner.timestamp()), wait: waitForLock)
-    defer { lock.release() }
-    return try ReportWriter.writeAll(
+    let folder = requestedFolder ?? database.deletingLastPathComponent()
+    let paths = try ReportWriter.writeAll(
       store: try StoreReader(databasePath: database.path), folder: folder,
       generatedAt: Runner.timestamp()
     ).paths
+    return Rendered(database: database, folder: folder, paths: paths)
   }
 }

@@ -205,18 +205,40 @@ import Testing
     let written = try ReportRefresh(
       out: folder.deletingLastPathComponent(), folder: again
     ).render(waitForLock: 0)
-    #expect(written.count == 11)
+    #expect(written.paths.count == 11)
     #expect(
       !FileManager.default.fileExists(atPath: athletes.appendingPathComponent("a-99.md").path))
     func withoutTime(_ text: String) -> String {
       text.replacingOccurrences(
         of: "generated [0-9T:Z-]+", with: "generated …", options: .regularExpression)
     }
-    for path in written {
+    for path in written.paths {
       let first = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
       let second = try String(contentsOf: again.appendingPathComponent(path), encoding: .utf8)
       #expect(withoutTime(first) == withoutTime(second), "\(path)")
     }
+  }
+
+  /// A rendering asked for while a run publishes (here: set up before it) renders what the
+  /// run published, not the release it replaced, which keep_releases: 1 has removed.
+  @Test func aReportRendersTheReleaseCurrentWhenItHoldsTheLock() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let out = root.appendingPathComponent("out")
+    var config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    config.retention.keepReleases = 1
+    _ = try Runner(config: config).run()
+    let first = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    let refresh = ReportRefresh(out: out)
+    _ = try RunnerTests.copySession("s-000004", as: "s-000004-new", in: dataset)
+    _ = try Runner(config: config).run()
+    let second = out.appendingPathComponent("current").resolvingSymlinksInPath()
+    #expect(second != first)
+    #expect(!FileManager.default.fileExists(atPath: first.path))
+    let rendered = try refresh.render(waitForLock: 0)
+    #expect(rendered.database.deletingLastPathComponent().path == second.path)
+    #expect(rendered.paths.count > 0)
   }
 
   /// A date the database holds that is not one fails the reports with the column and value,
