@@ -66,7 +66,18 @@ struct CompareCommand: ParsableCommand {
       FileHandle.standardError.write(Data("auralift: \(path): no such file or folder\n".utf8))
       throw ExitCodes.usage
     }
-    guard isFolder.boolValue else { return path }
+    guard isFolder.boolValue else {
+      // A FIFO, a socket or a device would block SQLite's open, or be no database at all.
+      let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      let type =
+        (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+      guard type == .typeRegular else {
+        FileHandle.standardError.write(
+          Data("auralift: \(path): not a database file or an output folder\n".utf8))
+        throw ExitCodes.usage
+      }
+      return path
+    }
     for candidate in ["current/auralift.sqlite", "auralift.sqlite"] {
       let file = URL(fileURLWithPath: path).appendingPathComponent(candidate).path
       if FileManager.default.fileExists(atPath: file) { return file }

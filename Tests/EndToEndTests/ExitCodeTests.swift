@@ -77,4 +77,16 @@ import Testing
     #expect(
       noOut.stderr.contains("cannot create the output folder \(out)/.state: Not a directory"))
   }
+
+  /// `compare` of something that is neither a database file nor an output folder (a FIFO,
+  /// which SQLite's open would wait on for ever) is a usage error at once.
+  @Test func compareRefusesWhatIsNotAPublication() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let fifo = folder.appendingPathComponent("fifo")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    let compared = try TestSupport.cli(["compare", fifo.path, fifo.path])
+    #expect(compared.status == 64)
+    #expect(compared.stderr.contains("not a database file or an output folder"))
+  }
 }
