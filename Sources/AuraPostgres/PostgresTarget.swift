@@ -38,8 +38,10 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     func bad(_ reason: String) -> PostgresFailure {
       .usage("store \(Self.redacted(url)): \(reason)")
     }
-    guard let components = URLComponents(string: url),
-      let scheme = components.scheme, ["postgresql", "postgres"].contains(scheme)
+    // The authority's "//" is required: without it Foundation reads user, password and host
+    // as the database's name.
+    guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://"),
+      let components = URLComponents(string: url)
     else { throw bad("not a postgresql:// URL") }
     if components.password != nil, fromCommandLine {
       throw bad("a password on the command line shows in ps and shell history; set PGPASSWORD")
@@ -67,6 +69,9 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     let path =
       components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
     database = path.isEmpty ? environment["PGDATABASE"] ?? user : path
+    guard !database.contains("/"), !database.contains("\u{0}") else {
+      throw bad("'\(database)' is not a database name")
+    }
     var items: [String: String] = [:]
     for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
     let known: Set<String> = [

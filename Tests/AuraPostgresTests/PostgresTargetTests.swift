@@ -101,4 +101,45 @@ import Testing
       #expect(!"\(error)".contains("secret"), "\(error)")
     }
   }
+
+  /// URLs built from hostile pieces: each is a target or a usage error (64), never a trap,
+  /// and the password never shows.
+  @Test func randomURLsAreReadOrRefusedNeverTrap() {
+    let schemes = ["postgresql://", "postgres://", "mysql://", "", "postgresql:/", "://"]
+    let users = ["", "u@", "u:s3cr3t@", ":s3cr3t@", "u:s3cr3t:more@", "%00@", "u:s3cr3t@@"]
+    let hosts = ["h", "", "[::1]", "[::1", "127.0.0.1", "%2Ftmp", "h h", "h\u{0}"]
+    let ports = [
+      "", ":5432", ":0", ":-1", ":65536", ":99999999999999999999", ":x", ":", ":5432:1",
+    ]
+    let paths = ["", "/d", "/", "/d/e", "/%00", "/d?"]
+    let values = [
+      "", "0", "-1", "1e-9", "1e308", "inf", "nan", "1", "99999999999999999999", "x", "%00",
+    ]
+    let names = [
+      "sslmode", "schema", "statement_timeout", "connect_timeout", "sslrootcert", "colour",
+    ]
+    var state: UInt64 = 57
+    func pick<T>(_ items: [T]) -> T {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return items[Int(state >> 33) % items.count]
+    }
+    for _ in 0..<2000 {
+      var url = pick(schemes) + pick(users) + pick(hosts) + pick(ports) + pick(paths)
+      let count = Int(state >> 60) % 3
+      if count > 0 {
+        url +=
+          "?" + (0..<count).map { _ in "\(pick(names))=\(pick(values))" }.joined(separator: "&")
+      }
+      do {
+        let target = try PostgresTarget(url: url, environment: ["HOME": "/nowhere"])
+        #expect((1...65535).contains(target.port), "\(url)")
+        #expect(!target.description.contains("s3cr3t"))
+      } catch let failure as PostgresFailure {
+        #expect(failure.exitCode == 64, "\(url): \(failure)")
+        #expect(!failure.description.contains("s3cr3t"), "\(url): \(failure)")
+      } catch {
+        Issue.record("\(url): \(error)")
+      }
+    }
+  }
 }

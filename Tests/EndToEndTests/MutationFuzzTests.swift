@@ -104,4 +104,115 @@ import Testing
   }
 }
 
+/// The same kind of damage to what the operator writes and what the shards leave: a pipeline
+/// file and a shard's manifest. Each is a usage error or a refusal with its documented exit
+/// code, in seconds, never a trap or a hang, and nothing is written outside the output.
+@Suite struct ConfigurationFuzzTests {
+  /// YAML an operator's typo, a merge or an attacker may leave in a pipeline file.
+  static let yamlJunk = [
+    "", "-5", "1e400", "[", "]]]", "{a: 1", "&a [*a]", "*nowhere", "!!binary AAAA", "\"\\u0000\"",
+    "~", "[1, [2, [3]]]", "'unterminated", String(repeating: "[", count: 200),
+    "99999999999999999999",
+    "postgresql://u:s3cr3t@h:99999999999999999999/d", "private", "{deliver: 1}", "\t",
+  ]
+
+  static func mutatePipeline(_ text: String, _ random: inout SeededRandom) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for _ in 0..<random.integer(1...4) {
+      let index = random.integer(0...(lines.count - 1))
+      switch random.integer(0...4) {
+      case 0:
+        // A value replaced.
+        if let colon = lines[index].firstIndex(of: ":") {
+          lines[index] = lines[index][...colon] + " " + random.pick(yamlJunk)
+        }
+      case 1: lines.remove(at: index)
+      case 2: lines.insert(lines[index], at: index)
+      case 3: lines[index] = String(repeating: " ", count: random.integer(0...5)) + lines[index]
+      default:
+        lines.insert(
+          random.pick([
+            "workers: \(random.pick(yamlJunk))", "store: \(random.pick(yamlJunk))",
+            "output_mode: \(random.pick(yamlJunk))", "deliver: \(random.pick(yamlJunk))",
+            "deliver:\n  from: \(random.pick(yamlJunk))\n  timeout: \(random.pick(yamlJunk))",
+          ]), at: index)
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test(arguments: 1...12)
+  func aDamagedPipelineFileNeverTraps(seed: Int) throws {
+    var random = SeededRandom(seed: UInt64(seed))
+    let root = try TestSupport.temporaryFolder("fuzz-pipeline")
+    defer { TestSupport.remove(root) }
+    let nightly = try String(
+      contentsOf: TestSupport.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml"),
+      encoding: .utf8
+    ).replacingOccurrences(
+      of: "dataset: ../datasets/sample", with: "dataset: \(TestSupport.sampleDataset.path)"
+    ).replacingOccurrences(of: "out: ../reports", with: "out: out")
+    let pipeline = root.appendingPathComponent("nightly.yaml")
+    try Data(Self.mutatePipeline(nightly, &random).utf8).write(to: pipeline)
+    let started = Date()
+    let explained = try TestSupport.cli(["explain", pipeline.path])
+    #expect(
+      [0, 2, 64].contains(explained.status),
+      "seed \(seed): exit \(explained.status): \(explained.stderr.suffix(600))")
+    #expect(!explained.stderr.contains("Fatal error"))
+    #expect(!explained.stderr.contains("s3cr3t") && !explained.stdout.contains("s3cr3t"))
+    #expect(Date().timeIntervalSince(started) < 60)
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: root.path)).isSubset(of: [
+        "nightly.yaml", "out",
+      ]))
+  }
+
+  /// A shard's manifest damaged field by field: publish refuses it (2), waits for it as
+  /// missing (75) or publishes what the dataset says (0, 3); it never traps and never
+  /// publishes a number the manifest made up.
+  @Test func aDamagedShardManifestIsRefusedNeverPublished() throws {
+    let root = try TestSupport.temporaryFolder("fuzz-manifest")
+    defer { TestSupport.remove(root) }
+    let dataset = TestSupport.sampleDataset
+    let out = root.appendingPathComponent("out")
+    let reference = root.appendingPathComponent("reference")
+    let common = ["pipelines/nightly.yaml", "--dataset", dataset.path]
+    #expect(try TestSupport.cli(["run"] + common + ["--out", reference.path]).status == 0)
+    #expect(
+      try TestSupport.cli(
+        ["shard"] + common + ["--out", out.path, "--run-id", "f", "--shard", "0/1"]
+      ).status == 0)
+    let file = out.appendingPathComponent(".cache/.shards/f/shard-0-of-1.json")
+    let original = try Data(contentsOf: file)
+    let values: [Any] = [
+      NSNull(), "../../../../tmp/x", -1, 1e300, true, [1, 2], ["a": 1], "", "a-02",
+      String(repeating: "0", count: 64), "s-000001", 0,
+    ]
+    var random = SeededRandom(seed: 57)
+    for round in 0..<10 {
+      var json = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+      var sessions = try #require(json["sessions"] as? [[String: Any]])
+      for _ in 0..<random.integer(1...3) {
+        let index = random.integer(0...(sessions.count - 1))
+        let key = try #require(sessions[index].keys.sorted().randomElement(using: &random))
+        sessions[index][key] = random.pick(values)
+      }
+      json["sessions"] = sessions
+      try JSONSerialization.data(withJSONObject: json).write(to: file)
+      let published = try TestSupport.cli(
+        ["publish"] + common + ["--out", out.path, "--run-id", "f", "--shards", "1"])
+      #expect(
+        [0, 2, 3, 75].contains(published.status),
+        "round \(round): exit \(published.status): \(published.stderr.suffix(600))")
+      #expect(!published.stderr.contains("Fatal error"))
+      if published.status == 0 {
+        // Whatever was accepted is what the dataset gives. (A manifest may still say a
+        // session failed: exit 3, published without it, retried by the next run.)
+        #expect(try RunnerTests.publishedRows(out) == RunnerTests.publishedRows(reference))
+      }
+    }
+  }
+}
+
 extension SeededRandom: RandomNumberGenerator {}
