@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraReports
 import Foundation
 import Logging
 
@@ -8,8 +9,9 @@ struct PublicationBase {
   let state: RunState
   /// The session partitions the last run quarantined or failed.
   let retry: Set<String>
-  /// The current release's database is byte for byte what was published; one a reader
-  /// edited, or the disk damaged, is published again from scratch.
+  /// The current release's database is byte for byte what was published and its reports are
+  /// all there; a release a reader edited, or the disk damaged, is published again from
+  /// scratch.
   let trusted: Bool
   /// The summary of doing nothing: what is published stays.
   let summary: RunSummary
@@ -27,10 +29,17 @@ struct PublicationBase {
       (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
         .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
     let database = current.appendingPathComponent("auralift.sqlite").path
-    trusted = Self.releaseIsIntact(database: database, state: state)
-    if !trusted, FileManager.default.fileExists(atPath: database) {
+    let intact = Self.releaseIsIntact(database: database, state: state)
+    let missing = intact ? Self.missingReports(release: current) : []
+    trusted = intact && missing.isEmpty
+    if !intact, FileManager.default.fileExists(atPath: database) {
       logger.warning(
         "\(database) is not what the last run published (changed or damaged): publishing from scratch"
+      )
+    }
+    if !missing.isEmpty {
+      logger.warning(
+        "\(current.path) lacks \(missing.count) of its reports (\(missing.prefix(3).joined(separator: ", "))): publishing from scratch"
       )
     }
     upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
@@ -40,6 +49,18 @@ struct PublicationBase {
   /// no retry of the last run's problems is asked for).
   func isUpToDate(retryFailed: Bool) -> Bool {
     upToDate && trusted && !(retryFailed && !retry.isEmpty)
+  }
+
+  /// The reports the release's manifest lists whose HTML or Markdown file is gone (removed by
+  /// hand, or lost): a release without them would fail every delivery while every run said
+  /// "up to date".
+  static func missingReports(release: URL) -> [String] {
+    ReportManifest.read(release).keys.sorted().filter { report in
+      ["html", "md"].contains {
+        !FileManager.default.fileExists(
+          atPath: release.appendingPathComponent("\(report).\($0)").path)
+      }
+    }
   }
 
   /// Whether the database at `database` is the one the last publication recorded.

@@ -124,6 +124,26 @@ import Testing
     #expect(ledger.split(separator: "\n").count == 1 + 4)
   }
 
+  /// A report removed from the current release is published again by the next run (not
+  /// "up to date" while every delivery of it fails), and the mail goes.
+  @Test func aReportMissingFromTheReleaseIsPublishedAgain() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let pipeline = try Self.published(in: root, command: "cat")
+    #expect(try TestSupport.cli(["run", pipeline.path, "--quiet"]).status == 0)
+    let page = root.appendingPathComponent("out/current/coaches/c-1.html")
+    try FileManager.default.removeItem(at: page)
+    let resend = try TestSupport.cli(["deliver", pipeline.path, "--resend"])
+    #expect(resend.status == 4, "\(resend.stdout)")
+    let again = try TestSupport.cli(["run", pipeline.path])
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+    #expect(!again.stdout.contains("up to date"))
+    #expect(again.stderr.contains("lacks 1 of its reports (coaches/c-1)"), "\(again.stderr)")
+    #expect(FileManager.default.fileExists(atPath: page.path))
+    let delivered = try TestSupport.cli(["deliver", pipeline.path, "--resend"])
+    #expect(delivered.status == 0, "\(delivered.stdout)")
+  }
+
   @Test func aBadDeliverBlockIsAUsageErrorNamingTheFile() throws {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
