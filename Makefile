@@ -119,6 +119,9 @@ test-deploy:
 	  Tests/DeployFixtures/job-with-unknown-field.yaml >/dev/null 2>&1; then \
 	  echo "the manifest check accepted a broken Job"; exit 1; fi
 	deploy/k8s/configmap.sh pipelines/nightly.yaml > .build/auralift-configmap.yaml
+	@printf 'name: n\nstore: postgresql://auralift:hunter2@db:5432/platform\n' > .build/secret-pipeline.yaml
+	@if deploy/k8s/configmap.sh .build/secret-pipeline.yaml 2>/dev/null | grep -q hunter2; then \
+	  echo "configmap.sh copied a store password into the ConfigMap"; exit 1; fi
 	$(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) deploy/k8s/*.yaml \
 	  .build/auralift-configmap.yaml
 	bash -n deploy/slurm/submit.sh deploy/slurm/shard.sbatch deploy/slurm/publish.sbatch \

@@ -8,8 +8,9 @@
 # Checks: every coach receives exactly one message, addressed to them alone; it parses as
 # valid MIME (Python's email library, strict); it names none of another coach's athletes;
 # a rerun sends nothing; with the server down the run exits 4 naming the messages, and once
-# the server is back the next run sends them and nothing more. The server is stopped by a
-# trap, whatever happens.
+# the server is back the next run sends them and nothing more; a coach email that would add a
+# Bcc line mails nobody, non-ASCII names arrive encoded; a server that never answers is given
+# up at deliver.timeout. The server is stopped by a trap, whatever happens.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 binary=$(realpath "${1:?usage: $0 AURALIFT_BINARY PYTHON_WITH_AIOSMTPD}")
@@ -97,5 +98,78 @@ pending=$(grep -c "^not delivered:" "$work/run3.out")
 check "and sends what was not delivered ($pending)" test "$(messages)" -eq $((2 + pending))
 "$binary" run "$work/nightly.yaml" --quiet >/dev/null 2>&1
 check "and nothing more after that" test "$(messages)" -eq $((2 + pending))
+
+# Hostile text from the dataset: a coach email that would add a Bcc line is set aside (that
+# coach is not mailed, nobody else is), and non-ASCII names reach the headers encoded and the
+# attachments' names whole.
+stop_server
+rm -rf "$work/mail"
+start_server
+cp -r "$repo/datasets/sample" "$work/hostile"
+python3 - "$work/hostile" <<'PY'
+import sys
+root = sys.argv[1]
+coaches = open(f'{root}/coaches.csv').read()
+coaches = coaches.replace('rivera@example.com', '"rivera@example.com\r\nBcc: attacker@evil.example"')
+coaches = coaches.replace('Coach Okafor', 'Trainerin Søren Ødegård\u202e')
+open(f'{root}/coaches.csv', 'w').write(coaches)
+athletes = open(f'{root}/athletes.csv').read().replace('squat_sara2,', 'jörg_müller,')
+open(f'{root}/athletes.csv', 'w').write(athletes)
+PY
+sed -e "s|^dataset:.*|dataset: $work/hostile|; s|^out:.*|out: $work/hostile-out|" \
+  "$work/nightly.yaml" >"$work/hostile.yaml"
+"$binary" run "$work/hostile.yaml" --quiet >"$work/hostile.out" 2>&1
+check "hostile names: published without what was set aside (exit 3)" test $? -eq 3
+check "and the coach email with a Bcc line is named" \
+  grep -q "coaches.csv:2: column 'email'.*holds a control character" "$work/hostile.out"
+check "one message, to the coach with a plain address" test "$(messages)" -eq 1
+"$python" - "$work/mail" <<'PY' >"$work/hostile-parsed.txt" 2>&1
+import email, email.policy, mailbox, sys
+for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
+    m = email.message_from_bytes(raw.as_bytes(), policy=email.policy.strict)
+    assert m['X-RcptTo'] == 'okafor@example.com', m['X-RcptTo']
+    assert 'evil' not in raw.as_bytes().decode('utf-8', 'replace').split('\n\n')[0]
+    assert m['To'].addresses[0].addr_spec == 'okafor@example.com'
+    files = [p.get_filename() for p in m.walk() if p.get_filename()]
+    assert any('jörg_müller' in f for f in files), files
+    assert not any('\u202e' in (p.get_filename() or '') for p in m.walk())
+    for p in m.walk():
+        for name in ('Content-Type', 'Content-Disposition'):
+            assert not (p[name] and p[name].defects), (name, p[name].defects)
+    assert max(len(line) for line in raw.as_bytes().split(b'\n')) <= 80
+print('valid')
+PY
+check "its headers and file names are encoded, no line over 78" \
+  grep -qx valid "$work/hostile-parsed.txt"
+[ "$(tail -1 "$work/hostile-parsed.txt")" = valid ] || cat "$work/hostile-parsed.txt" >&2
+
+# A server that accepts the connection and never answers: msmtp waits on it, and the run
+# stops it at deliver.timeout instead of hanging with the output's lock held.
+stop_server
+python3 - "$port" <<'PY' >"$work/silent.log" 2>&1 &
+import socket, sys, time
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(('127.0.0.1', int(sys.argv[1]))); s.listen(8)
+held = []
+deadline = time.time() + 120
+s.settimeout(1)
+while time.time() < deadline:
+    try: held.append(s.accept()[0])
+    except socket.timeout: pass
+PY
+server=$!
+sleep 0.5
+sed -i 's/^  from: AuraLift <reports@gym.example>$/  from: AuraLift <reports@gym.example>\n  timeout: 2/' \
+  "$work/nightly.yaml"
+cp -r "$work/dataset/sessions/s-000002" "$work/dataset/sessions/s-later"
+sed -i "s/\"s-000002\"/\"s-later\"/" "$work/dataset/sessions/s-later/session.json"
+started=$(date +%s)
+"$binary" run "$work/nightly.yaml" --quiet >"$work/run5.out" 2>&1
+status=$?
+took=$(($(date +%s) - started))
+check "a silent server: the run exits 4" test $status -eq 4
+check "and says the command took longer than 2 s" grep -q "took longer than 2 s" "$work/run5.out"
+check "in well under a minute ($took s)" test "$took" -lt 60
+stop_server
 
 checks_done
