@@ -48,17 +48,24 @@ TARGET_CPU ?= $(shell [ "$$(uname -m)" = x86_64 ] && for flag in $(HASWELL_FLAGS
 RELEASE_FLAGS := $(if $(TARGET_CPU),-Xswiftc -target-cpu -Xswiftc $(TARGET_CPU) \
   -Xcc -march=$(TARGET_CPU) -Xcc -ffp-contract=off)
 
+## One release build serves the tests and every check after them: the tests' build adds the
+## test targets and testability (`@testable import` in release needs -enable-testing), and
+## `make build WITH_TESTS=1` (what .ci/run passes) asks for the same flags, so it finds that
+## build up to date instead of compiling every module again without them.
+TEST_BUILD_FLAGS := --build-tests -Xswiftc -enable-testing
 build: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(if $(WITH_TESTS),$(TEST_BUILD_FLAGS))
 
 ## Run the nightly pipeline on the bundled sample dataset.
 run: build
 	$(RELEASE_BIN) run pipelines/nightly.yaml
 
+## The whole suite, built in release: the suite computes features on generated and sample
+## datasets, and an optimised build runs it several times faster than a debug one.
 test: deps
 	@$(MAKE) --no-print-directory install-missing PACKAGES="$(TEST_SERVER_PACKAGES)"
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) build -c release $(RELEASE_FLAGS) $(TEST_BUILD_FLAGS)
+	$(SWIFT) test -c release --skip-build --disable-xctest
 
 ## After a change meant to change what is published: rewrites Tests/Golden (the digests of the
 ## CSV exports of the sample and of a generated dataset) for the commit to show.
