@@ -80,18 +80,28 @@ package struct PublicationComparison: Sendable {
     let shared = names.filter(common.contains).map { "\"\($0)\"" }.joined(separator: ", ")
     var change = TableChange(
       table: table, rowsA: try count("SELECT count(*) FROM main.\(table)"),
-      rowsB: try count("SELECT count(*) FROM b.\(table)"),
-      onlyA: try count(
-        "SELECT count(*) FROM (SELECT \(shared) FROM main.\(table) EXCEPT SELECT \(shared) FROM b.\(table))"
-      ),
-      onlyB: try count(
-        "SELECT count(*) FROM (SELECT \(shared) FROM b.\(table) EXCEPT SELECT \(shared) FROM main.\(table))"
-      ),
-      changed: nil)
+      rowsB: try count("SELECT count(*) FROM b.\(table)"), onlyA: 0, onlyB: 0, changed: nil)
     let keys = info.filter { ($0["pk"] as Int) > 0 }.map { $0["name"] as String }
       .filter(common.contains)
-    guard !keys.isEmpty else { return (change, []) }
-    let join = keys.map { "x.\"\($0)\" = y.\"\($0)\"" }.joined(separator: " AND ")
+    guard !keys.isEmpty else {
+      // Without a key a row can only be matched whole: a changed row is one only A has and
+      // one only B has.
+      change.onlyA = try count(
+        "SELECT count(*) FROM (SELECT \(shared) FROM main.\(table) EXCEPT SELECT \(shared) FROM b.\(table))"
+      )
+      change.onlyB = try count(
+        "SELECT count(*) FROM (SELECT \(shared) FROM b.\(table) EXCEPT SELECT \(shared) FROM main.\(table))"
+      )
+      return (change, [])
+    }
+    // Matched on the key: a row is counted once, as only in A, only in B, or changed.
+    let join = keys.map { "x.\"\($0)\" IS y.\"\($0)\"" }.joined(separator: " AND ")
+    change.onlyA = try count(
+      "SELECT count(*) FROM main.\(table) x WHERE NOT EXISTS (SELECT 1 FROM b.\(table) y WHERE \(join))"
+    )
+    change.onlyB = try count(
+      "SELECT count(*) FROM b.\(table) y WHERE NOT EXISTS (SELECT 1 FROM main.\(table) x WHERE \(join))"
+    )
     let others = names.filter { common.contains($0) && !keys.contains($0) }
     let differs =
       others.isEmpty
