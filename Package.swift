@@ -92,6 +92,8 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The commit the binary is built from (BuildInfo), for --version and experiment records.
+    .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
@@ -100,7 +102,8 @@ let package = Package(
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ],
+      plugins: ["BuildInfoPlugin"]),
     // Tests: a unit-test target per module, the whole-run tests in EndToEndTests, and the
     // helpers they share in AuraTestSupport.
     .target(

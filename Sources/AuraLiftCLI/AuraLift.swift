@@ -32,13 +32,20 @@ struct AuraLift: ParsableCommand {
     main(nil)
   }
 
-  /// The release, the commit the binary was built from (the git checkout it lives in, if
-  /// any) and every stage's code version.
+  /// The release, the commit the binary was built from (recorded at build time, with
+  /// "modified" where tracked files differed from it) and every stage's code version.
   static func versionLine() -> String {
-    let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    let commit =
-      ExperimentRecord.commit(in: binary.deletingLastPathComponent())
-      .map { "commit \($0.prefix(12))" } ?? "commit unknown (not in a git checkout)"
-    return "auralift \(StageVersions.release), \(commit); \(StageVersions.summary)"
+    "auralift \(StageVersions.release), \(commitText); \(StageVersions.summary)"
+  }
+
+  /// `commit 0123456789ab` (and ` modified`), or why it is unknown.
+  static var commitText: String {
+    guard let commit = buildCommit else { return "commit unknown (built outside a git checkout)" }
+    return "commit \(commit.commit.prefix(12))\(commit.dirty ? " modified" : "")"
+  }
+
+  /// The commit the binary was built from, nil where the build could not tell.
+  static var buildCommit: (commit: String, dirty: Bool)? {
+    BuildInfo.commit.count == 40 ? (BuildInfo.commit, BuildInfo.dirty) : nil
   }
 }

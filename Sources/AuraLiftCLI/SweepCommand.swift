@@ -37,6 +37,10 @@ struct SweepCommand: ParsableCommand {
   )
   var objective: String = "rpe_mae:min"
   @Option(help: "Folder that holds experiments.") var experiments: String = "experiments"
+  @Flag(help: "Print nothing but errors while the variants run; the summary still follows.")
+  var quiet = false
+  @Option(help: "Lowest level the variants log (default: warning; error with --quiet).")
+  var logLevel: RunOutputOptions.LogLevel?
 
   func run() throws {
     var sweep: Sweep
@@ -58,6 +62,7 @@ struct SweepCommand: ParsableCommand {
         folder: URL(fileURLWithPath: experiments).appendingPathComponent("\(name)-\(id)"))
       guard parallel >= 1 else { throw PipelineError.config("--parallel \(parallel): at least 1") }
       sweep.parallel = parallel
+      sweep.build = AuraLift.buildCommit.map { ($0.commit, $0.dirty) }
       sweep.objective = try SweepObjective.parse(objective).mapError {
         PipelineError.config($0.description)
       }.get()
@@ -65,7 +70,14 @@ struct SweepCommand: ParsableCommand {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     var logger = Logger(label: "auralift")
-    logger.logLevel = .info
+    logger.logLevel = logLevel?.level ?? (quiet ? .error : .warning)
+    // One line per finished variant, on stderr, instead of every session's log line.
+    if !quiet {
+      sweep.progress = { done, total, variant in
+        FileHandle.standardError.write(
+          Data("sweep: \(done) of \(total) variants done (\(variant))\n".utf8))
+      }
+    }
     let outcomes: [Sweep.Outcome]
     do { outcomes = try sweep.run(logger: logger) } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)

@@ -4,7 +4,8 @@ import AuraSupport
 import Foundation
 
 /// `experiment.json`: everything needed to cite a sweep and run it again: the command line,
-/// the code's stage versions and commit, the dataset's path and content digest, the pipeline
+/// the code's stage versions and the commit the binary was built from, the pipeline file's
+/// repository's commit, the dataset's path and content digest, the pipeline
 /// file's digest, the grid, each variant's parameters and metrics, and when it ran.
 package struct ExperimentRecord: Encodable {
   var name: String
@@ -12,6 +13,10 @@ package struct ExperimentRecord: Encodable {
   var codeVersion: String
   /// The commit of the repository the pipeline file lives in, where git can say.
   var commit: String?
+  /// The commit the running binary was built from, and whether tracked files differed from it
+  /// (recorded at build time); nil where the build could not tell.
+  var codeCommit: String?
+  var codeModified: Bool?
   var dataset: String
   /// XXH3 of every dataset file's path and content digest, in path order.
   var datasetDigest: String
@@ -31,7 +36,8 @@ package struct ExperimentRecord: Encodable {
   struct Variant: Encodable {
     var name: String
     var parameters: [String: String]
-    var metrics: [String: String]
+    /// Numbers, as JSON numbers (a metric the dataset has no label for is left out).
+    var metrics: [String: Double]
   }
 
   /// The content digest of every file under `folder` (hidden ones aside), using the digests

@@ -4,6 +4,7 @@ import AuraStore
 import AuraSupport
 import Foundation
 import Logging
+import Synchronization
 
 /// A research sweep: the pipeline run once per point of a parameter grid, each variant as a
 /// named experiment with its own output folder, all sharing the production run's cache so that
@@ -23,6 +24,11 @@ package struct Sweep {
   package static let maximumVariants = 1000
   /// How many variants run at once, each with its own worker pool.
   package var parallel = 2
+  /// The commit the running binary was built from and whether it was modified, for the
+  /// record.
+  package var build: (commit: String, modified: Bool)?
+  /// Called as each variant finishes: how many are done, of how many, and which.
+  package var progress: (@Sendable (Int, Int, String) -> Void)?
 
   /// One point of the grid.
   package struct Variant: Sendable {
@@ -154,6 +160,7 @@ package struct Sweep {
       name: folder.lastPathComponent, commandLine: commandLine,
       codeVersion: StageVersions.summary,
       commit: pipelineURL.flatMap { ExperimentRecord.commit(in: $0.deletingLastPathComponent()) },
+      codeCommit: build?.commit, codeModified: build?.modified,
       dataset: URL(fileURLWithPath: base.dataset).standardizedFileURL.path,
       datasetDigest: try ExperimentRecord.digest(ofFolder: base.dataset, memory: memory),
       pipeline: pipelineURL?.standardizedFileURL.path ?? base.name,
@@ -165,8 +172,8 @@ package struct Sweep {
           name: outcome.variant.name,
           parameters: (parameters[outcome.variant.name]?.values ?? [:]).mapValues(\.description),
           metrics: Dictionary(
-            uniqueKeysWithValues: zip(SweepMetrics.columns, outcome.metrics.values).filter {
-              !$0.1.isEmpty
+            uniqueKeysWithValues: zip(SweepMetrics.columns, outcome.metrics.values).compactMap {
+              column, value in Double(value).map { (column, $0) }
             }))
       },
       startedAt: startedAt, finishedAt: Runner.timestamp()
@@ -191,6 +198,8 @@ package struct Sweep {
       if seen.insert(upstream).inserted { first.append(index) } else { rest.append(index) }
     }
     var results = [Result<Outcome, any Error>?](repeating: nil, count: configs.count)
+    let finished = Mutex(0)
+    let progress = progress
     for wave in [first, rest] where !wave.isEmpty {
       let outcomes = WorkerPool.map(wave, workers: parallel) { index in
         Result {
@@ -199,6 +208,12 @@ package struct Sweep {
           logger.info(
             "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
           )
+          let done = finished.withLock { count in
+            count += 1
+            return count
+          }
+          progress?(
+            done, configs.count, "\(variant.name) \(variant.assignments.joined(separator: " "))")
           let database = folder.appendingPathComponent("\(variant.name)/current/auralift.sqlite")
           return Outcome(
             variant: variant, summary: summary,

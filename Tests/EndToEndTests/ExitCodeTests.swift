@@ -21,8 +21,22 @@ import Testing
     let line = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(line.hasPrefix("auralift \(StageVersions.release), commit "), "\(line)")
     #expect(line.hasSuffix("; \(StageVersions.summary)"), "\(line)")
+    // The commit is recorded at build time: the binary names it wherever it is copied.
     let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
-    #expect(line.contains("commit \(head.prefix(12));"), "\(line)")
+    #expect(line.contains("commit \(head.prefix(12))"), "\(line)")
+    let elsewhere = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(elsewhere) }
+    let copy = elsewhere.appendingPathComponent("auralift")
+    try FileManager.default.copyItem(at: TestSupport.binary, to: copy)
+    let process = Process()
+    process.executableURL = copy
+    process.arguments = ["--version"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let copied = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(copied.contains("commit \(head.prefix(12))"), "\(copied)")
   }
 
   @Test func aMissingOrMalformedPipelineFileIsAUsageErrorNamingIt() throws {

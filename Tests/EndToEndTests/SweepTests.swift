@@ -187,9 +187,17 @@ import Testing
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: first.appendingPathComponent("experiment.json"))) as? [String: Any])
     #expect((record["variants"] as? [Any])?.count == rows[0])
+    // Metrics are JSON numbers, not strings.
+    let metrics = try #require(
+      ((record["variants"] as? [[String: Any]])?.first?["metrics"]) as? [String: Any])
+    #expect(!metrics.isEmpty && metrics.values.allSatisfy { $0 is NSNumber })
     #expect((record["dataset_digest"] as? String)?.count == 64)
     #expect((record["command_line"] as? [String])?.contains("--name") == true)
     #expect(record["code_version"] as? String == StageVersions.summary)
+    // The commit the binary was built from, recorded at build time, and whether it differed.
+    let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
+    #expect(record["code_commit"] as? String == head)
+    #expect(record["code_modified"] is Bool)
     #expect(record["started_at"] != nil && record["finished_at"] != nil)
 
     // compare: what the depth weight changed between two variants, and nothing against itself.
@@ -226,6 +234,11 @@ import Testing
       "--set", "scoring.form.depth_weight=0.2,0.4", "--set", "features.min_rep_s=0.5,0.6",
     ])
     #expect(sweep.status == 0, "\(sweep.stderr)")
+    // One progress line per variant, not every session's log line.
+    let lines = sweep.stderr.split(separator: "\n")
+    #expect(lines.filter { $0.hasPrefix("sweep: ") }.count == 4, "\(sweep.stderr)")
+    #expect(lines.last?.hasPrefix("sweep: 4 of 4 variants done (v") == true)
+    #expect(lines.count == 4, "\(sweep.stderr)")
     let folder = experiments.appendingPathComponent(
       try #require(try FileManager.default.contentsOfDirectory(atPath: experiments.path).first))
     let record = try #require(
