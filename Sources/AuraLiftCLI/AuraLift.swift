@@ -11,7 +11,7 @@ struct AuraLift: ParsableCommand {
     version: "auralift (\(StageVersions.summary))",
     subcommands: [
       RunCommand.self, ShardCommand.self, PublishCommand.self, ExplainCommand.self,
-      CacheCommand.self, ValidateCommand.self,
+      CacheCommand.self, ValidateCommand.self, StatusCommand.self,
       DeliverCommand.self, SweepCommand.self, CompareCommand.self, DictionaryCommand.self,
       ReportCommand.self,
       EvalCommand.self,

@@ -1,13 +1,24 @@
 import AuraPipeline
+import AuraStore
 import AuraSupport
 import Foundation
 
-/// `<out>/.state/last-run.json`: how the last run ended, for monitoring (a check that alerts
-/// when `exit_code` is not 0 or `finished_at` is old). Written atomically after every run that
-/// got as far as its output folder, failed ones included.
-struct LastRunRecord: Encodable {
+/// `<out>/.state/last-run.json`: how the last run ended, for monitoring (`auralift status`,
+/// or a check that alerts when `exit_code` is not 0 or `last_success` is old). Written
+/// atomically after every run that got as far as its output folder, failed ones included; a
+/// failed run keeps the `last_success` the record had.
+struct LastRunRecord: Codable {
+  /// This invocation: its start time and a random suffix.
+  var runId: String
+  var startedAt: String
   var exitCode: Int32
   var finishedAt: String
+  /// The release `current` names after the run, if any.
+  var release: String?
+  /// The latest session date the current release holds.
+  var dataThrough: String?
+  /// The last run that published (exit 0, 3 or 4): when it finished and its release.
+  var lastSuccess: Success?
   var durationSeconds: Double
   var upToDate: Bool
   var sessions: Int
@@ -23,9 +34,33 @@ struct LastRunRecord: Encodable {
   /// The one-line reason a run published nothing; nil when it published.
   var error: String?
 
-  init(summary: RunSummary?, exitCode: Int32, started: Date, error: String? = nil) {
+  struct Success: Codable, Equatable {
+    var finishedAt: String
+    var release: String?
+  }
+
+  /// Exit codes of a run that published.
+  static let published: Set<Int32> = [0, 3, 4]
+
+  init(
+    summary: RunSummary?, exitCode: Int32, started: Date, out: String, error: String? = nil
+  ) {
+    let formatter = ISO8601DateFormatter()
+    startedAt = formatter.string(from: started)
+    runId =
+      startedAt.filter { $0.isNumber || $0 == "T" || $0 == "Z" } + "-"
+      + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     self.exitCode = exitCode
     finishedAt = Runner.timestamp()
+    let current = URL(fileURLWithPath: out).appendingPathComponent("current")
+    let resolved = current.resolvingSymlinksInPath()
+    release = resolved.path == current.path ? nil : resolved.lastPathComponent
+    dataThrough = Self.latestSession(
+      database: resolved.appendingPathComponent("auralift.sqlite").path)
+    lastSuccess =
+      Self.published.contains(exitCode)
+      ? Success(finishedAt: finishedAt, release: release)
+      : Self.read(out: out)?.lastSuccess
     durationSeconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000
     upToDate = summary?.upToDate ?? false
     sessions = summary?.sessions ?? 0
@@ -37,6 +72,25 @@ struct LastRunRecord: Encodable {
     delivered = summary?.delivery?.sent.count
     notDelivered = summary?.delivery?.failed.count
     self.error = error
+  }
+
+  /// The record under `out`, if there is one that reads.
+  static func read(out: String) -> LastRunRecord? {
+    let file = URL(fileURLWithPath: out).appendingPathComponent(".state/last-run.json")
+    guard let data = try? Data(contentsOf: file) else { return nil }
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    return try? decoder.decode(LastRunRecord.self, from: data)
+  }
+
+  /// The day of the latest session in `database`, nil without one.
+  static func latestSession(database: String) -> String? {
+    guard FileManager.default.fileExists(atPath: database),
+      let store = try? StoreReader(databasePath: database),
+      let day = try? store.rows("SELECT max(start_time) FROM workout_session").first?.first,
+      !day.isEmpty
+    else { return nil }
+    return String(day.prefix(10))
   }
 
   /// Writes the record under `out`; a failure to write it is not the run's failure.

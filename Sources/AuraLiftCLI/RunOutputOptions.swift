@@ -57,14 +57,15 @@ struct RunOutputOptions: ParsableArguments {
       }
       let code = ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
       LastRunRecord(
-        summary: nil, exitCode: code.rawValue, started: started,
+        summary: nil, exitCode: code.rawValue, started: started, out: config.out,
         error: ErrorMessage.describe(error)
       ).write(out: config.out)
       throw code
     }
     progress.finish()
-    LastRunRecord(summary: summary, exitCode: summary.exitCode, started: started)
-      .write(out: config.out)
+    LastRunRecord(
+      summary: summary, exitCode: summary.exitCode, started: started, out: config.out
+    ).write(out: config.out)
     if logFormat == .json { Self.logSummary(summary, started: started, logger: logger) }
     if quiet && summary.exitCode == 0 { return }
     let timing = String(

@@ -1,0 +1,58 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// `auralift status` as a monitor calls it: from any folder with `--out` alone, OK after a
+/// publication, CRITICAL when the last run published nothing (the last success kept) or the
+/// last publication is too old, and when nothing was ever recorded.
+@Suite struct StatusTests {
+  @Test func statusSaysHowTheLastRunEndedAndHowOldThePublicationIs() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let out = root.appendingPathComponent("out")
+    let status = { (extra: [String]) in
+      try TestSupport.cli(["status", "--out", out.path] + extra, in: root)
+    }
+    let none = try status([])
+    #expect(none.status == 2 && none.stdout.hasPrefix("CRITICAL: no run recorded"))
+
+    let run = try TestSupport.cli([
+      "run", "pipelines/nightly.yaml", "--dataset", TestSupport.sampleDataset.path, "--out",
+      out.path, "--quiet",
+    ])
+    #expect(run.status == 0)
+    let ok = try status([])
+    #expect(ok.status == 0, "\(ok.stdout)")
+    #expect(ok.stdout.hasPrefix("OK: last run "))
+    #expect(ok.stdout.contains("data through 20"), "\(ok.stdout)")
+    let record = try Self.record(out)
+    let success = try #require(record["last_success"] as? [String: Any])
+    #expect(success["release"] as? String == record["release"] as? String)
+    #expect((record["run_id"] as? String)?.isEmpty == false)
+
+    let old = try status(["--max-age", "0s"])
+    #expect(old.status == 2 && old.stdout.contains("older than 0s"), "\(old.stdout)")
+    #expect(try status(["--max-age", "soon"]).status == 64)
+
+    // A run that publishes nothing: CRITICAL, its error, and the last success kept.
+    let failed = try TestSupport.cli([
+      "run", "pipelines/nightly.yaml", "--dataset", root.appendingPathComponent("nowhere").path,
+      "--out", out.path, "--quiet",
+    ])
+    #expect(failed.status == 2)
+    let critical = try status([])
+    #expect(critical.status == 2)
+    #expect(critical.stdout.contains("exited 2"), "\(critical.stdout)")
+    #expect(critical.stdout.contains("no dataset folder"))
+    let after = try Self.record(out)
+    #expect(after["last_success"] as? [String: String] == success as? [String: String])
+    #expect(after["run_id"] as? String != record["run_id"] as? String)
+  }
+
+  static func record(_ out: URL) throws -> [String: Any] {
+    try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: out.appendingPathComponent(".state/last-run.json")))
+        as? [String: Any])
+  }
+}
