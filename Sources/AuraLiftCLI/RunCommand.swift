@@ -67,5 +67,6 @@ struct ExplainCommand: ParsableCommand {
       let more = item.reasons.count > 5 ? "; … and \(item.reasons.count - 5) more" : ""
       print("\(item.stage) \(item.partition): \(shown)\(more)")
     }
+    for line in PlannedWork.totals(work) { print(line) }
   }
 }

@@ -137,6 +137,13 @@ import Testing
       #expect(!listed.isEmpty && listed == Array(weeks.suffix(listed.count)))
     }
     #expect(work.contains { $0.stage == "publish" })
+    // The totals: one line per stage count, then each reason with how many partitions it moves.
+    let totals = PlannedWork.totals(work)
+    let first = try #require(totals.first)
+    #expect(first.hasPrefix("total: \(work.count) to compute ("), "\(first)")
+    #expect(first.contains("features 1") && first.contains("scoring 4"), "\(first)")
+    #expect(totals.contains("  4 × param scoring.form.depth_weight 0.3 → 0.4"), "\(totals)")
+    #expect(totals.contains("  1 × an input file changed, was added or removed"))
     // Explaining computed nothing: the old publication is still current and complete.
     #expect(try Runner(config: config).explain() == work)
   }
