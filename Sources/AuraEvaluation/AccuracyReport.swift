@@ -102,7 +102,7 @@ package struct AccuracyReport: Sendable {
     }
   }
 
-  /// The totals against issue 4's targets for this noise level (missing values fail).
+  /// The totals against the accuracy targets (BENCHMARKS.md) for this noise level (missing values fail).
   package var targetChecks: [TargetCheck] {
     let low = noise == "low"
     let pose = poseTotal

@@ -128,9 +128,9 @@ package struct ManifestSet: Codable, Sendable, Equatable {
   package var rpe: Double?
   package var targetTempo: Tempo?
   /// A coach's or dataset's label of the set's form: "good" or "bad" (an extension of
-  /// DATASET.md, used to evaluate the form score).
+  /// docs/dataset.md, used to evaluate the form score).
   package var formLabel: String? = nil
-  /// True when the set ended on a failed rep (an extension of DATASET.md, used to evaluate the
+  /// True when the set ended on a failed rep (an extension of docs/dataset.md, used to evaluate the
   /// auto-stop flag).
   package var failed: Bool? = nil
 }

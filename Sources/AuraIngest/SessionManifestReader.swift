@@ -174,7 +174,7 @@ package enum SessionManifestReader {
   }
 }
 
-// Field names follow DATASET.md's snake_case JSON.
+// Field names follow session.json's snake_case (docs/dataset.md).
 // swift-format-ignore: AlwaysUseLowerCamelCase
 private struct RawManifest: Decodable {
   struct RawSet: Decodable {

@@ -6,7 +6,8 @@ import Foundation
 /// `auralift synth`: writes a generated dataset with ground truth.
 struct SynthCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "synth", abstract: "Generate a dataset (DATASET.md layout) plus truth.json.")
+    commandName: "synth",
+    abstract: "Generate a dataset (as docs/dataset.md lays it out) plus truth.json.")
 
   @Option(help: "Folder to write the dataset into.") var out: String
   @Option(help: "Number of athletes.") var athletes: Int = 3

@@ -232,7 +232,7 @@ struct BundleWriter {
 }
 
 extension BundleWriter {
-  /// The tables issue 5 adds: strength profiles, recovery heatmap, nutrition, exercise risk,
+  /// The scoring and aggregation tables: strength profiles, recovery heatmap, nutrition, exercise risk,
   /// the coach roster, leaderboards and guild standings.
   func writeAnalyses() throws {
     let a = bundle.aggregates

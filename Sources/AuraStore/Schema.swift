@@ -127,7 +127,7 @@ package enum Schema {
     """,
   ]
 
-  /// Scoring and aggregation as issue 5 defines them: estimated effort beside the reported
+  /// Scoring and aggregation (docs/methods.md): estimated effort beside the reported
   /// RPE, form components, volume bands, readiness status and load, records at a load, and the
   /// strength, recovery, nutrition, risk, roster and leaderboard tables.
   static let v2 = [
@@ -194,12 +194,12 @@ package enum Schema {
     """,
   ]
 
-  /// Reports (issue 6): a quarantined session's athlete, so a coach sees what was set aside.
+  /// Reports: a quarantined session's athlete, so a coach sees what was set aside.
   static let v3 = ["ALTER TABLE quarantine ADD COLUMN athlete_id TEXT"]
 
-  /// Scoring (issue 5): the dataset's labels beside each set, to evaluate the form score and the
+  /// Scoring: the dataset's labels beside each set, to evaluate the form score and the
   /// auto-stop flag against; where a body scan came from (morpho.csv or measured on pose).
-  /// Runner (issue 7): indexes to find an athlete's sessions and a session's sets, for readers'
+  /// Runner: indexes to find an athlete's sessions and a session's sets, for readers'
   /// joins and for replacing one athlete's rows in a reused publication.
   static let v4 = [
     "CREATE INDEX workout_session_athlete ON workout_session (user_profile_id)",
@@ -209,7 +209,7 @@ package enum Schema {
     "ALTER TABLE morpho_scan ADD COLUMN source TEXT",
   ]
 
-  /// Real recordings (issue 36): why a set's rep count is not supported by its recording, where
+  /// Real recordings (docs/real-data.md): why a set's rep count is not supported by its recording, where
   /// it is not (`reps` then holds the reps found one by one, not a count to act on).
   static let v5 = ["ALTER TABLE workout_set ADD COLUMN reps_unknown_reason TEXT"]
 
@@ -245,13 +245,13 @@ package enum Schema {
     """,
   ]
 
-  /// Records a coach hears of (issue 41): the value each beat, and whether it is news.
+  /// Records a coach hears of: the value each beat, and whether it is news.
   static let v10 = [
     "ALTER TABLE personal_record ADD COLUMN previous_value REAL",
     "ALTER TABLE personal_record ADD COLUMN notable INTEGER NOT NULL DEFAULT 0",
   ]
 
-  /// The relations of the model declared as foreign keys (issue 42), each with an index on its
+  /// The relations of the model declared as foreign keys, each with an index on its
   /// column unless one already leads with it: the joins readers make, and what a removed
   /// session's or athlete's rows are found by.
   package static let v9ForeignKeys: [ForeignKey] = [

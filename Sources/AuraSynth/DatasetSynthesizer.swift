@@ -64,7 +64,7 @@ package struct SynthConfig: Sendable {
   }
 }
 
-/// Writes a dataset that follows DATASET.md, plus truth.json with the exact sets and reps.
+/// Writes a dataset that follows docs/dataset.md, plus truth.json with the exact sets and reps.
 package struct DatasetSynthesizer {
   package let config: SynthConfig
 
@@ -308,7 +308,7 @@ package struct DatasetSynthesizer {
   }
 }
 
-/// session.json as DATASET.md spells it (keys converted to snake_case on encoding).
+/// session.json as docs/dataset.md spells it (keys converted to snake_case on encoding).
 struct ManifestJSON: Encodable {
   var sessionId: String
   var athleteId: String
@@ -328,7 +328,7 @@ struct SetJSON: Encodable {
   var reps: Int
   var rpe: Double
   var targetTempo: String?
-  /// Labels (extensions of DATASET.md): "good" or "bad" form, and a failed last attempt.
+  /// Labels (extensions of docs/dataset.md): "good" or "bad" form, and a failed last attempt.
   var formLabel: String? = nil
   var failed: Bool? = nil
 }

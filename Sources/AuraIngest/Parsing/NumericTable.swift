@@ -90,7 +90,8 @@ extension CSVRow {
     case .value(let value): return value
     case .nonFinite:
       throw DatasetProblem(
-        path: path, line: line, reason: "column '\(column)': non-finite value \(EntityId.quoted(string(index)))")
+        path: path, line: line,
+        reason: "column '\(column)': non-finite value \(EntityId.quoted(string(index)))")
     case .invalid:
       throw DatasetProblem(
         path: path, line: line, reason: "column '\(column)': '\(string(index))' is not a number")
