@@ -1,0 +1,49 @@
+#!/bin/bash
+# The house rules CONTRIBUTING.md states, checked (run by .ci/run):
+# - swift-format's lint, strict, over Package.swift, Sources, Tests and Plugins;
+# - no "issue N" or DATASET.md reference in Sources (the code says what it promises; the
+#   contract lives in docs/);
+# - every relative link in README.md, CONTRIBUTING.md, BENCHMARKS.md and docs/*.md resolves;
+# - commit subjects since the check began are at most 72 characters.
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo"
+source scripts/lib/checks.sh
+
+check "swift format lint is clean" \
+  swift format lint --strict -r Package.swift Sources Tests Plugins
+
+references=$(grep -rnE "\bissue [0-9]+|DATASET\.md" Sources)
+check "no 'issue N' or DATASET.md in Sources" test -z "$references"
+[ -z "$references" ] || echo "$references" >&2
+
+broken=$(python3 - <<'PY'
+import os, re, sys
+pages = ["README.md", "CONTRIBUTING.md", "BENCHMARKS.md"] + [
+    os.path.join("docs", f) for f in sorted(os.listdir("docs")) if f.endswith(".md")]
+for page in pages:
+    text = open(page, encoding="utf-8").read()
+    # Links and images outside code spans and fences.
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    targets = re.findall(r"\]\(([^)\s]+)\)", text) + re.findall(r'src="([^"]+)"', text)
+    for target in targets:
+        if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+            continue
+        path = os.path.normpath(os.path.join(os.path.dirname(page), target.split("#")[0]))
+        if not os.path.exists(path):
+            print(f"{page}: {target}")
+PY
+)
+check "every relative link in the docs resolves" test -z "$broken"
+[ -z "$broken" ] || echo "$broken" >&2
+
+# The first commit the subject rule is checked from (older history is as it was).
+base=b779672
+if git rev-parse -q --verify "$base^{commit}" >/dev/null; then
+  long=$(git log --format=%s "$base..HEAD" | awk 'length($0) > 72')
+  check "commit subjects since $base are at most 72 characters" test -z "$long"
+  [ -z "$long" ] || echo "$long" >&2
+fi
+
+checks_done
