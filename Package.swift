@@ -148,6 +148,9 @@ let package = Package(
     .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
     .testTarget(name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain"]),
     .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"]),
+    .testTarget(name: "AuraReportsTests", dependencies: ["AuraReports"]),
+    .testTarget(
+      name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"]),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [
