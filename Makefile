@@ -12,7 +12,7 @@ RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
 .PHONY: deps browser-deps slurm-deps build run test test-fast golden test-browser test-slurm \
-  test-deploy test-delivery test-cron screenshots bench eval-real clean
+  test-deploy test-delivery test-cron screenshots bench ci-time eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -143,6 +143,10 @@ screenshots: test-browser
 ## Benchmarks: generated datasets, cold and no-op runs; results in BENCHMARKS.md.
 bench: build
 	scripts/bench.sh $(RELEASE_BIN)
+
+## A fresh clone's .ci/run, timed step by step; the table goes into BENCHMARKS.md.
+ci-time:
+	scripts/time_ci.sh
 
 ## Rep counts on real public recordings (docs/real-data.md): the table BENCHMARKS.md carries.
 eval-real: build
