@@ -146,7 +146,8 @@ let package = Package(
       name: "AuraEvaluationTests",
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
     .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
-    .testTarget(name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain"]),
+    .testTarget(
+      name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain", "AuraTestSupport"]),
     .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"]),
     .testTarget(name: "AuraReportsTests", dependencies: ["AuraReports"]),
     .testTarget(

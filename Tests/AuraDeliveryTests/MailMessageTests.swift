@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraTestSupport
 import Foundation
 import Testing
 
@@ -29,15 +30,8 @@ import Testing
         'files': [p.get_filename() for p in parts if p.get_filename()],
         'longest': max(len(l) for l in raw.split(b'\\r\\n'))}))
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "the message does not parse")
+    let (status, data) = try TestSupport.python(script, [file.path])
+    try #require(status == 0, "the message does not parse")
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 

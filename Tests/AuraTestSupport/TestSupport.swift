@@ -118,6 +118,22 @@ package enum TestSupport {
     )
   }
 
+  /// Runs `python3 -c script arguments…`; its exit status and what it printed. The mail
+  /// tests read messages with Python's email library, a parser this project did not write.
+  package static func python(_ script: String, _ arguments: [String]) throws -> (
+    status: Int32, stdout: Data
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
+  }
+
   /// A copy of the bundled sample dataset at `root/dataset`, to damage or extend.
   package static func sampleCopy(in root: URL) throws -> URL {
     let dataset = root.appendingPathComponent("dataset")

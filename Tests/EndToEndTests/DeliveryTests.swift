@@ -37,15 +37,8 @@ import Testing
         'files': [p.get_filename() for p in parts if p.get_filename()],
         'text': '\\n'.join(p.get_content() for p in parts)}))
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(file.lastPathComponent) does not parse")
+    let (status, data) = try TestSupport.python(script, [file.path])
+    #expect(status == 0, "\(file.lastPathComponent) does not parse")
     return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
   }
 
