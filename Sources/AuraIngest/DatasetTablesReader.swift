@@ -106,14 +106,18 @@ package enum DatasetTablesReader {
           username: try required(table, row, "username"),
           email: email(table, row, kept: "the athlete", problems: &problems),
           dateOfBirth: birthDate(table, row, problems: &problems),
-          biologicalSex: try oneOf(table, row, "biological_sex", ["male", "female", "other"]),
-          heightCm: try number(table, row, "height_cm"),
-          weightKg: try number(table, row, "weight_kg"),
-          bodyFatPercent: try number(table, row, "body_fat_pct"),
+          biologicalSex: kept(&problems) {
+            try oneOf(table, row, "biological_sex", ["male", "female", "other"])
+          },
+          heightCm: kept(&problems) { try number(table, row, "height_cm") },
+          weightKg: kept(&problems) { try number(table, row, "weight_kg") },
+          bodyFatPercent: kept(&problems) { try number(table, row, "body_fat_pct") },
           coachId: coachId,
           guildName: try optionalText(table, row, "guild_name"),
           guildTag: try optionalText(table, row, "guild_tag"),
-          guildRole: try oneOf(table, row, "guild_role", ["member", "officer", "leader"]))
+          guildRole: kept(&problems) {
+            try oneOf(table, row, "guild_role", ["member", "officer", "leader"])
+          })
         guard seen.insert(athlete.id).inserted else {
           throw DatasetProblem(
             path: table.path, line: row.line, reason: "duplicate athlete_id '\(athlete.id)'")
@@ -144,6 +148,7 @@ package enum DatasetTablesReader {
       problems += table.readProblems
       var values: [T] = []
       var firstLine: [String: Int] = [:]
+      var rowProblems: [DatasetProblem] = []
       for row in table.rows {
         do {
           let value = try make(table, row)
@@ -156,9 +161,10 @@ package enum DatasetTablesReader {
           firstLine[described] = row.line
           values.append(value)
         } catch let problem as DatasetProblem {
-          problems.append(problem)
+          rowProblems.append(problem)
         }
       }
+      problems += grouped(rowProblems)
       return values
     } catch let problem as DatasetProblem {
       problems.append(problem)
@@ -167,6 +173,25 @@ package enum DatasetTablesReader {
         DatasetProblem(path: file, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
     }
     return []
+  }
+
+  /// Rows set aside for the same reason (every day of an athlete athletes.csv does not hold)
+  /// as one problem with their count and lines: one cause, one line.
+  static func grouped(_ problems: [DatasetProblem]) -> [DatasetProblem] {
+    var order: [String] = []
+    var byReason: [String: [DatasetProblem]] = [:]
+    for problem in problems {
+      if byReason[problem.reason] == nil { order.append(problem.reason) }
+      byReason[problem.reason, default: []].append(problem)
+    }
+    return order.map { reason in
+      let same = byReason[reason]!
+      guard same.count > 1, let first = same.first, let last = same.last else { return same[0] }
+      return DatasetProblem(
+        path: first.path, line: first.line,
+        reason: "\(reason) (\(same.count) rows, lines \(first.line)-\(last.line))",
+        athleteId: first.athleteId)
+    }
   }
 
   /// How a row of coaches.csv is keyed.
@@ -228,6 +253,21 @@ package enum DatasetTablesReader {
       )
     }
     return athlete
+  }
+
+  /// An optional field of athletes.csv: its value, or nil with its problem and that the
+  /// athlete is kept without it. One bad optional value never sets an athlete aside, and with
+  /// them every session and day they have.
+  static func kept<T>(_ problems: inout [DatasetProblem], _ read: () throws -> T?) -> T? {
+    do { return try read() } catch let problem as DatasetProblem {
+      problems.append(
+        DatasetProblem(
+          path: problem.path, line: problem.line,
+          reason: "\(problem.reason); the athlete is kept without it"))
+      return nil
+    } catch {
+      return nil
+    }
   }
 
   /// The row's `email`, where it is one plain address (`EmailAddress`); otherwise nil, with

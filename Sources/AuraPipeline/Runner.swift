@@ -255,8 +255,10 @@ package struct Runner {
         DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
       }
     }
-    for problem in quarantine { logger.warning("quarantined \(problem)") }
-    for problem in failed { logger.error("failed \(problem)") }
+    // Listed once, by the command's summary (and its JSON summary line): logged here at info
+    // only, so that --quiet prints each problem once, not twice.
+    for problem in quarantine { logger.info("quarantined \(problem)") }
+    for problem in failed { logger.info("failed \(problem)") }
     summary.upToDate = false
     summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
     summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)

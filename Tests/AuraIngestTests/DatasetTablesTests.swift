@@ -79,6 +79,34 @@ import Testing
     }
   }
 
+  /// One implausible optional value keeps the athlete (and so their sessions and days)
+  /// without it; rows set aside for one cause are one problem.
+  @Test func aBadOptionalValueKeepsTheAthleteAndOneCauseIsOneProblem() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    try Data(
+      "athlete_id,username,weight_kg,biological_sex\na-1,jane,950,female\na-2,joe,80,robot\n".utf8
+    ).write(to: root.appendingPathComponent("athletes.csv"))
+    try Data(
+      "athlete_id,date,hrv_ms\na-1,2026-11-03,50\na-9,2026-11-03,45\na-9,2026-11-04,46\na-9,2026-11-05,47\n"
+        .utf8
+    ).write(to: root.appendingPathComponent("wellness.csv"))
+    let tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.athletes.map(\.id) == ["a-1", "a-2"])
+    #expect(tables.athletes[0].weightKg == nil && tables.athletes[1].weightKg == 80)
+    #expect(tables.athletes[1].biologicalSex == nil)
+    let problems = tables.problems.map(\.description)
+    #expect(
+      problems.contains {
+        $0.hasPrefix("athletes.csv:2: column 'weight_kg': 950 is outside 20…400")
+          && $0.hasSuffix("; the athlete is kept without it")
+      }, "\(problems)")
+    let wellness = problems.filter { $0.hasPrefix("wellness.csv") }
+    #expect(wellness.count == 1, "\(wellness)")
+    #expect(wellness.first?.hasPrefix("wellness.csv:3: athlete_id 'a-9'") == true)
+    #expect(wellness.first?.hasSuffix("(3 rows, lines 3-5)") == true, "\(wellness)")
+  }
+
   @Test func appleHealthExportBecomesDailyWellness() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }

@@ -48,6 +48,8 @@ import Testing
     #expect(lines.count == 2, "\(damaged.stdout)")
     #expect(lines.first?.hasPrefix("quarantined: coaches.csv:") == true)
     #expect(lines.last?.hasPrefix("ran: 18 sessions") == true)
+    // Said once: not again as a log line on stderr.
+    #expect(damaged.stderr.isEmpty, "\(damaged.stderr)")
     record = try Self.lastRun(out)
     #expect(record["exit_code"] as? Int == 3 && record["quarantined"] as? Int == 1)
 
