@@ -16,7 +16,7 @@ struct CacheCommand: ParsableCommand {
     @OptionGroup var options: PipelineOptions
 
     func run() throws {
-      let out = URL(fileURLWithPath: try options.config().out)
+      let out = URL(fileURLWithPath: try options.outFolder())
       let usage: [CacheHousekeeping.StageUsage]
       do { usage = try CacheHousekeeping(out: out).status() } catch {
         throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
@@ -46,7 +46,12 @@ struct CacheCommand: ParsableCommand {
     var wait: Double = 0
 
     func run() throws {
-      let out = URL(fileURLWithPath: try options.config().out)
+      if let maxSize, !(0...1_000_000_000).contains(maxSize) {
+        throw ExitCodes.reporting(
+          PipelineError.config("--max-size \(maxSize): megabytes from 0 to 1000000000"),
+          otherwise: ExitCodes.usage)
+      }
+      let out = URL(fileURLWithPath: try options.outFolder())
       do {
         let removed = try CacheHousekeeping(out: out).collect(
           maxBytes: maxSize.map { Int64($0 * 1_048_576) }, waitForLock: wait)

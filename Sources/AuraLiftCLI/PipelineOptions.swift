@@ -41,6 +41,14 @@ struct PipelineOptions: ParsableArguments {
     }
   }
 
+  /// The output folder, for commands that read no more of the pipeline than that (cache,
+  /// report): `--out` alone where the pipeline file is not there (a monitor or an operator in
+  /// `$HOME`), else the file's `out:` with the flags applied.
+  func outFolder() throws -> String {
+    if let out, !FileManager.default.fileExists(atPath: pipeline) { return out }
+    return try config().out
+  }
+
   /// Arguments that give another command these options.
   var arguments: [String] {
     var arguments = [pipeline]

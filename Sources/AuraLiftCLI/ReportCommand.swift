@@ -22,7 +22,7 @@ struct ReportCommand: ParsableCommand {
   var wait: Double = 0
 
   func run() throws {
-    let out = URL(fileURLWithPath: try options.config().out)
+    let out = URL(fileURLWithPath: try options.outFolder())
     let refresh = ReportRefresh(
       out: out, database: database.map { URL(fileURLWithPath: $0) },
       folder: to.map { URL(fileURLWithPath: $0) })

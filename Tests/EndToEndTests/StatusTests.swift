@@ -55,4 +55,31 @@ import Testing
         with: Data(contentsOf: out.appendingPathComponent(".state/last-run.json")))
         as? [String: Any])
   }
+
+  /// `cache status`, `cache gc` and `report` need only the output folder: from a folder with
+  /// no pipelines/ (cron's $HOME), `--out` is enough; a size that is not one is a usage error.
+  @Test func outputCommandsRunFromAnyFolderWithOut() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let out = root.appendingPathComponent("out")
+    let run = try TestSupport.cli([
+      "run", "pipelines/nightly.yaml", "--dataset", TestSupport.sampleDataset.path, "--out",
+      out.path, "--quiet",
+    ])
+    #expect(run.status == 0)
+    let home = root.appendingPathComponent("home")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let status = try TestSupport.cli(["cache", "status", "--out", out.path], in: home)
+    #expect(status.status == 0, "\(status.stderr)")
+    #expect(status.stdout.contains("entries"), "\(status.stdout)")
+    let collected = try TestSupport.cli(["cache", "gc", "--out", out.path], in: home)
+    #expect(collected.status == 0, "\(collected.stderr)")
+    let report = try TestSupport.cli(["report", "--out", out.path], in: home)
+    #expect(report.status == 0, "\(report.stderr)")
+    for size in ["nan", "-1", "1e300"] {
+      let bad = try TestSupport.cli(
+        ["cache", "gc", "--out", out.path, "--max-size", size], in: home)
+      #expect(bad.status == 64, "\(size): \(bad.stderr)")
+    }
+  }
 }
