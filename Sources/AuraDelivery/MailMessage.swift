@@ -5,7 +5,8 @@ import Foundation
 /// as alternatives, and files attached; every part base64 (lines of 76), so that 8-bit text
 /// and long HTML lines cross any mail relay intact. Addresses are `EmailAddress` values (one
 /// mailbox each, nothing a header could be split on); names and the subject lose their
-/// control and format characters, are RFC 2047-encoded where not plain ASCII, and every header
+/// direction and invisible characters and their line breaks (`DisplayText.cleaned`), are
+/// RFC 2047-encoded where not plain ASCII, and every header
 /// is folded to lines of at most 78 characters; attachment names are RFC 2231-encoded.
 /// Hand-written: no mirrored Swift package composes email messages (multipart-kit writes
 /// HTTP form data).
@@ -93,22 +94,9 @@ package struct MailMessage: Sendable {
     return lines
   }
 
-  /// `text` without control and format characters (line breaks, NUL, bidi overrides,
-  /// zero-width marks): what a header or a file name may show of a name.
-  static func visible(_ text: String) -> String {
-    String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          switch scalar.properties.generalCategory {
-          case .control, .format, .lineSeparator, .paragraphSeparator: " "
-          default: scalar
-          }
-        }))
-  }
-
   /// A mailbox as a header holds it: `Name <address>`, the name quoted or encoded as needed.
   static func mailbox(_ mailbox: Mailbox) -> String {
-    guard let name = mailbox.name.map(visible), !name.allSatisfy({ $0 == " " }) else {
+    guard let name = mailbox.name.map(DisplayText.cleaned), !name.allSatisfy({ $0 == " " }) else {
       return mailbox.address.text
     }
     let plain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 }
@@ -127,7 +115,7 @@ package struct MailMessage: Sendable {
   /// most 39 bytes (64 characters, so that one fits a line after `Subject: `), never
   /// splitting a character, so that folding can break between them.
   static func encodedWords(_ text: String) -> String {
-    let clean = visible(text)
+    let clean = DisplayText.cleaned(text)
     if clean.unicodeScalars.allSatisfy({ $0.isASCII }), !clean.contains("=?") { return clean }
     var words: [String] = []
     var chunk = Data()
@@ -159,13 +147,13 @@ package struct MailMessage: Sendable {
     return lines.joined(separator: "\r\n")
   }
 
-  /// A file name as an attachment's headers carry it: control, format and path characters
-  /// replaced; plain ASCII as `filename="…"`, otherwise RFC 2231's `filename*0*=utf-8''…`
+  /// A file name as an attachment's headers carry it: cleaned as names are, path and quote
+  /// characters and spaces replaced; plain ASCII as `filename="…"`, otherwise RFC 2231's `filename*0*=utf-8''…`
   /// continued over lines of at most 78 characters. The ASCII shape of the name is also
   /// the Content-Type's `name`, for clients that read no other.
   static func attachmentName(_ filename: String) -> (ascii: String, disposition: String) {
     let clean = String(
-      visible(filename).map { "/\\\"".contains($0) || $0 == " " ? "_" : $0 })
+      DisplayText.cleaned(filename).map { "/\\\"".contains($0) || $0 == " " ? "_" : $0 })
     let ascii = String(clean.unicodeScalars.map { $0.isASCII ? Character($0) : "_" })
     guard ascii != clean else { return (ascii, "attachment; filename=\"\(ascii)\"") }
     let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)

@@ -1,6 +1,7 @@
 /// Dataset text (a name) as a page or a message shows it among other text: the marks that
 /// steer the direction of what follows, and the invisible characters that make one name look
-/// like another, are removed; a name with right-to-left letters is wrapped in a first-strong
+/// like another, are removed, and control characters become spaces; a name with right-to-left
+/// letters is wrapped in a first-strong
 /// isolate (U+2068 … U+2069), which browsers, mail clients and terminals honour, so that it can
 /// never reorder the words around it. Any other name is returned as it is.
 package enum DisplayText {
@@ -15,21 +16,32 @@ package enum DisplayText {
   static let invisible: Set<UInt32> = [0x200B, 0x2060, 0xFEFF, 0x180E, 0x00AD]
 
   package static func isolated(_ text: String) -> String {
-    var changed = false
-    var rightToLeft = false
+    let clean = cleaned(text)
+    return clean.unicodeScalars.contains(where: isRightToLeft) ? "\u{2068}\(clean)\u{2069}" : clean
+  }
+
+  /// `text` without direction controls and invisible characters, each control character or
+  /// line break a space: what a page, a mail header or a file name may show of dataset text.
+  package static func cleaned(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        bidiControls.contains($0.value) || invisible.contains($0.value) || isBreak($0)
+      })
+    else { return text }
     var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if bidiControls.contains(scalar.value) || invisible.contains(scalar.value)
-        || scalar.properties.generalCategory == .control
-      {
-        changed = true
-        continue
-      }
-      if isRightToLeft(scalar) { rightToLeft = true }
-      scalars.append(scalar)
+    for scalar in text.unicodeScalars
+    where !bidiControls.contains(scalar.value) && !invisible.contains(scalar.value) {
+      scalars.append(isBreak(scalar) ? " " : scalar)
     }
-    let clean = changed ? String(scalars) : text
-    return rightToLeft ? "\u{2068}\(clean)\u{2069}" : clean
+    return String(scalars)
+  }
+
+  /// A control character, or a line or paragraph separator.
+  static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
   }
 
   /// Whether `scalar` is in a block of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana,

@@ -41,7 +41,7 @@ package struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     let atoms = local.split(separator: dot, omittingEmptySubsequences: false)
     guard
       atoms.allSatisfy({ atom in
-        !atom.isEmpty && atom.allSatisfy { isAlphanumeric($0) || atomSymbols.contains($0) }
+        !atom.isEmpty && atom.allSatisfy { EntityId.isAlphanumeric($0) || atomSymbols.contains($0) }
       })
     else {
       return "has a local part that is not letters, digits, dots and !#$%&'*+-/=?^_`{|}~"
@@ -51,17 +51,12 @@ package struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
       labels.allSatisfy({ label in
         (1...63).contains(label.count) && label.first != UInt8(ascii: "-")
           && label.last != UInt8(ascii: "-")
-          && label.allSatisfy { isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+          && label.allSatisfy { EntityId.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
       })
     else { return "has a domain that is not labels of letters, digits and '-'" }
     return nil
   }
 
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-      || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-  }
 }
 
 /// A sender or recipient: an address and, optionally, the name shown beside it

@@ -33,7 +33,8 @@ package enum EntityId {
     return "'\(shown)\(id.unicodeScalars.count > 40 ? "…" : "")'"
   }
 
-  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+  /// An ASCII letter or digit.
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

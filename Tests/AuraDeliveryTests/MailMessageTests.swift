@@ -85,7 +85,7 @@ import Testing
     let headers = String(decoding: message.bytes.prefix(2000), as: UTF8.self)
     #expect(!headers.contains("\r\nBcc:"))
     #expect(!headers.contains("\u{202E}"))
-    #expect(parsed["files"] as? [String] == ["2026-W47-evil_lmth.exe.png__Content-Type:_text_x"])
+    #expect(parsed["files"] as? [String] == ["2026-W47-evillmth.exe.png__Content-Type:_text_x"])
   }
 
   @Test func aSenderMustBeOneMailbox() throws {

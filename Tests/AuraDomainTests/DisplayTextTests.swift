@@ -15,7 +15,7 @@ import Testing
     #expect(DisplayText.isolated("evil\u{202E}lmth.exe") == "evillmth.exe")
     #expect(DisplayText.isolated("iron_\u{200B}mike1") == "iron_mike1")
     #expect(DisplayText.isolated("a\u{2066}b\u{2069}c\u{FEFF}") == "abc")
-    #expect(DisplayText.isolated("tab\there\r\n") == "tabhere")
+    #expect(DisplayText.isolated("tab\there\r\nbreak") == "tab here  break")
     // Zero-width joiners are part of emoji and of some scripts' spelling.
     #expect(DisplayText.isolated("👨‍👩‍👧") == "👨‍👩‍👧")
   }
