@@ -3,13 +3,13 @@
 package enum StageVersions {
   /// The release, as `--version` prints it.
   package static let release = "2026.11"
-  package static let ingest = 10
-  package static let features = 38
+  package static let ingest = 11
+  package static let features = 39
   package static let scoring = 4
   package static let aggregation = 9
   package static let reports = 4
   /// Published schema version (the last migration).
-  package static let schema = 10
+  package static let schema = 11
 
   /// One line naming every version, stored in the `run` table and report footers.
   package static var summary: String {

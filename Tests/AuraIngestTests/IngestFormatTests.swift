@@ -1,10 +1,11 @@
 import AuraDomain
 import AuraFeatures
-import AuraIngest
 import AuraSynth
 import AuraTestSupport
 import Foundation
 import Testing
+
+@testable import AuraIngest
 
 /// Every format of the contract, written by the generator as the tools that make it do, read
 /// back through the ingest stage and measured against the generator's truth.
@@ -77,5 +78,33 @@ import Testing
       #expect(imu.hasGyroscope == (format != "smartweights"))
       if format == "metawear" { #expect(imu.quality.resampled) }
     }
+  }
+
+  /// A device that resends its last reading under a later time (the bar-mounted sets of
+  /// docs/real-data.md: a third of their rows, 3-4 ms after the reading they repeat) has its
+  /// repeats dropped, so that its rate is the sensor's, not the resends'; a still sensor's
+  /// first and last samples stay.
+  @Test func resentReadingsAreDropped() throws {
+    var lines = ["t,ax,ay,az,gx,gy,gz"]
+    for i in 0..<200 {
+      let t = Double(i) * 0.025
+      let reading = String(format: "%.4f,0,%.4f,0.01,0,0", sin(t), 9.8 + cos(t))
+      lines.append(String(format: "%.3f,", t) + reading)
+      if i % 2 == 0 { lines.append(String(format: "%.3f,", t + 0.004) + reading) }
+    }
+    let reference = RecordingReference(
+      kind: .imu, path: "bar.csv", format: "generic", placement: "barbell", accelUnit: "m/s2",
+      gyroUnit: "rad/s")
+    let imu = try GenericImuReader.read(
+      data: Data(lines.joined(separator: "\n").utf8), path: "bar.csv", reference: reference)
+    #expect(imu.quality.notes.contains { $0.contains("100 samples repeat the one before them") })
+    #expect(abs(imu.quality.sampleRateHz - 40) < 1, "\(imu.quality.sampleRateHz) Hz")
+    let still = [
+      "t,ax,ay,az,gx,gy,gz", "0.00,0,0,9.8,0,0,0", "0.01,0,0,9.8,0,0,0",
+      "0.02,0,0,9.8,0,0,0",
+    ]
+    let held = try GenericImuReader.read(
+      data: Data(still.joined(separator: "\n").utf8), path: "bar.csv", reference: reference)
+    #expect(held.times.first == 0 && held.times.last == 0.02)
   }
 }

@@ -22,8 +22,20 @@ struct ImuAssembler {
   var jitterTolerance = 0.1
 
   func assemble(accel: ImuStream, gyro: ImuStream?, notes: [String] = []) throws -> ImuSeries {
-    let accel = try checked(accel, name: "accelerometer")
-    let gyro = try gyro.map { try checked($0, name: "gyroscope") }
+    var accel = try checked(accel, name: "accelerometer")
+    var gyro = try gyro.map { try checked($0, name: "gyroscope") }
+    var notes = notes
+    if let g = gyro, g.stream.times == accel.stream.times {
+      let held = Self.heldSamples(accel.stream, g.stream)
+      if !held.isEmpty {
+        let kept = accel.stream.times.indices.filter { !held.contains($0) }
+        accel.stream = Self.keeping(kept, of: accel.stream)
+        gyro?.stream = Self.keeping(kept, of: g.stream)
+        notes.append(
+          "\(held.count) samples repeat the one before them on all six axes under a later time "
+            + "(the device resent its last reading): dropped")
+      }
+    }
     let (accelRate, gaps) = try TimeAxis.rateAndGaps(accel.stream.times, path: path)
     var rate = accelRate
     var sameGrid = true
@@ -35,7 +47,6 @@ struct ImuAssembler {
     let irregular =
       !isRegular(accel.stream.times) || !(gyro.map { isRegular($0.stream.times) } ?? true)
     let duplicates = accel.duplicates + (gyro?.duplicates ?? 0)
-    var notes = notes
     var times = accel.stream.times
     var a = accel.stream
     var g = gyro?.stream
@@ -79,13 +90,30 @@ struct ImuAssembler {
     }
     let axis = try TimeAxis(times: stream.times, lines: stream.lines, path: path)
     guard axis.duplicates > 0 else { return (stream, 0) }
-    return (
-      ImuStream(
-        times: axis.kept.map { stream.times[$0] },
-        lines: stream.lines.map { l in axis.kept.map { l[$0] } },
-        x: axis.kept.map { stream.x[$0] }, y: axis.kept.map { stream.y[$0] },
-        z: axis.kept.map { stream.z[$0] }), axis.duplicates
-    )
+    return (Self.keeping(axis.kept, of: stream), axis.duplicates)
+  }
+
+  /// The samples (after the first, before the last) whose accelerometer and gyroscope axes all
+  /// equal the sample before them. A device that resends its last reading under a new time
+  /// repeats all six axes, and kept, those repeats would set the recording's median interval
+  /// to the resend's few milliseconds. A sensor still enough to repeat itself loses nothing by
+  /// it: the samples left either side of a run of repeats hold its value.
+  static func heldSamples(_ accel: ImuStream, _ gyro: ImuStream) -> Set<Int> {
+    Set(
+      accel.times.indices.dropFirst().dropLast().filter { i in
+        accel.x[i] == accel.x[i - 1] && accel.y[i] == accel.y[i - 1]
+          && accel.z[i] == accel.z[i - 1] && gyro.x[i] == gyro.x[i - 1]
+          && gyro.y[i] == gyro.y[i - 1] && gyro.z[i] == gyro.z[i - 1]
+      })
+  }
+
+  /// The samples of `stream` at `indices`.
+  static func keeping(_ indices: [Int], of stream: ImuStream) -> ImuStream {
+    ImuStream(
+      times: indices.map { stream.times[$0] },
+      lines: stream.lines.map { l in indices.map { l[$0] } },
+      x: indices.map { stream.x[$0] }, y: indices.map { stream.y[$0] },
+      z: indices.map { stream.z[$0] })
   }
 
   private func isRegular(_ times: [Double]) -> Bool {
