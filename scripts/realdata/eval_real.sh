@@ -9,15 +9,22 @@ root=${REALDATA:-.realdata}
 repcount=${REPCOUNT_CLONE:-$root/RepCount-Using-Skeleton-Information}
 muvr=${MUVR_CLONE:-$root/muvr-training-data}
 watch=${WATCH_CLONE:-$root/gym-segmentation}
+bar=${BAR_CLONE:-$root/wireless-imu-activity-tracking}
 sources=()
 [ -d "$repcount" ] && sources+=(repcount)
 [ -d "$muvr" ] && sources+=(muvr)
 [ -d "$watch" ] && sources+=(watch)
+[ -d "$bar" ] && sources+=(bar)
 if [ ${#sources[@]} -eq 0 ]; then
   echo "no clone of a real-data source under $root" >&2
-  echo "(see docs/real-data.md; REPCOUNT_CLONE, MUVR_CLONE and WATCH_CLONE name other places)" >&2
+  echo "(see docs/real-data.md; REPCOUNT_CLONE, MUVR_CLONE, WATCH_CLONE and BAR_CLONE name other places)" >&2
   exit 64
 fi
+# The same parameters with every count found published, whatever its confidence: the counters
+# alone, for the summary below.
+mkdir -p "$root/eval"
+sed 's/^\( *min_reps_confidence:\) *[0-9.]*/\1 0/' pipelines/nightly.yaml > "$root/eval/every-count.yaml"
+summary=()
 for source in "${sources[@]}"; do
   case $source in
     repcount)
@@ -31,12 +38,19 @@ for source in "${sources[@]}"; do
       title="Apple Watch gym sets"
       rm -rf "$root/eval/watch"
       python3 scripts/realdata/watch_gym.py "$watch" "$root/eval/watch" >/dev/null ;;
+    bar)
+      title="Bar-mounted IMU sets"
+      rm -rf "$root/eval/bar"
+      python3 scripts/realdata/bar_imu.py "$bar" "$root/eval/bar" >/dev/null ;;
   esac
   for split in tune holdout; do
     echo "### $title, $split split"
     echo
     "$bin" eval "$root/eval/$source" --split "$split" \
-      --reps "$root/eval/$source-$split-sets.csv" || true
+      --reps "$root/eval/$source-$split-sets.csv" --csv "$root/eval/$source-$split.csv" || true
+    "$bin" eval "$root/eval/$source" --split "$split" --pipeline "$root/eval/every-count.yaml" \
+      --csv "$root/eval/$source-$split-every-count.csv" >/dev/null || true
+    summary+=("$title|$split|found|$root/eval/$source-$split.csv|$root/eval/$source-$split-every-count.csv")
     echo
   done
   # Where the authors marked each set's bounds, the sets are counted within them as well: how
@@ -48,8 +62,13 @@ for source in "${sources[@]}"; do
       echo "### $title, $split split, counted within the authors' set bounds"
       echo
       "$bin" eval "$root/eval/$source" --split "$split" --given-bounds \
-        --reps "$root/eval/$source-$split-bounded-sets.csv"
+        --reps "$root/eval/$source-$split-bounded-sets.csv" \
+        --csv "$root/eval/$source-$split-bounded.csv"
+      summary+=("$title|$split|given|$root/eval/$source-$split-bounded.csv|")
       echo
     done
   fi
 done
+echo "### Right or unknown, every source and split"
+echo
+python3 scripts/realdata/contract_summary.py "${summary[@]}"

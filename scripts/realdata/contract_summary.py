@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""The real-data contract at a glance: per source and split, how many sets are given a count,
+how many of those are right, and what the counters alone (every count found published) do.
+
+usage: contract_summary.py TITLE|SPLIT|BOUNDS|TABLE.csv|EVERY-COUNT.csv ...
+(the tables are `auralift eval --csv` outputs; EVERY-COUNT may be empty)
+"""
+import csv
+import sys
+
+
+def total(path):
+    """The `all` rows of an `auralift eval --csv` table (one per modality), summed."""
+    rows = [r for r in csv.DictReader(open(path)) if r["source"] == "all"]
+    sets = sum(int(r["sets"]) for r in rows)
+    unknown = sum(int(r["unknown_sets"]) for r in rows)
+    def share(column, of):
+        return sum(float(r[column] or 0) / 100 * of(r) for r in rows)
+    exact = share("reps_exact_pct", lambda r: int(r["sets"]))
+    counted_exact = share("counted_exact_pct", lambda r: int(r["sets"]) - int(r["unknown_sets"]))
+    counted_within = share("counted_within_one_pct",
+                           lambda r: int(r["sets"]) - int(r["unknown_sets"]))
+    return sets, unknown, exact, counted_exact, counted_within
+
+
+def pct(part, whole):
+    return f"{100 * part / whole:.0f} %" if whole else "–"
+
+
+def main(arguments):
+    print("| source | split | bounds | sets | given a count | exact among them | within one among them "
+          "| exact of all sets | counters alone: exact | counters alone: within one |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for argument in arguments:
+        title, split, bounds, table, every = argument.split("|")
+        sets, unknown, exact, counted_exact, counted_within = total(table)
+        counted = sets - unknown
+        alone = ["–", "–"]
+        if every:
+            a_sets, a_unknown, _, a_exact, a_within = total(every)
+            alone = [pct(a_exact, a_sets), pct(a_within, a_sets)]
+        print(f"| {title} | {split} | {bounds} | {sets} | {pct(counted, sets)} | "
+              f"{pct(counted_exact, counted)} | {pct(counted_within, counted)} | "
+              f"{pct(exact, sets)} | {alone[0]} | {alone[1]} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
