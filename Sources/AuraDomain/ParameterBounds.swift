@@ -8,6 +8,7 @@ package enum ParameterBounds {
     ("features.max_gap_s", 0...5),
     ("features.min_travel_m", 0.001...1),
     ("features.min_rep_s", 0.1...10),
+    ("features.min_reps_confidence", 0...1),
     ("features.set_rest_s", 0.5...600),
     ("features.velocity_loss_threshold_pct", 1...100),
     ("scoring.form.*_weight", 0...1),

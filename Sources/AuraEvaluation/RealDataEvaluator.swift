@@ -64,7 +64,8 @@ package struct RealDataEvaluator: Sendable {
     } catch {
       let modality = declaredModality(folder)
       outcome.sets = labels.map {
-        .init(label: $0, modality: modality, measured: nil, unknownReason: "\(error)")
+        RealDataReport.SetOutcome(
+          label: $0, modality: modality, measured: nil, unknownReason: "\(error)")
       }
       return outcome
     }
@@ -75,7 +76,8 @@ package struct RealDataEvaluator: Sendable {
       outcome.sets.append(
         .init(
           label: label, modality: modality, measured: counted?.measuredRepCount,
-          unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil)))
+          unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil),
+          evidence: counted?.countEvidence))
     }
     // Set detection is judged where the authors marked several sets in one recording, and
     // their bounds were not given.

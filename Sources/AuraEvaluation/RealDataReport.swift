@@ -1,10 +1,14 @@
+import AuraFeatures
 import AuraIngest
 import Foundation
 
-/// Rep counts and set detection on real recordings, per source, exercise and modality, with the
-/// targets of the real-data issue: exact counts on 90 % of IMU sets (each placement), within
-/// one rep on 90 % of pose sets, set detection F1 of 0.95 where a recording holds several sets.
-/// A set the features declined to count ("unknown") is a miss, and is also listed apart.
+/// Rep counts and set detection on real recordings, per source, exercise and modality, against
+/// the product's contract: a count that is published is right (among the sets given a count,
+/// 90 % exact for an IMU and 95 % within one; 90 % within one for a camera), counts are
+/// published often enough (on 75 % of the sets) and never fall below a plain counter (an
+/// IMU's exact share of all sets 60 %); and set detection's F1 of 0.95 where a recording holds
+/// several sets. A set the features declined to count ("unknown") is a miss in the shares of
+/// all sets, and is left out of the shares of the sets given a count.
 package struct RealDataReport: Sendable {
   /// One labelled set: the authors' count beside the measured one (nil: none measured).
   package struct SetOutcome: Sendable {
@@ -13,6 +17,8 @@ package struct RealDataReport: Sendable {
     package var measured: Int?
     /// Why the count is unknown, where the features said so (or the session failed).
     package var unknownReason: String?
+    /// The evidence the count was checked against, where a count was found.
+    package var evidence: RepCountEvidence? = nil
 
     var counted: Int? { unknownReason == nil ? measured : nil }
     var exact: Bool { counted == label.reps }
@@ -32,8 +38,9 @@ package struct RealDataReport: Sendable {
     package var exact = 0
     package var withinOne = 0
     package var unknown = 0
-    /// Counted sets (not unknown) within one rep of the authors' count.
+    /// Counted sets (not unknown) within one rep of the authors' count, and exact.
     package var countedWithinOne = 0
+    package var countedExact = 0
     package var absoluteErrors: [Double] = []
     package var trueSets = 0
     package var detectedSets = 0
@@ -45,6 +52,7 @@ package struct RealDataReport: Sendable {
       withinOne += set.withinOne ? 1 : 0
       unknown += set.unknownReason == nil ? 0 : 1
       countedWithinOne += set.counted != nil && set.withinOne ? 1 : 0
+      countedExact += set.counted != nil && set.exact ? 1 : 0
       if let counted = set.counted { absoluteErrors.append(Double(abs(counted - set.label.reps))) }
     }
 
@@ -54,6 +62,7 @@ package struct RealDataReport: Sendable {
       withinOne += other.withinOne
       unknown += other.unknown
       countedWithinOne += other.countedWithinOne
+      countedExact += other.countedExact
       absoluteErrors += other.absoluteErrors
       trueSets += other.trueSets
       detectedSets += other.detectedSets
@@ -66,6 +75,14 @@ package struct RealDataReport: Sendable {
     /// worth.
     package var countedWithinOneRate: Double? {
       sets == unknown ? nil : Double(countedWithinOne) / Double(sets - unknown)
+    }
+    /// Share of the counted sets with the exact count.
+    package var countedExactRate: Double? {
+      sets == unknown ? nil : Double(countedExact) / Double(sets - unknown)
+    }
+    /// Share of the sets given a count.
+    package var publishedRate: Double? {
+      sets == 0 ? nil : Double(sets - unknown) / Double(sets)
     }
     /// Mean absolute count error over the sets that were counted.
     package var countMAE: Double? {
@@ -118,7 +135,8 @@ package struct RealDataReport: Sendable {
 
   static let columns = [
     "source", "exercise", "modality", "sets", "reps_exact_pct", "reps_within_one_pct",
-    "unknown_sets", "counted_within_one_pct", "count_mae", "set_detection_f1",
+    "unknown_sets", "published_pct", "counted_exact_pct", "counted_within_one_pct", "count_mae",
+    "set_detection_f1",
   ]
 
   private static func cells(_ tally: Tally) -> [String] {
@@ -128,6 +146,8 @@ package struct RealDataReport: Sendable {
     return [
       String(tally.sets), format(tally.exactRate.map { $0 * 100 }, "%.1f"),
       format(tally.withinOneRate.map { $0 * 100 }, "%.1f"), String(tally.unknown),
+      format(tally.publishedRate.map { $0 * 100 }, "%.1f"),
+      format(tally.countedExactRate.map { $0 * 100 }, "%.1f"),
       format(tally.countedWithinOneRate.map { $0 * 100 }, "%.1f"),
       format(tally.countMAE, "%.2f"), format(tally.setDetectionF1, "%.3f"),
     ]
@@ -145,27 +165,38 @@ package struct RealDataReport: Sendable {
   /// Every labelled set, the authors' count beside the measured one, for a look at the misses.
   package var setsCSV: String {
     var lines = [
-      "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason"
+      "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason,"
+        + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s"
     ]
     for set in sets.sorted(by: {
       ($0.label.sessionId, $0.label.setNumber) < ($1.label.sessionId, $1.label.setNumber)
     }) {
       let reason = (set.unknownReason ?? "").replacingOccurrences(of: "\"", with: "\"\"")
-      lines.append(
-        [
-          set.label.sessionId, String(set.label.setNumber), set.label.source, set.label.exercise,
-          set.modality, String(set.label.reps), set.measured.map(String.init) ?? "",
-          reason.isEmpty ? "" : "\"\(reason)\"",
-        ].joined(separator: ","))
+      let labelled: [String] = [
+        set.label.sessionId, String(set.label.setNumber), set.label.source, set.label.exercise,
+        set.modality, String(set.label.reps), set.measured.map(String.init) ?? "",
+        reason.isEmpty ? "" : "\"\(reason)\"",
+      ]
+      lines.append((labelled + Self.evidenceCells(set.evidence)).joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The evidence columns of `setsCSV`, empty where no count was found.
+  private static func evidenceCells(_ evidence: RepCountEvidence?) -> [String] {
+    guard let evidence else { return Array(repeating: "", count: 6) }
+    func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "" }
+    return [
+      number(evidence.confidence), String(evidence.reps), number(evidence.period),
+      number(evidence.strength), number(evidence.repsByPeriod), number(evidence.longestRep),
+    ]
   }
 
   package var markdown: String {
     MarkdownTable.render(
       header: [
         "source", "exercise", "modality", "sets", "exact %", "within one %", "unknown",
-        "counted within one %", "count MAE", "set F1",
+        "published %", "counted exact %", "counted within one %", "count MAE", "set F1",
       ],
       rows: rows.map { [$0.source, $0.exercise, $0.modality] + Self.cells($0.tally) },
       checks: targetChecks)
@@ -181,10 +212,18 @@ package struct RealDataReport: Sendable {
     for modality in modalities {
       let total = total(modality: modality)
       if total.sets > 0 {
-        checks.append(
-          modality == "pose"
-            ? atLeast("pose sets within one rep", total.withinOneRate, 0.9)
-            : atLeast("\(modality) sets with the exact rep count", total.exactRate, 0.9))
+        if modality == "pose" {
+          checks.append(
+            atLeast("pose sets given a count within one rep", total.countedWithinOneRate, 0.9))
+        } else {
+          checks.append(
+            atLeast("\(modality) sets given a count exact", total.countedExactRate, 0.9))
+          checks.append(
+            atLeast(
+              "\(modality) sets given a count within one rep", total.countedWithinOneRate, 0.95))
+          checks.append(atLeast("\(modality) sets with the exact count", total.exactRate, 0.6))
+        }
+        checks.append(atLeast("\(modality) sets given a count", total.publishedRate, 0.75))
       }
       if total.trueSets > 0 {
         checks.append(atLeast("\(modality) set detection F1", total.setDetectionF1, 0.95))

@@ -90,6 +90,9 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// Why the recording cannot support a rep count for this set, where it cannot (the reps
   /// found are then not a count to publish); nil when the count stands.
   package var repCountUnknown: String? = nil
+  /// The evidence the count was checked against (`RepCountEvidence`); nil for a logbook set
+  /// or a set the recording did not find.
+  package var countEvidence: RepCountEvidence? = nil
   /// False where the recording times each rep but cannot tell its lowering from its lifting
   /// (an IMU on a limb): its phase durations are then not published or scored.
   package var phasesMeasured = true

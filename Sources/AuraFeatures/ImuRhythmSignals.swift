@@ -23,10 +23,35 @@ enum ImuRhythmSignals {
       let (x, y, z) = (imu.accelX[i], imu.accelY[i], imu.accelZ[i])
       return (x * x + y * y + z * z).squareRoot()
     }
-    return [imu.accelX, imu.accelY, imu.accelZ, magnitude].map { axis in
-      SignalFilter.lowPass(
-        PoseSignals.resample(axis, from: imu.times, to: times), cutoffHz: cutoffHz,
-        sampleRateHz: sampleRateHz)
+    return [imu.accelX, imu.accelY, imu.accelZ, magnitude].map {
+      conditioned($0, imu: imu, times: times, sampleRateHz: sampleRateHz)
     }
+  }
+
+  /// The candidates for an IMU on the load (`candidates`, then the rotation rate's magnitude
+  /// where there is a gyroscope). A bar rolls in the hands as it moves, so gravity shifts from
+  /// one axis to another during the set and the height, read along gravity as it lay at the
+  /// start, drifts; the axes and the magnitudes swing with every rep whichever way the sensor
+  /// points.
+  static func loadCandidates(_ imu: ImuSeries, times: [Double], sampleRateHz: Double)
+    -> [[Double]]
+  {
+    var signals = candidates(imu, times: times, sampleRateHz: sampleRateHz)
+    if imu.hasGyroscope {
+      let rate = imu.gyroX.indices.map { (i: Int) -> Double in
+        let (x, y, z) = (imu.gyroX[i], imu.gyroY[i], imu.gyroZ[i])
+        return (x * x + y * y + z * z).squareRoot()
+      }
+      signals.append(conditioned(rate, imu: imu, times: times, sampleRateHz: sampleRateHz))
+    }
+    return signals
+  }
+
+  private static func conditioned(
+    _ values: [Double], imu: ImuSeries, times: [Double], sampleRateHz: Double
+  ) -> [Double] {
+    SignalFilter.lowPass(
+      PoseSignals.resample(values, from: imu.times, to: times), cutoffHz: cutoffHz,
+      sampleRateHz: sampleRateHz)
   }
 }

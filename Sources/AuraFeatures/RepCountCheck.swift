@@ -25,6 +25,10 @@ enum RepCountCheck {
     /// repeat (`RepeatingStretch`), each signal taken about its moving mean over their period
     /// there (`RepRhythm`), so that the changes of posture around the reps weigh nothing.
     var findsSet = false
+    /// What records the signals, for the count's calibration (`RepCountCalibration`).
+    var sensor = RepCountCalibration.Sensor.camera
+    /// The set's reps in each cycle of the signals: 2 for a limb that lifts every other rep.
+    var repsPerCycle = 1
 
     /// The load's own signals (a joint's angle, the height of the bar or a point of the
     /// body): down to fast bodyweight reps (sit-ups and jumping jacks every half second), with
@@ -40,14 +44,21 @@ enum RepCountCheck {
     /// 0.8 s those would be read as reps. A watch records what the wrist does around the set
     /// as well: the set is where the axes repeat.
     static let limb = Reading(
-      periods: 0.8...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true)
+      periods: 0.8...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true, sensor: .limb)
+    /// An IMU on the load (a bar or a dumbbell): its height first, then its accelerometer's
+    /// axes and magnitudes (`ImuRhythmSignals.loadCandidates`), whose sign says nothing of
+    /// the load's way. A loaded rep takes 0.8 s or more.
+    static let loadImu = Reading(
+      periods: 0.8...8, clearRhythm: 0.3, turns: .fewerExtremes, findsSet: true,
+      sensor: .loadImu)
     /// A limb that lifts every other rep of an alternating exercise: its own rhythm is half
     /// the set's, at twice the periods, and it rests through the other side's reps. Its set
     /// is read over the whole span: its rests last as long as the other side takes, so one
     /// period of its swings need not repeat the last.
     static let oneSide = Reading(
       periods: (2 * limb.periods.lowerBound)...(2 * limb.periods.upperBound),
-      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true)
+      clearRhythm: limb.clearRhythm, turns: .briefExcursions, midrange: true, sensor: .limb,
+      repsPerCycle: 2)
   }
   /// The autocorrelation at the period from which the rhythm of the rest of the body, whose
   /// points may swing in step with anything (breathing, balance, a camera's sway), replaces

@@ -15,11 +15,15 @@ package struct SessionFeatureExtractor: Sendable {
     package var minimumRepSeconds: Double
     package var setRestSeconds: Double
     package var velocityLossThresholdPercent: Double
+    /// The least confidence (`RepCountEvidence.confidence`) at which the count of a set found
+    /// in its recording is published.
+    package var minimumRepsConfidence: Double
 
     /// The parameter keys these settings read.
     package static let parameterKeys = [
       "features.filter_cutoff_hz", "features.max_gap_s", "features.min_travel_m",
       "features.min_rep_s", "features.set_rest_s", "features.velocity_loss_threshold_pct",
+      "features.min_reps_confidence",
     ]
 
     package init(_ parameters: ParameterSet) throws {
@@ -29,6 +33,7 @@ package struct SessionFeatureExtractor: Sendable {
       minimumRepSeconds = try parameters.number("features.min_rep_s")
       setRestSeconds = try parameters.number("features.set_rest_s")
       velocityLossThresholdPercent = try parameters.number("features.velocity_loss_threshold_pct")
+      minimumRepsConfidence = try parameters.number("features.min_reps_confidence")
     }
   }
 
@@ -120,7 +125,10 @@ package struct SessionFeatureExtractor: Sendable {
         if bodySignals == nil { bodySignals = conditioned.rhythmCandidates }
         return bodySignals!
       }
-      let unknown = checkCounts(&segments, grid: grid, body: bodyRhythmSignals) {
+      var evidences: [Int: RepCountEvidence] = [:]
+      let unknown = checkCounts(
+        &segments, evidences: &evidences, grid: grid, body: bodyRhythmSignals
+      ) {
         let measurer = measurers[exercises[$0].id]!
         return (
           [measurer.timing.values, measurer.height.values],
@@ -131,6 +139,7 @@ package struct SessionFeatureExtractor: Sendable {
         measurers[exercises[$0].id]!.measure($1)
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      for (index, evidence) in evidences { sets[index].countEvidence = evidence }
       // The camera times reps on the near arm.
       Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
     } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
@@ -146,7 +155,10 @@ package struct SessionFeatureExtractor: Sendable {
           imu, times: track.times, sampleRateHz: track.sampleRateHz)
         segments = limbSegments(manifest.sets, axes: own, grid: track.grid, warnings: &warnings)
       } else {
-        own = [measurer.height.values]
+        own =
+          [measurer.height.values]
+          + ImuRhythmSignals.loadCandidates(
+            imu, times: track.times, sampleRateHz: track.sampleRateHz)
         var tracks: [String: RepTrack] = [:]
         for exercise in exercises {
           tracks[exercise.id] = RepTrack(
@@ -162,9 +174,10 @@ package struct SessionFeatureExtractor: Sendable {
       let walking =
         onLimb && segments.contains(where: { $0?.detected == true })
         ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
+      var evidences: [Int: RepCountEvidence] = [:]
       var unknown = checkCounts(
-        &segments, grid: track.grid,
-        reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .load },
+        &segments, evidences: &evidences, grid: track.grid,
+        reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .loadImu },
         walking: walking, signals: { (own, exercises[$0].phaseOrder) })
       if onLimb {
         for index in sets.indices
@@ -188,6 +201,7 @@ package struct SessionFeatureExtractor: Sendable {
       }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      for (index, evidence) in evidences { sets[index].countEvidence = evidence }
       // Reps made while a packet was lost are not in the recording, wherever they fell, and
       // the velocities and phases of those it holds span the lost time.
       if let lost = imu.quality.lostPackets {
@@ -273,7 +287,7 @@ package struct SessionFeatureExtractor: Sendable {
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
   private func checkCounts(
-    _ segments: inout [FoundSet?], grid: RepGrid,
+    _ segments: inout [FoundSet?], evidences: inout [Int: RepCountEvidence], grid: RepGrid,
     reading: (Int) -> RepCountCheck.Reading = { _ in .load },
     body: () -> [[Double]] = { [] }, walking: [Bool]? = nil,
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
@@ -281,10 +295,16 @@ package struct SessionFeatureExtractor: Sendable {
     var unknown: [Int: String] = [:]
     for index in segments.indices {
       guard let found = segments[index] else { continue }
-      let (own, order) = signals(index)
+      var (own, order) = signals(index)
       var setReading = reading(index)
-      // Bounds the manifest gives are the set's: the reps are counted over all of them.
-      if !found.detected { setReading.findsSet = false }
+      // Bounds the manifest gives are the set's: the reps are counted over all of them. An IMU
+      // on the load is then read on its height alone, as its reps are found: within a set's
+      // bounds the height drifts little, while an axis's swings about a fixed mean read an
+      // acceleration's two pulses a rep as two swings.
+      if !found.detected {
+        setReading.findsSet = false
+        if setReading.sensor == .loadImu { own = Array(own.prefix(1)) }
+      }
       switch RepCountCheck.verdict(
         reps: found.reps.count, own: own, reading: setReading, body: body, walking: walking,
         order: order,
@@ -300,6 +320,23 @@ package struct SessionFeatureExtractor: Sendable {
           signal: signal, order: order, times: grid.times,
           sampleRateHz: grid.sampleRateHz, range: found.span)
         segments[index]?.reps = reps
+      }
+      guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
+      let evidence = RepCountEvidence.gather(
+        reps: reps.map(\.samples), span: found.span, signals: own, reading: setReading,
+        boundsFound: found.detected, sampleRateHz: grid.sampleRateHz)
+      evidences[index] = evidence
+      guard unknown[index] == nil else { continue }
+      if let reason = evidence.implausibility {
+        unknown[index] = reason
+      } else if found.detected, evidence.confidence < settings.minimumRepsConfidence {
+        unknown[index] = String(
+          format: "%d reps were counted, but the recording does not show them clearly enough: "
+            + "counts like this one (%@) were right on %.0f %% of real recordings, and %.0f %% "
+            + "is needed", evidence.reps,
+          evidence.periodAgrees
+            ? "its rhythm agrees with them" : "its rhythm does not agree with them",
+          100 * evidence.confidence, 100 * settings.minimumRepsConfidence)
       }
     }
     return unknown

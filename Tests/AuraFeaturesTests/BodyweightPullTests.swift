@@ -76,7 +76,7 @@ import Testing
         "athletes.csv": "athlete_id,username,height_cm\na-1,a1,180\n",
         "exercises.csv": "exercise_id,name,pattern,primary_muscles,equipment\n"
           + "hang_pull,Hang Pull,pulldown,lats_upper,\(equipment)\n",
-      ])
+      ], parameters: TestSupport.everyCountPublished)
     return try #require(features.sets.first)
   }
 

@@ -124,7 +124,8 @@ import Testing
      "sets": [{"set_number": 1, "exercise": "biceps_curl"}]}
     """.write(
       to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
-    let features = try TestSupport.features(clip, in: folder)
+    let features = try TestSupport.features(
+      clip, in: folder, parameters: TestSupport.everyCountPublished)
     #expect(features.poseScale?.method == PoseScale.armLength)
     #expect(features.morpho == nil)
     #expect(features.warnings.contains { $0.contains("scaled by the arm") })

@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraTestSupport
 import Foundation
 import Testing
@@ -71,9 +72,10 @@ import Testing
 
   /// The features of a one-set session of `exercise` whose only recording is `csv` on the
   /// `placement`.
-  static func features(csv: String, placement: String, exercise: String = "biceps_curl") throws
-    -> SessionFeatures
-  {
+  static func features(
+    csv: String, placement: String, exercise: String = "biceps_curl",
+    parameters: ParameterSet = TestSupport.everyCountPublished
+  ) throws -> SessionFeatures {
     let manifest = """
       {"session_id": "w-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
        "sets": [{"set_number": 1, "exercise": "\(exercise)"}],
@@ -82,7 +84,7 @@ import Testing
       """
     return try TestSupport.features(
       ofSession: "w-1", manifest: manifest, recordings: ["wrist.csv": csv],
-      tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"])
+      tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"], parameters: parameters)
   }
 
   @Test(arguments: [50.0, 12.5])
@@ -171,7 +173,8 @@ import Testing
         set.filter { !["start_s", "end_s", "reps"].contains($0.key) }
       }
       try JSONSerialization.data(withJSONObject: manifest).write(to: url)
-      let features = try TestSupport.features(sessionTruth.sessionId, in: folder)
+      let features = try TestSupport.features(
+        sessionTruth.sessionId, in: folder, parameters: TestSupport.everyCountPublished)
       for setTruth in sessionTruth.sets {
         let set = try #require(features.sets.first { $0.setNumber == setTruth.setNumber })
         #expect(set.reps.allSatisfy { $0.meanConcentricVelocity == nil })

@@ -158,14 +158,20 @@ package enum TestSupport {
     "features.min_rep_s": .number(0.5),
     "features.set_rest_s": .number(6),
     "features.velocity_loss_threshold_pct": .number(20),
+    "features.min_reps_confidence": .number(0.9),
   ])
+
+  /// `parameters` with every count found published, whatever its confidence: how the
+  /// counters' own tests read a count.
+  package static let everyCountPublished = ParameterSet(
+    parameters.values.merging(["features.min_reps_confidence": .number(0)]) { $1 })
 
   /// The features of a dataset of one session, written to a temporary folder and removed
   /// after: `tables` at its root (file name to text: athletes.csv, exercises.csv...), and in
   /// `sessions/<sessionId>/` its `manifest` (session.json) and `recordings` (name to text).
   package static func features(
     ofSession sessionId: String, manifest: String, recordings: [String: String],
-    tables: [String: String]
+    tables: [String: String], parameters: ParameterSet = parameters
   ) throws -> SessionFeatures {
     let root = try temporaryFolder("session\(sessionId)")
     defer { remove(root) }
@@ -178,11 +184,13 @@ package enum TestSupport {
       try Data(text.utf8).write(to: session.appendingPathComponent(name))
     }
     try Data(manifest.utf8).write(to: session.appendingPathComponent("session.json"))
-    return try features(sessionId, in: root)
+    return try features(sessionId, in: root, parameters: parameters)
   }
 
   /// The features of one session of a dataset, its exercises.csv merged over the catalog.
-  package static func features(_ sessionId: String, in folder: URL) throws -> SessionFeatures {
+  package static func features(
+    _ sessionId: String, in folder: URL, parameters: ParameterSet = parameters
+  ) throws -> SessionFeatures {
     let tables = try DatasetTablesReader.read(root: folder)
     let session = try SessionReader.read(
       folder: sessionId, datasetRoot: folder, catalog: tables.catalog,

@@ -1,0 +1,119 @@
+import AuraDomain
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraFeatures
+@testable import AuraSynth
+
+/// A bar IMU's count is published only where the set's rhythm confirms it (right or unknown,
+/// docs/real-data.md). The recordings are the failures found on real bar-mounted sets: a bar
+/// that rolls in the hands, so that gravity moves from one axis to another during the set,
+/// and reps that flow into each other without stillness between them.
+@Suite struct BarImuCountTests {
+  /// A set of `reps` squats of `period` seconds each, one straight after the other, between
+  /// two seconds of stillness, recorded at `rateHz` by a sensor on the bar's centre (m/s²,
+  /// rad/s) that rolls about the bar by `roll` radians over the set, and rocks back and forth
+  /// by `wobble` radians over every two reps.
+  static func rollingBar(
+    reps: Int, period: Double, roll: Double, wobble: Double = 0, rateHz: Double, seed: UInt64
+  ) -> String {
+    var random = SeededRandom(seed: seed)
+    let (rest, travel, g) = (2.0, 0.45, 9.80665)
+    let active = Double(reps) * period
+    let duration = 2 * rest + active
+    // The bar's height: down and up once a rep, from standing, the reps one straight after
+    // the other; the set eases in and out over half a second.
+    func height(_ t: Double) -> Double {
+      let s = t - rest
+      guard s > 0, s < active else { return 0 }
+      let ease = min(1, s / 0.5, (active - s) / 0.5)
+      return -travel * ease * pow(sin(.pi * s / period), 2)
+    }
+    let step = 1 / rateHz
+    var lines = ["t,ax,ay,az,gx,gy,gz"]
+    for i in 0..<Int(duration * rateHz) {
+      let t = Double(i) * step
+      let vertical = (height(t + step) - 2 * height(t) + height(t - step)) / (step * step)
+      let progress = min(1, max(0, (t - rest) / active))
+      let inSet = t > rest && t < rest + active
+      let phase = 2 * Double.pi * (t - rest) / period
+      let angle = roll * progress + (inSet ? wobble * sin(phase / 2) : 0)
+      let rate = inSet ? roll / active + wobble * .pi / period * cos(phase / 2) : 0
+      let force = g + vertical
+      let noise = (0..<6).map { _ in 0.05 * random.gaussian() }
+      lines.append(
+        String(
+          format: "%.3f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f", t, noise[0],
+          sin(angle) * force + noise[1], cos(angle) * force + noise[2],
+          rate + 0.01 * noise[3], 0.01 * noise[4], 0.01 * noise[5]))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func features(csv: String, exercise: String = "back_squat") throws -> SetFeatures {
+    let manifest = """
+      {"session_id": "b-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
+       "sets": [{"set_number": 1, "exercise": "\(exercise)"}],
+       "recordings": [{"kind": "imu", "path": "bar.csv", "format": "generic",
+                       "placement": "barbell", "accel_unit": "m/s2", "gyro_unit": "rad/s"}]}
+      """
+    let session = try TestSupport.features(
+      ofSession: "b-1", manifest: manifest, recordings: ["bar.csv": csv],
+      tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"])
+    return try #require(session.sets.first)
+  }
+
+  /// Ten squats without a pause between them, the bar rolling through up to 70°: counted
+  /// on the axes and magnitudes, which swing with every rep however the sensor points, and
+  /// published, since the rhythm's count agrees; never one long rep.
+  @Test(arguments: [(0.0, UInt64(1)), (0.6, UInt64(2)), (1.2, UInt64(3)), (0.6, UInt64(4))])
+  func aRollingBarsContinuousRepsAreCounted(roll: Double, seed: UInt64) throws {
+    let set = try Self.features(
+      csv: Self.rollingBar(
+        reps: 10, period: 3, roll: roll, wobble: seed == 4 ? 0.05 : 0, rateHz: 50, seed: seed))
+    #expect(
+      set.publishedRepCount == 10,
+      "roll \(roll): \(set.repCountUnknown ?? ""), \(String(describing: set.countEvidence))")
+    let evidence = try #require(set.countEvidence)
+    #expect(evidence.periodAgrees)
+    #expect(evidence.confidence >= 0.9)
+    #expect(set.reps.allSatisfy { $0.endSeconds - $0.startSeconds < 6 })
+  }
+
+  /// What cannot be a count is never published, whatever the counter found: one rep across a
+  /// movement that repeats, a rep longer than any exercise's, no rep.
+  @Test func implausibleCountsAreUnknown() throws {
+    let rate = 50.0
+    let swings = (0..<1500).map { sin(2 * Double.pi * Double($0) / rate / 3) }
+    let oneLongRep = RepCountEvidence.gather(
+      reps: [100...1400], span: 0..<1500, signals: [swings], reading: .loadImu,
+      boundsFound: true, sampleRateHz: rate)
+    #expect(oneLongRep.implausibility?.contains("one rep was found") == true)
+    var thirteenSeconds = RepCountEvidence(reps: 2)
+    thirteenSeconds.longestRep = 13
+    #expect(thirteenSeconds.implausibility?.contains("a rep of 13 s") == true)
+    #expect(RepCountEvidence(reps: 0).implausibility == "no reps found")
+    let tenReps = RepCountEvidence.gather(
+      reps: (0..<10).map { (75 + $0 * 150)...(75 + ($0 + 1) * 150) }, span: 0..<1650,
+      signals: [swings + Array(repeating: 0, count: 150)], reading: .loadImu, boundsFound: true,
+      sampleRateHz: rate)
+    #expect(tenReps.implausibility == nil)
+    #expect(tenReps.periodAgrees, "\(tenReps)")
+  }
+
+  /// The confidence is the calibration's: a bar set whose rhythm agrees is published at the
+  /// pipeline's 0.9; one whose rhythm disagrees, or a camera's set found in its recording, is
+  /// not.
+  @Test func confidenceFollowsTheCalibration() {
+    let agreeing = RepCountCalibration.confidence(
+      sensor: .loadImu, boundsFound: true, periodAgrees: true)
+    #expect(agreeing > 0.9)
+    #expect(
+      RepCountCalibration.confidence(sensor: .loadImu, boundsFound: true, periodAgrees: false)
+        < 0.5)
+    #expect(
+      RepCountCalibration.confidence(sensor: .camera, boundsFound: true, periodAgrees: true)
+        < 0.9)
+  }
+}
