@@ -19,7 +19,11 @@ package struct SessionScorer: Sendable {
     var sets: [ScoredSet] = []
     for set in session.sets {
       let exercise = catalog.resolve(set.exerciseId)
-      let setForm = exercise.map { form.score(set, exercise: $0, view: session.poseView) }
+      // The reps of a count the recording cannot support are not known to be reps: their form
+      // is not scored either.
+      let setForm =
+        set.repCountUnknown == nil
+        ? exercise.map { form.score(set, exercise: $0, view: session.poseView) } : nil
       let repScores = setForm?.repScores ?? []
       let formScore = repScores.isEmpty ? nil : repScores.reduce(0, +) / Double(repScores.count)
       if let formScore {

@@ -120,4 +120,26 @@ import Testing
     #expect(depthOnly.repScores == [100, 100, 0])
     #expect(FormFeedback.repList([2, 3, 4, 7]) == "reps 2-4, 7")
   }
+
+  /// A set whose count the recording cannot support has reps that are not known to be reps:
+  /// no form score, no feedback, and its XP counts the reps the athlete logged.
+  @Test func aSetWithoutACountIsNotScoredOnItsReps() throws {
+    let config = try PipelineConfig.load(path: "pipelines/nightly.yaml")
+    let scorer = SessionScorer(
+      form: try scorer(), gamification: Gamification(settings: try .init(config.parameters)),
+      catalog: .builtIn)
+    var unknown = set((0..<3).map { rep($0 + 1, rom: 100) })
+    unknown.repCountUnknown = "a rep of 13 s is longer than any exercise's"
+    unknown.loggedReps = 5
+    let session = SessionFeatures(
+      sessionId: "s-1", athleteId: "a-1",
+      startTime: try #require(SessionTime("2026-11-02T18:00:00Z")),
+      endTime: nil, notes: nil, sets: [set((0..<3).map { rep($0 + 1, rom: 100) }), unknown],
+      recordings: [], poseView: "sagittal", poseScale: nil, morpho: nil, warnings: [])
+    let scored = scorer.score(session)
+    #expect(scored.sets[0].formScore != nil)
+    #expect(scored.sets[1].formScore == nil)
+    #expect(scored.sets[1].feedback.isEmpty && scored.sets[1].formComponents.isEmpty)
+    #expect(scored.sets[1].volumeKg == 500)
+  }
 }

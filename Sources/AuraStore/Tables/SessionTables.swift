@@ -42,7 +42,10 @@ extension PublishedTable {
       .flag(
         "auto_stopped", "1 when the velocity-loss threshold was crossed before the last rep.",
         default: "0"),
-      .real("form_score", "Form score of a recorded set; NULL for a logbook set.", unit: "0-100"),
+      .real(
+        "form_score",
+        "Form score of a recorded set; NULL for a logbook set, and where the recording cannot support a rep count (its reps are not known to be reps).",
+        unit: "0-100"),
       .real("bar_path_deviation", "Mean horizontal range of the bar's path per rep.", unit: "m"),
       .real("rom_degrees", "Mean range of motion of the exercise's main joint per rep.", unit: "°"),
       .real(
