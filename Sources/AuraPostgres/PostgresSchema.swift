@@ -41,6 +41,7 @@ enum PostgresSchema {
         "ALTER TABLE \(schema).personal_record ADD COLUMN notable BIGINT NOT NULL DEFAULT 0",
       ],
       [tableState(schema: schema)],
+      ["ALTER TABLE \(schema).workout_set ADD COLUMN reps_confidence DOUBLE PRECISION"],
     ]
   }
 

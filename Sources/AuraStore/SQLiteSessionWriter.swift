@@ -103,6 +103,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.formLabel)
           row.add(f.failed)
           row.add(f.repCountUnknown)
+          row.add(f.countEvidence?.confidence)
         }
         for component in set.formComponents.keys.sorted() {
           try componentInsert { row in

@@ -16,8 +16,10 @@ package enum Schema {
     }
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
-    migrator.registerMigration("v10") { db in
-      for statement in v10 { try db.execute(sql: statement) }
+    for (version, statements) in [("v10", v10), ("v11", v11)] {
+      migrator.registerMigration(version) { db in
+        for statement in statements { try db.execute(sql: statement) }
+      }
     }
     return migrator
   }
@@ -250,6 +252,10 @@ package enum Schema {
     "ALTER TABLE personal_record ADD COLUMN previous_value REAL",
     "ALTER TABLE personal_record ADD COLUMN notable INTEGER NOT NULL DEFAULT 0",
   ]
+
+  /// Right or unknown: how often a count with the evidence of a set's was exact on real
+  /// recordings (docs/real-data.md).
+  static let v11 = ["ALTER TABLE workout_set ADD COLUMN reps_confidence REAL"]
 
   /// The relations of the model declared as foreign keys, each with an index on its
   /// column unless one already leads with it: the joins readers make, and what a removed

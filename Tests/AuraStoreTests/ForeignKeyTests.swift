@@ -47,7 +47,7 @@ import Testing
       }
     }
     let before = try contents()
-    try Schema.migrator.migrate(queue)
+    try Schema.migrator.migrate(queue, upTo: "v9")
     #expect(try contents() == before)
     try queue.read { db in
       let declared = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(workout_set)")

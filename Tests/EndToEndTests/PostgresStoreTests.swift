@@ -219,8 +219,9 @@ import Testing
     try Self.expectSameTables(out, schema: "killed")
   }
 
-  /// A schema an earlier auralift created (version 1: no foreign keys, no record columns) is
-  /// upgraded in the publication's transaction and then holds what a new one holds.
+  /// A schema an earlier auralift created (version 1: no foreign keys, no record columns, no
+  /// count confidence) is upgraded in the publication's transaction and then holds what a new
+  /// one holds.
   @Test func aSchemaOfAnEarlierVersionIsUpgraded() throws {
     let server = try Self.server.get()
     let root = try TestSupport.temporaryFolder()
@@ -245,6 +246,7 @@ import Testing
         LOOP EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname); END LOOP;
       END $$;
       ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
+      ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence;
       DELETE FROM upgraded.auralift_schema_version;
       INSERT INTO upgraded.auralift_schema_version VALUES (1);
       """)

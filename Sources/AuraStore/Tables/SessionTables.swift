@@ -77,6 +77,10 @@ extension PublishedTable {
       .text(
         "reps_unknown_reason", "Why the recording does not support a rep count; NULL where it does."
       ),
+      .real(
+        "reps_confidence",
+        "How often a count found with this set's evidence (what recorded it, whether its bounds were found or given, whether its rhythm agrees) was exact on real recordings (docs/real-data.md); set for every count found, published or not; NULL for a logbook set.",
+        unit: "0-1"),
     ])
 
   static let rep = PublishedTable(
