@@ -6,9 +6,13 @@ import Foundation
 import Logging
 
 /// Mails each coach their week (and each athlete theirs, where enabled) from the current
-/// release: one message per recipient and report content, handed to a sendmail-compatible
-/// command. The ledger keeps a rerun from sending again and lets a failed send be retried by
-/// the next run; `dryRun` writes the messages into a folder instead.
+/// release: one message per recipient a week, handed to a sendmail-compatible command. A
+/// recipient's mail is due from the settings' day on, where none went since that day began
+/// (a run that missed the day sends it the next night); a report that changed after its week's
+/// mail went is mailed again, marked corrected, only where the settings ask for corrections,
+/// and at most once a day; identical content never goes twice. The ledger keeps a rerun from
+/// sending again and lets a failed send be retried by the next run; `dryRun` writes the
+/// messages into a folder instead, and `resend` sends every one now, whatever the day.
 package struct Delivery: Sendable {
   package let out: URL
   package let settings: DeliverySettings
@@ -24,25 +28,31 @@ package struct Delivery: Sendable {
     package var sent: [String] = []
     /// Messages already sent with the same report content.
     package var unchanged = 0
+    /// Reports that changed since their week's mail went, not mailed again (corrections are
+    /// off, or one went today).
+    package var mailedThisWeek = 0
     /// Reports whose recipient has no email address.
     package var unaddressed: [String] = []
     /// `report → address: reason` for each message that was not handed over.
     package var failed: [String] = []
 
     package init(
-      sent: [String] = [], unchanged: Int = 0, unaddressed: [String] = [], failed: [String] = []
+      sent: [String] = [], unchanged: Int = 0, mailedThisWeek: Int = 0,
+      unaddressed: [String] = [], failed: [String] = []
     ) {
       self.sent = sent
       self.unchanged = unchanged
+      self.mailedThisWeek = mailedThisWeek
       self.unaddressed = unaddressed
       self.failed = failed
     }
   }
 
   /// Delivers the current release's reports. `resend` sends even what the ledger says was sent.
-  package func run(dryRun: URL? = nil, resend: Bool = false, now: Date = Date(), logger: Logger)
-    throws -> Outcome
-  {
+  package func run(
+    dryRun: URL? = nil, resend: Bool = false, now: Date = Date(),
+    calendar: Calendar = .current, logger: Logger
+  ) throws -> Outcome {
     let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
     let database = release.appendingPathComponent("auralift.sqlite")
     guard FileManager.default.fileExists(atPath: database.path) else {
@@ -66,6 +76,7 @@ package struct Delivery: Sendable {
       try FileManager.default.createDirectory(at: dryRun, withIntermediateDirectories: true)
     }
     let sentAt = ISO8601DateFormatter().string(from: now)
+    let weekBegan = settings.day.lastStart(atOrBefore: now, calendar: calendar)
     for brief in briefs {
       guard let text = addresses[brief.report] else {
         outcome.unaddressed.append(brief.report)
@@ -79,15 +90,26 @@ package struct Delivery: Sendable {
         continue
       }
       let key = keys[brief.report] ?? ""
-      if dryRun == nil, !resend,
-        ledger.wasSent(report: brief.report, address: address.text, key: key)
-      {
-        outcome.unchanged += 1
-        continue
+      var correction = false
+      if dryRun == nil, !resend {
+        if ledger.wasSent(report: brief.report, address: address.text, key: key) {
+          outcome.unchanged += 1
+          continue
+        }
+        if let last = ledger.last(report: brief.report, address: address.text),
+          last.at >= weekBegan
+        {
+          guard settings.corrections, !calendar.isDate(last.at, inSameDayAs: now) else {
+            outcome.mailedThisWeek += 1
+            continue
+          }
+          correction = true
+        }
       }
       let email = writer.email(brief)
       var message = MailMessage(
-        from: settings.from, to: [address], subject: email.subject, text: email.text,
+        from: settings.from, to: [address],
+        subject: correction ? "Corrected: \(email.subject)" : email.subject, text: email.text,
         html: email.html, date: now,
         messageId:
           "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")

@@ -8,10 +8,24 @@ package struct DeliveryLedger: Sendable {
   package let file: URL
   /// report, address and content key of every record.
   private var sent: Set<[String]>
+  /// The latest message to each report and address: its content key and when it went.
+  private var latest: [[String]: (key: String, at: Date)] = [:]
 
   package init(out: URL) {
     file = out.appendingPathComponent(".state/deliveries.tsv")
-    sent = Set(TSVTable.read(file, columns: 4).dropFirst().map { Array($0.prefix(3)) })
+    let records = TSVTable.read(file, columns: 4).dropFirst()
+    sent = Set(records.map { Array($0.prefix(3)) })
+    let dates = ISO8601DateFormatter()
+    for record in records {
+      guard let at = dates.date(from: record[3]) else { continue }
+      let recipient = [record[0], record[1]]
+      if latest[recipient].map({ $0.at <= at }) ?? true { latest[recipient] = (record[2], at) }
+    }
+  }
+
+  /// The latest message this report went in to this address: its content key, and when.
+  package func last(report: String, address: String) -> (key: String, at: Date)? {
+    latest[[report, address]]
   }
 
   /// Whether this report, with this content, went to this address.
@@ -26,6 +40,9 @@ package struct DeliveryLedger: Sendable {
     throws
   {
     sent.insert([report, address, key])
+    if let date = ISO8601DateFormatter().date(from: time) {
+      latest[[report, address]] = (key, date)
+    }
     let fileManager = FileManager.default
     if !fileManager.fileExists(atPath: file.path) {
       try TSVTable.write([["report", "address", "content_key", "sent_at"]], to: file)

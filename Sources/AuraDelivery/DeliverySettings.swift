@@ -8,6 +8,8 @@ import Foundation
 ///       from: AuraLift <reports@gym.example>
 ///       athletes: false          # also mail athletes who have an email in athletes.csv
 ///       timeout: 60              # seconds the command may take for one message (1-3600)
+///       day: monday              # the day of the week the weekly mail goes (default monday)
+///       corrections: false       # mail a week again, marked corrected, when its report changed
 package struct DeliverySettings: Sendable, Equatable {
   /// The program and its arguments; the message is given on its standard input and its
   /// recipients are in the message's headers, as `sendmail -t` reads them.
@@ -18,16 +20,23 @@ package struct DeliverySettings: Sendable, Equatable {
   /// command is killed and the message is left for the next run.
   package var timeout: Double = 60
   package static let timeoutRange = 1.0...3600.0
-  package static let known = ["command", "from", "athletes", "timeout"]
+  /// The day of the week (the machine's local time) from which each week's mail is due.
+  package var day = Weekday.monday
+  /// Whether a report that changed after its week's mail went is mailed again, marked
+  /// corrected (at most once a day).
+  package var corrections = false
+  package static let known = ["command", "from", "athletes", "timeout", "day", "corrections"]
 
   package init(
     command: [String] = ["sendmail", "-t", "-i"], from: Mailbox, athletes: Bool = false,
-    timeout: Double = 60
+    timeout: Double = 60, day: Weekday = .monday, corrections: Bool = false
   ) {
     self.command = command
     self.from = from
     self.athletes = athletes
     self.timeout = timeout
+    self.day = day
+    self.corrections = corrections
   }
 
   /// Reads the block; `problem` names what is wrong with it (the caller adds the file).
@@ -69,6 +78,20 @@ package struct DeliverySettings: Sendable, Equatable {
         throw DeliveryError.settings("deliver.athletes must be true or false")
       }
       self.athletes = flag
+    }
+    if let day = map["day"] {
+      guard let name = day as? String, let weekday = Weekday(rawValue: name.lowercased()) else {
+        throw DeliveryError.settings(
+          "deliver.day must be a day of the week (\(Weekday.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+      }
+      self.day = weekday
+    }
+    if let corrections = map["corrections"] {
+      guard let flag = corrections as? Bool else {
+        throw DeliveryError.settings("deliver.corrections must be true or false")
+      }
+      self.corrections = flag
     }
   }
 }

@@ -13,11 +13,15 @@ struct DeliverCommand: ParsableCommand {
     commandName: "deliver",
     abstract: "Mail each coach their weekly report (the pipeline's deliver: block).",
     discussion: """
-      One message per coach: a short summary (roster, who needs attention and why) and the \
-      full report attached, handed to the deliver: block's command (sendmail -t -i by \
-      default; msmtp -t on most cron hosts). <out>/.state/deliveries.tsv records each message \
-      sent by its report's content: a rerun sends nothing again, an unchanged report is not \
-      re-sent (unless --resend), and a failed send is retried next time. A run whose pipeline \
+      One message per coach a week: a short summary (roster, who needs attention and why) and \
+      the full report attached, handed to the deliver: block's command (sendmail -t -i by \
+      default; msmtp -t on most cron hosts). A coach's mail is due from the block's day \
+      (default monday) on, where none went since that day began; a report that changed after \
+      its mail went is mailed again, marked corrected, only with corrections: true, at most \
+      once a day. <out>/.state/deliveries.tsv records each message sent by its report's \
+      content: a rerun sends nothing again, identical content never goes twice (unless \
+      --resend, which sends every mail now, whatever the day), and a failed send is retried \
+      next time. A run whose pipeline \
       has a deliver: block ends with this. Exit codes: 0 delivered (or nothing new), 4 some \
       messages not delivered (listed; retried next run), 2 nothing to deliver from, 64 usage, \
       75 a run holds the output's lock.
@@ -26,7 +30,7 @@ struct DeliverCommand: ParsableCommand {
   @OptionGroup var options: PipelineOptions
   @Option(help: "Write the messages into this folder (one .eml each) instead of sending them.")
   var dryRun: String?
-  @Flag(help: "Send even the reports the ledger says were sent with this content.")
+  @Flag(help: "Send every mail now, whatever the day and whatever the ledger says was sent.")
   var resend = false
   @Flag(help: "Print nothing when all is well.") var quiet = false
   @Option(help: "Seconds to wait for a run on the same output to finish.") var wait: Double = 0
@@ -69,6 +73,9 @@ struct DeliverCommand: ParsableCommand {
   static func line(_ outcome: Delivery.Outcome) -> String {
     var parts = ["delivered: \(outcome.sent.count) message\(outcome.sent.count == 1 ? "" : "s")"]
     if outcome.unchanged > 0 { parts.append("\(outcome.unchanged) unchanged since sent") }
+    if outcome.mailedThisWeek > 0 {
+      parts.append("\(outcome.mailedThisWeek) already mailed this week (changed since)")
+    }
     if !outcome.unaddressed.isEmpty {
       parts.append("\(outcome.unaddressed.count) without an email address")
     }

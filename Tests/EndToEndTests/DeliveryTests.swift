@@ -8,17 +8,20 @@ import Testing
 @Suite(.serialized) struct DeliveryTests {
   /// A copy of the nightly pipeline with a `deliver:` block whose command is `command`, and
   /// the sample published under `root/out`.
-  static func published(in root: URL, command: String, athletes: Bool = false) throws -> URL {
+  static func published(
+    in root: URL, command: String, athletes: Bool = false, dataset: URL = TestSupport.sampleDataset,
+    extra: String = ""
+  ) throws -> URL {
     let nightly = try String(
       contentsOf: TestSupport.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml"),
       encoding: .utf8)
     let pipeline = root.appendingPathComponent("nightly.yaml")
     try Data(
       (nightly.replacingOccurrences(
-        of: "dataset: ../datasets/sample", with: "dataset: \(TestSupport.sampleDataset.path)"
+        of: "dataset: ../datasets/sample", with: "dataset: \(dataset.path)"
       )
       .replacingOccurrences(of: "out: ../reports", with: "out: out")
-        + "\ndeliver:\n  command: \"\(command)\"\n  from: AuraLift <reports@gym.example>\n  athletes: \(athletes)\n")
+        + "\ndeliver:\n  command: \"\(command)\"\n  from: AuraLift <reports@gym.example>\n  athletes: \(athletes)\n\(extra)")
         .utf8
     ).write(to: pipeline)
     return pipeline
@@ -115,6 +118,76 @@ import Testing
     let ledger = try String(
       contentsOf: root.appendingPathComponent("out/.state/deliveries.tsv"), encoding: .utf8)
     #expect(ledger.split(separator: "\n").count == 1 + 4)
+  }
+
+  /// Data arriving every night does not mail a coach every night: a week's mail goes once,
+  /// from the pipeline's day on; a report that changed after it is mailed again, marked
+  /// corrected, only where the pipeline asks for corrections, and at most once a day; the
+  /// next week's mail goes when its day has come.
+  @Test func aWeekIsMailedOnceAndCorrectedOnlyWhenAsked() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let dataset = try TestSupport.sampleCopy(in: root)
+    let mails = root.appendingPathComponent("mails.txt")
+    let weekly = try Self.published(
+      in: root, command: "tee -a \(mails.path)", dataset: dataset)
+    let first = try TestSupport.cli(["run", weekly.path])
+    #expect(first.stdout.contains("delivered: 2 messages"), "\(first.stdout)")
+    // The next night's session changes Rivera's report (its athlete is hers): nothing is
+    // mailed.
+    _ = try RunnerTests.copySession("s-000001", as: "s-night-2", in: dataset)
+    let second = try TestSupport.cli(["run", weekly.path])
+    #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
+    #expect(
+      second.stdout.contains(
+        "delivered: 0 messages; 1 unchanged since sent; 1 already mailed this week"),
+      "\(second.stdout)")
+    // With corrections asked for, a change is mailed, marked corrected, once a day: the week's
+    // mail went yesterday (the ledger's times moved a day back), in a week that began the day
+    // before.
+    let ledger = root.appendingPathComponent("out/.state/deliveries.tsv")
+    func moveLedger(byDays days: Int) throws {
+      let dates = ISO8601DateFormatter()
+      let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").map {
+        line -> String in
+        var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        if let date = dates.date(from: fields[3]) {
+          fields[3] = dates.string(from: date.addingTimeInterval(Double(days) * 86_400))
+        }
+        return fields.joined(separator: "\t")
+      }
+      try (lines.joined(separator: "\n") + "\n").write(
+        to: ledger, atomically: true, encoding: .utf8)
+    }
+    try moveLedger(byDays: -1)
+    let corrections = try Self.published(
+      in: root, command: "tee -a \(mails.path)", dataset: dataset,
+      extra: "  corrections: true\n  day: \(Self.weekday(Date().addingTimeInterval(-2 * 86_400)))\n"
+    )
+    _ = try RunnerTests.copySession("s-000001", as: "s-night-3", in: dataset)
+    let third = try TestSupport.cli(["run", corrections.path])
+    #expect(third.stdout.contains("delivered: 1 message;"), "\(third.stdout)")
+    let text = try String(contentsOf: mails, encoding: .utf8)
+    #expect(text.components(separatedBy: "Subject: Corrected: Weekly report").count == 2)
+    #expect(text.components(separatedBy: "To: rivera@example.com").count == 3)
+    _ = try RunnerTests.copySession("s-000001", as: "s-night-4", in: dataset)
+    let fourth = try TestSupport.cli(["run", corrections.path])
+    #expect(fourth.stdout.contains("1 already mailed this week"), "\(fourth.stdout)")
+    // A week on, the day has come again: Rivera's new week goes, not as a correction; Okafor's
+    // report has not changed since it went, and identical content never goes twice.
+    try moveLedger(byDays: -7)
+    let nextWeek = try TestSupport.cli(["run", weekly.path])
+    #expect(
+      nextWeek.stdout.contains("delivered: 1 message; 1 unchanged since sent"),
+      "\(nextWeek.stdout)")
+    let all = try String(contentsOf: mails, encoding: .utf8)
+    #expect(all.components(separatedBy: "Subject: Weekly report").count == 4)
+  }
+
+  /// Today's name as `deliver.day` spells it, in the machine's time zone.
+  static func weekday(_ date: Date) -> String {
+    ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"][
+      Calendar.current.component(.weekday, from: date) - 1]
   }
 
   /// A report removed from the current release is published again by the next run (not
