@@ -16,8 +16,9 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
   package var strength: Double?
   /// The reps the rhythm gives: how long the signal moves at it, over its period.
   package var repsByPeriod: Double?
-  /// The longest rep, seconds (of a limb that lifts every other rep, half its own cycle: one
-  /// rep of each side).
+  /// The longest rep between the set's first and last, seconds, which may hold the rest
+  /// before and after the set; the shorter of two; a lone rep's own (of a limb that lifts
+  /// every other rep, half its own cycle: one rep of each side).
   package var longestRep: Double?
   /// The share of counts with this evidence that were exact on the tuning splits of real
   /// recordings (`RepCountCalibration`), 0-1.
@@ -39,11 +40,15 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
     return Self.periodAgreement.contains(Double(reps) - repsByPeriod)
   }
 
+  /// Whether the set was found in its recording rather than given its bounds.
+  package var boundsFound = true
+
   /// Why the count is not to be published whatever its confidence, or nil: no rep, one rep
-  /// across a stretch that repeats, or a rep longer than any exercise's.
+  /// found across a stretch that repeats (within given bounds a single may be one, the set-up
+  /// repeating around it), or a rep longer than any exercise's.
   package var implausibility: String? {
     if reps == 0 { return "no reps found" }
-    if reps == 1, let repsByPeriod, repsByPeriod >= 2.5 {
+    if reps == 1, boundsFound, let repsByPeriod, repsByPeriod >= 2.5 {
       return String(
         format: "one rep was found, but the movement repeats about %.0f times", repsByPeriod)
     }
@@ -55,16 +60,20 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
     return nil
   }
 
-  /// The evidence for `reps` (in samples of a grid at `sampleRateHz`) found over `span` on
+  /// The evidence for `reps` found over `span` (samples of a grid at `sampleRateHz`) on
   /// `signals`, read as `reading` says; `boundsFound` where the set was found in its recording
   /// rather than given its bounds.
   static func gather(
-    reps: [ClosedRange<Int>], span: Range<Int>, signals: [[Double]],
+    reps: [RepSegmenter.Segment], span: Range<Int>, signals: [[Double]],
     reading: RepCountCheck.Reading, boundsFound: Bool, sampleRateHz: Double
   ) -> RepCountEvidence {
-    var evidence = RepCountEvidence(reps: reps.count)
-    let lengths = reps.map { Double($0.upperBound - $0.lowerBound) / sampleRateHz }.sorted()
-    evidence.longestRep = lengths.last.map { $0 / Double(reading.repsPerCycle) }
+    var evidence = RepCountEvidence(reps: reps.count, boundsFound: boundsFound)
+    let inOrder = reps.map { Double($0.samples.count - 1) / sampleRateHz }
+    let inner = inOrder.count >= 3 ? Array(inOrder.dropFirst().dropLast()) : inOrder
+    evidence.longestRep = (inOrder.count == 2 ? inner.min() : inner.max()).map {
+      $0 / Double(reading.repsPerCycle)
+    }
+    let lengths = inOrder.sorted()
     let typicalRep = lengths.isEmpty ? nil : lengths[lengths.count / 2]
     // Each signal's rhythm, clearest first; the evidence is the first whose count agrees with
     // the reps found, else the clearest's. A signal may lock onto twice the rep (an

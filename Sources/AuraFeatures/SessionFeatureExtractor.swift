@@ -323,7 +323,7 @@ package struct SessionFeatureExtractor: Sendable {
       }
       guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
       let evidence = RepCountEvidence.gather(
-        reps: reps.map(\.samples), span: found.span, signals: own, reading: setReading,
+        reps: reps, span: found.span, signals: own, reading: setReading,
         boundsFound: found.detected, sampleRateHz: grid.sampleRateHz)
       evidences[index] = evidence
       guard unknown[index] == nil else { continue }

@@ -4,7 +4,7 @@ package enum StageVersions {
   /// The release, as `--version` prints it.
   package static let release = "2026.11"
   package static let ingest = 11
-  package static let features = 39
+  package static let features = 40
   package static let scoring = 4
   package static let aggregation = 9
   package static let reports = 4

@@ -81,21 +81,36 @@ import Testing
     #expect(set.reps.allSatisfy { $0.endSeconds - $0.startSeconds < 6 })
   }
 
-  /// What cannot be a count is never published, whatever the counter found: one rep across a
-  /// movement that repeats, a rep longer than any exercise's, no rep.
+  /// A rep over `samples` of a grid at `rate`, lowering through its first half.
+  static func rep(_ samples: ClosedRange<Int>, rate: Double) -> RepSegmenter.Segment {
+    let (start, end) = (Double(samples.lowerBound) / rate, Double(samples.upperBound) / rate)
+    let middle = (start + end) / 2
+    return RepSegmenter.Segment(
+      eccentric: start...middle, concentric: middle...end, samples: samples)
+  }
+
+  /// What cannot be a count is never published, whatever the counter found: one rep found
+  /// across a movement that repeats, a rep longer than any exercise's, no rep.
   @Test func implausibleCountsAreUnknown() throws {
     let rate = 50.0
     let swings = (0..<1500).map { sin(2 * Double.pi * Double($0) / rate / 3) }
     let oneLongRep = RepCountEvidence.gather(
-      reps: [100...1400], span: 0..<1500, signals: [swings], reading: .loadImu,
-      boundsFound: true, sampleRateHz: rate)
+      reps: [Self.rep(100...1400, rate: rate)], span: 0..<1500, signals: [swings],
+      reading: .loadImu, boundsFound: true, sampleRateHz: rate)
     #expect(oneLongRep.implausibility?.contains("one rep was found") == true)
+    // Within bounds an app's buttons gave, one rep may be a single, the set-up and the rack
+    // moving around it.
+    let single = RepCountEvidence.gather(
+      reps: [Self.rep(600...800, rate: rate)], span: 0..<1500, signals: [swings],
+      reading: .loadImu, boundsFound: false, sampleRateHz: rate)
+    #expect(single.implausibility == nil)
     var thirteenSeconds = RepCountEvidence(reps: 2)
     thirteenSeconds.longestRep = 13
     #expect(thirteenSeconds.implausibility?.contains("a rep of 13 s") == true)
     #expect(RepCountEvidence(reps: 0).implausibility == "no reps found")
     let tenReps = RepCountEvidence.gather(
-      reps: (0..<10).map { (75 + $0 * 150)...(75 + ($0 + 1) * 150) }, span: 0..<1650,
+      reps: (0..<10).map { Self.rep((75 + $0 * 150)...(75 + ($0 + 1) * 150), rate: rate) },
+      span: 0..<1650,
       signals: [swings + Array(repeating: 0, count: 150)], reading: .loadImu, boundsFound: true,
       sampleRateHz: rate)
     #expect(tenReps.implausibility == nil)
