@@ -13,7 +13,7 @@ struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "status",
       abstract: "Entries and size per stage, and how many the latest run uses.")
-    @OptionGroup var options: PipelineOptions
+    @OptionGroup var options: OutputOptions
 
     func run() throws {
       let out = URL(fileURLWithPath: try options.outFolder())
@@ -39,7 +39,7 @@ struct CacheCommand: ParsableCommand {
       commandName: "gc",
       abstract: "Remove the entries the latest run does not use (or only enough to fit --max-size)."
     )
-    @OptionGroup var options: PipelineOptions
+    @OptionGroup var options: OutputOptions
     @Option(help: "Keep the newest unused entries while the cache stays within this many MB.")
     var maxSize: Double?
     @Option(help: "Seconds to wait for a run on the same output to finish.")

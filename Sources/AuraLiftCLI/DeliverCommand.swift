@@ -27,7 +27,7 @@ struct DeliverCommand: ParsableCommand {
       75 a run holds the output's lock.
       """)
 
-  @OptionGroup var options: PipelineOptions
+  @OptionGroup var options: OutputOptions
   @Option(help: "Write the messages into this folder (one .eml each) instead of sending them.")
   var dryRun: String?
   @Flag(help: "Send every mail now, whatever the day and whatever the ledger says was sent.")

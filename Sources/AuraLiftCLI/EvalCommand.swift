@@ -10,12 +10,13 @@ struct EvalCommand: ParsableCommand {
     commandName: "eval",
     abstract: "Measure features against ground truth: an accuracy table per exercise and source.",
     discussion: """
-      On a generated dataset, every recorded set in truth.json is measured twice: with the
-      manifest's set bounds (rep counts, ROM, tempo, velocities, velocity loss) and with them
-      removed (set detection F1). On a folder of real recordings with a labels.csv (see
-      docs/real-data.md), every labelled set is counted without bounds or logged reps and
-      compared with its authors' count (with --given-bounds, within the bounds labels.csv
-      gives). Exit codes: 0 every target met, 1 a target missed, 64 usage error.
+      On a generated dataset, every recorded set in truth.json is measured twice: with the \
+      manifest's set bounds (rep counts, ROM, tempo, velocities, velocity loss) and with them \
+      removed (set detection F1). On a folder of real recordings with a labels.csv (see \
+      docs/real-data.md), every labelled set is counted without bounds or logged reps and \
+      compared with its authors' count (with --given-bounds, within the bounds labels.csv \
+      gives); a count the pipeline's features.min_reps_confidence does not publish is \
+      unknown. Exit codes: 0 every target met, 1 a target missed, 64 usage error.
       """)
 
   @Argument(help: "Dataset folder (from `auralift synth`), or real recordings with labels.csv.")
@@ -28,8 +29,10 @@ struct EvalCommand: ParsableCommand {
   @Option(
     name: .customLong("reps"),
     help: ArgumentHelp(
-      "Also write every matched rep, truth beside measurement, as CSV to this file "
-        + "(rows measured on the IMU alone have an empty pose_format)."))
+      "Also write as CSV to this file: every matched rep, truth beside measurement (a "
+        + "generated dataset; rows measured on the IMU alone have an empty pose_format), or "
+        + "every labelled set with both counts, why a count is unknown and its evidence (real "
+        + "recordings)."))
   var repsPath: String?
   @Option(help: "Worker threads (0: one per core).") var workers: Int = 0
   @Option(help: "Real recordings only: the labelled sets of this split (tune or holdout).")

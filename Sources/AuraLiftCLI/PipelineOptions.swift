@@ -21,8 +21,7 @@ struct PipelineOptions: ParsableArguments {
   /// The pipeline file with the flags applied, its parameters checked; a bad file, flag or
   /// parameter is reported on stderr and exits with the usage code.
   func config() throws -> PipelineConfig {
-    do {
-      var config = try PipelineConfig.load(path: pipeline)
+    try Self.config(path: pipeline) { config in
       if let dataset { config.dataset = dataset }
       if let out { config.out = out }
       if let workers { config.workers = workers }
@@ -32,6 +31,18 @@ struct PipelineOptions: ParsableArguments {
         config.store = store
       }
       for assignment in overrides { try config.override(assignment) }
+    }
+  }
+
+  /// The pipeline file at `path`, changed by `flags`, its parameters and folders checked and
+  /// its output mode applied; a bad file, flag or parameter is reported on stderr and exits
+  /// with the usage code.
+  static func config(path: String, flags: (inout PipelineConfig) throws -> Void) throws
+    -> PipelineConfig
+  {
+    do {
+      var config = try PipelineConfig.load(path: path)
+      try flags(&config)
       try config.checkParameters()
       try config.checkFolders()
       umask(config.outputMode.umask)
@@ -39,14 +50,6 @@ struct PipelineOptions: ParsableArguments {
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
-  }
-
-  /// The output folder, for commands that read no more of the pipeline than that (cache,
-  /// report): `--out` alone where the pipeline file is not there (a monitor or an operator in
-  /// `$HOME`), else the file's `out:` with the flags applied.
-  func outFolder() throws -> String {
-    if let out, !FileManager.default.fileExists(atPath: pipeline) { return out }
-    return try config().out
   }
 
   /// Arguments that give another command these options.
@@ -58,5 +61,26 @@ struct PipelineOptions: ParsableArguments {
     if let store { arguments += ["--store", store] }
     for assignment in overrides { arguments += ["--set", assignment] }
     return arguments
+  }
+}
+
+/// The options of a command that reads a pipeline's published output and no more of the
+/// pipeline than its folder and settings (cache, report, deliver): the file and `--out`.
+struct OutputOptions: ParsableArguments {
+  @Argument(help: "Pipeline file.") var pipeline: String = "pipelines/nightly.yaml"
+  @Option(help: "Output folder (overrides the file).") var out: String?
+
+  /// The pipeline file with `--out` applied.
+  func config() throws -> PipelineConfig {
+    try PipelineOptions.config(path: pipeline) { config in
+      if let out { config.out = out }
+    }
+  }
+
+  /// The output folder: `--out` alone where the pipeline file is not there (a monitor or an
+  /// operator in `$HOME`), else the file's `out:` with `--out` applied.
+  func outFolder() throws -> String {
+    if let out, !FileManager.default.fileExists(atPath: pipeline) { return out }
+    return try config().out
   }
 }

@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
       atomically. Exit codes as `run`: 2 nothing rendered, 75 the output's lock is held.
       """)
 
-  @OptionGroup var options: PipelineOptions
+  @OptionGroup var options: OutputOptions
   @Option(help: "Database to read (default: <out>/current/auralift.sqlite).")
   var database: String?
   @Option(help: "Folder to write the reports into (default: beside the database).")
