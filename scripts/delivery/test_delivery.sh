@@ -7,8 +7,9 @@
 #
 # Checks: every coach receives exactly one message, addressed to them alone; it parses as
 # valid MIME (Python's email library, strict); it names none of another coach's athletes;
-# a rerun sends nothing; with the server down the run exits 4 naming the messages, and once
-# the server is back the next run sends them and nothing more; a coach email that would add a
+# a rerun sends nothing, nor does the next night's run whose data changed the week's report
+# (one mail per coach a week); a week on, with the server down the run exits 4 naming the
+# messages, and once the server is back the next run sends them and nothing more; a coach email that would add a
 # Bcc line mails nobody, non-ASCII names arrive encoded; a server that never answers is given
 # up at deliver.timeout. The server is stopped by a trap, whatever happens.
 set -uo pipefail
@@ -36,6 +37,21 @@ start_server() {
 }
 source "$repo/scripts/lib/checks.sh"
 messages() { find "$work/mail/new" "$work/mail/cur" -type f 2>/dev/null | wc -l; }
+# A week passes: every message in the delivery ledger is dated eight days earlier.
+week_passes() {
+  python3 - "$1/.state/deliveries.tsv" <<'PY'
+import datetime, sys
+path = sys.argv[1]
+lines = open(path).read().splitlines()
+out = [lines[0]]
+for line in lines[1:]:
+    fields = line.split('\t')
+    when = datetime.datetime.fromisoformat(fields[3].replace('Z', '+00:00'))
+    fields[3] = (when - datetime.timedelta(days=8)).strftime('%Y-%m-%dT%H:%M:%SZ')
+    out.append('\t'.join(fields))
+open(path, 'w').write('\n'.join(out) + '\n')
+PY
+}
 
 cp -r "$repo/datasets/sample" "$work/dataset"
 sed -e "s|^dataset:.*|dataset: $work/dataset|; s|^out:.*|out: $work/out|" \
@@ -83,9 +99,16 @@ check "each coach's message is valid MIME, theirs alone, with their athletes alo
 check "a rerun exits 0 and prints nothing" test $? -eq 0 -a ! -s "$work/run2.out"
 check "a rerun sends nothing" test "$(messages)" -eq 2
 
-# A new session changes reports; the server is down: exit 4, the messages named.
+# The next night's session changes a coach's report: the week's mail went, nothing is sent.
 cp -r "$work/dataset/sessions/s-000001" "$work/dataset/sessions/s-late"
 sed -i "s/\"s-000001\"/\"s-late\"/" "$work/dataset/sessions/s-late/session.json"
+"$binary" run "$work/nightly.yaml" >"$work/run-night.out" 2>&1
+check "the next night's changed report is not mailed again this week" \
+  grep -q "1 already mailed this week" "$work/run-night.out"
+check "nothing more arrived" test "$(messages)" -eq 2
+
+# A week on, the changed report is due; the server is down: exit 4, the message named.
+week_passes "$work/out"
 stop_server
 "$binary" run "$work/nightly.yaml" --quiet >"$work/run3.out" 2>&1
 check "with the server down the run exits 4" test $? -eq 4
@@ -163,6 +186,7 @@ sed -i 's/^  from: AuraLift <reports@gym.example>$/  from: AuraLift <reports@gym
   "$work/nightly.yaml"
 cp -r "$work/dataset/sessions/s-000002" "$work/dataset/sessions/s-later"
 sed -i "s/\"s-000002\"/\"s-later\"/" "$work/dataset/sessions/s-later/session.json"
+week_passes "$work/out"
 started=$(date +%s)
 "$binary" run "$work/nightly.yaml" --quiet >"$work/run5.out" 2>&1
 status=$?
