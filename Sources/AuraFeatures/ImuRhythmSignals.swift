@@ -19,10 +19,7 @@ enum ImuRhythmSignals {
 
   /// The candidates for `imu`, resampled to `times` (the height track's grid).
   static func candidates(_ imu: ImuSeries, times: [Double], sampleRateHz: Double) -> [[Double]] {
-    let magnitude = imu.accelX.indices.map { (i: Int) -> Double in
-      let (x, y, z) = (imu.accelX[i], imu.accelY[i], imu.accelZ[i])
-      return (x * x + y * y + z * z).squareRoot()
-    }
+    let magnitude = Self.magnitude(imu.accelX, imu.accelY, imu.accelZ)
     return [imu.accelX, imu.accelY, imu.accelZ, magnitude].map {
       conditioned($0, imu: imu, times: times, sampleRateHz: sampleRateHz)
     }
@@ -38,13 +35,15 @@ enum ImuRhythmSignals {
   {
     var signals = candidates(imu, times: times, sampleRateHz: sampleRateHz)
     if imu.hasGyroscope {
-      let rate = imu.gyroX.indices.map { (i: Int) -> Double in
-        let (x, y, z) = (imu.gyroX[i], imu.gyroY[i], imu.gyroZ[i])
-        return (x * x + y * y + z * z).squareRoot()
-      }
+      let rate = magnitude(imu.gyroX, imu.gyroY, imu.gyroZ)
       signals.append(conditioned(rate, imu: imu, times: times, sampleRateHz: sampleRateHz))
     }
     return signals
+  }
+
+  /// Each sample's vector length.
+  private static func magnitude(_ x: [Double], _ y: [Double], _ z: [Double]) -> [Double] {
+    x.indices.map { (x[$0] * x[$0] + y[$0] * y[$0] + z[$0] * z[$0]).squareRoot() }
   }
 
   private static func conditioned(

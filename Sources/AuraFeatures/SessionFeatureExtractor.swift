@@ -155,10 +155,6 @@ package struct SessionFeatureExtractor: Sendable {
           imu, times: track.times, sampleRateHz: track.sampleRateHz)
         segments = limbSegments(manifest.sets, axes: own, grid: track.grid, warnings: &warnings)
       } else {
-        own =
-          [measurer.height.values]
-          + ImuRhythmSignals.loadCandidates(
-            imu, times: track.times, sampleRateHz: track.sampleRateHz)
         var tracks: [String: RepTrack] = [:]
         for exercise in exercises {
           tracks[exercise.id] = RepTrack(
@@ -168,6 +164,13 @@ package struct SessionFeatureExtractor: Sendable {
         segments = assignSegments(
           manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
           warnings: &warnings)
+        // The axes and magnitudes are read only for a set found in the recording: within
+        // given bounds the height alone is (`checkCounts`).
+        own =
+          [measurer.height.values]
+          + (segments.contains { $0?.detected == true }
+            ? ImuRhythmSignals.loadCandidates(
+              imu, times: track.times, sampleRateHz: track.sampleRateHz) : [])
       }
       // A watch's wearer may walk up to a set found in the recording (the acceleration's
       // magnitude is its fourth signal); sets with bounds are read within them.
