@@ -136,6 +136,8 @@ package struct SessionFeatures: Codable, Sendable, Equatable {
   /// Limb lengths measured on the pose, for athletes without a morpho.csv row.
   package var morpho: PoseMorpho?
   package var warnings: [String]
+  /// Recordings set aside at ingest, each with its problem.
+  package var setAside: [DatasetProblem] = []
 }
 
 /// The pose recording's scale.

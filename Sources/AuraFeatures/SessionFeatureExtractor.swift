@@ -232,7 +232,7 @@ package struct SessionFeatureExtractor: Sendable {
       recordings: [session.pose?.quality, session.imu?.quality].compactMap { $0 },
       poseView: session.pose?.view, poseScale: signals?.scale,
       morpho: signals.flatMap { $0.scale.measuresLengths ? PoseMorpho($0) : nil },
-      warnings: warnings)
+      warnings: warnings, setAside: session.setAside)
   }
 
   /// Publishes as unknown the counts of the found sets of alternating exercises timed on one

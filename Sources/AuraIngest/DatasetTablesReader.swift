@@ -90,6 +90,7 @@ package enum DatasetTablesReader {
     var seen = Set<String>()
     var athletes: [Athlete] = []
     for row in table.rows {
+      let rowProblems = problems.count
       do {
         var coachId = try optionalText(table, row, "coach_id")
         if let coach = coachId, let problem = EntityId.problem(coach) {
@@ -109,8 +110,13 @@ package enum DatasetTablesReader {
           biologicalSex: kept(&problems) {
             try oneOf(table, row, "biological_sex", ["male", "female", "other"])
           },
-          heightCm: kept(&problems) { try number(table, row, "height_cm") },
-          weightKg: kept(&problems) { try number(table, row, "weight_kg") },
+          heightCm: kept(&problems, without: "a height: pose scale assumes 175 cm") {
+            try number(table, row, "height_cm")
+          },
+          weightKg: kept(
+            &problems,
+            without: "a bodyweight: no DOTS or strength-to-weight, and off the leaderboard"
+          ) { try number(table, row, "weight_kg") },
           bodyFatPercent: kept(&problems) { try number(table, row, "body_fat_pct") },
           coachId: coachId,
           guildName: try optionalText(table, row, "guild_name"),
@@ -122,6 +128,8 @@ package enum DatasetTablesReader {
           throw DatasetProblem(
             path: table.path, line: row.line, reason: "duplicate athlete_id '\(athlete.id)'")
         }
+        // What the row lost belongs beside the athlete it was kept for.
+        for index in rowProblems..<problems.count { problems[index].athleteId = athlete.id }
         athletes.append(athlete)
       } catch let problem as DatasetProblem {
         problems.append(problem)
@@ -258,12 +266,14 @@ package enum DatasetTablesReader {
   /// An optional field of athletes.csv: its value, or nil with its problem and that the
   /// athlete is kept without it. One bad optional value never sets an athlete aside, and with
   /// them every session and day they have.
-  static func kept<T>(_ problems: inout [DatasetProblem], _ read: () throws -> T?) -> T? {
+  static func kept<T>(
+    _ problems: inout [DatasetProblem], without: String = "it", _ read: () throws -> T?
+  ) -> T? {
     do { return try read() } catch let problem as DatasetProblem {
       problems.append(
         DatasetProblem(
           path: problem.path, line: problem.line,
-          reason: "\(problem.reason); the athlete is kept without it"))
+          reason: "\(problem.reason); the athlete is kept without \(without)"))
       return nil
     } catch {
       return nil

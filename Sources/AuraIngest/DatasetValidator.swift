@@ -38,14 +38,14 @@ package enum DatasetValidator {
       problems.append(DatasetProblem(path: "sessions", line: 0, reason: "folder is missing"))
       folders = []
     }
-    let outcomes = WorkerPool.map(folders) { folder -> Result<Bool, DatasetProblem> in
+    let outcomes = WorkerPool.map(folders) { folder -> Result<IngestedSession, DatasetProblem> in
       do {
         let session = try SessionReader.read(
           folder: folder, datasetRoot: root, catalog: catalog, settings: settings)
         guard athletes.contains(session.manifest.athleteId) else {
           return .failure(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder))
         }
-        return .success(!session.isLogOnly)
+        return .success(session)
       } catch {
         return .failure(problem(error, path: "sessions/\(folder)"))
       }
@@ -53,7 +53,9 @@ package enum DatasetValidator {
     var recorded = 0
     for outcome in outcomes {
       switch outcome {
-      case .success(let hasRecordings): recorded += hasRecordings ? 1 : 0
+      case .success(let session):
+        recorded += session.isLogOnly ? 0 : 1
+        problems += session.setAside
       case .failure(let problem): problems.append(problem)
       }
     }

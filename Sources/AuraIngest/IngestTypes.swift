@@ -257,6 +257,9 @@ package struct IngestedSession: Codable, Sendable, Equatable {
   package var manifest: SessionManifest
   package var pose: PoseSeries?
   package var imu: ImuSeries?
+  /// Recordings that could not be read, each with its problem: the session goes on without
+  /// them, its logged sets kept.
+  package var setAside: [DatasetProblem] = []
 
   /// A session with no recordings: a coach's logbook entry.
   package var isLogOnly: Bool { pose == nil && imu == nil }

@@ -70,20 +70,33 @@ package enum SessionReader {
     var session = IngestedSession(manifest: manifest, pose: nil, imu: nil)
     for (index, recording) in recordings.enumerated() {
       let path = "sessions/\(folder)/\(recording.path)"
-      let url = try SafePath.resolve(
-        recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
-      let opened = try RecordingDispatcher.open(
-        recording, at: url, path: path, manifestPath: manifestPath, index: index)
-      if opened.format.kind == .pose, session.pose == nil {
-        session.pose = try RecordingDispatcher.readPose(
-          opened, path: path, reference: recording,
-          minimumConfidence: settings.minimumPoseConfidence, joints: settings.poseJoints)
-      } else if opened.format.kind == .imu, session.imu == nil {
-        session.imu = try RecordingDispatcher.readImu(opened, path: path, reference: recording)
+      do {
+        let url = try SafePath.resolve(
+          recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
+        let opened = try RecordingDispatcher.open(
+          recording, at: url, path: path, manifestPath: manifestPath, index: index)
+        if opened.format.kind == .pose, session.pose == nil {
+          session.pose = try RecordingDispatcher.readPose(
+            opened, path: path, reference: recording,
+            minimumConfidence: settings.minimumPoseConfidence, joints: settings.poseJoints)
+        } else if opened.format.kind == .imu, session.imu == nil {
+          session.imu = try RecordingDispatcher.readImu(opened, path: path, reference: recording)
+        }
+      } catch let problem as DatasetProblem {
+        // The smallest unit that holds the problem is the recording: the session's logged
+        // sets do not depend on it.
+        session.setAside.append(
+          DatasetProblem(
+            path: problem.path, line: problem.line,
+            reason: problem.reason + Self.recordingSetAside, athleteId: manifest.athleteId))
       }
     }
     return session
   }
+
+  /// What follows a recording's problem: what became of it.
+  package static let recordingSetAside =
+    "; the recording is set aside, the session's logged sets are kept"
 
   /// The problem of a session whose athlete is not in athletes.csv.
   package static func unknownAthlete(_ athleteId: String, folder: String) -> DatasetProblem {

@@ -1,4 +1,5 @@
 import AuraDomain
+import AuraScoring
 import AuraSupport
 import Foundation
 
@@ -23,18 +24,24 @@ struct RunState {
     struct Published: Sendable, Equatable {
       var athleteId: String
       var startTime: SessionTime
+      /// Whether a recording of it was set aside: a rerun then reads the scored session back
+      /// for the problems, which this record does not hold.
+      var recordingsSetAside = false
     }
   }
 
   /// The last run's sessions, by partition (`sessions/<folder>`).
   func sessions() -> [String: SessionRecord] {
     var records: [String: SessionRecord] = [:]
-    for row in TSVTable.read(url("sessions.tsv"), columns: 5) {
+    for row in TSVTable.read(url("sessions.tsv"), columns: 6) {
       records[row[0]] = SessionRecord(
         featureKey: row[1], scoringKey: row[2],
         // A start that does not parse leaves the session unpublished: it is read back again.
         published: row[3].isEmpty
-          ? nil : SessionTime(row[4]).map { .init(athleteId: row[3], startTime: $0) })
+          ? nil
+          : SessionTime(row[4]).map {
+            .init(athleteId: row[3], startTime: $0, recordingsSetAside: row[5] == "set-aside")
+          })
     }
     return records
   }
@@ -45,6 +52,7 @@ struct RunState {
         [
           partition, record.featureKey, record.scoringKey, record.published?.athleteId ?? "",
           record.published?.startTime.text ?? "",
+          record.published?.recordingsSetAside == true ? "set-aside" : "",
         ]
       }, to: url("sessions.tsv"))
   }
@@ -102,4 +110,12 @@ struct RunState {
   }
 
   private func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+}
+
+extension RunState.SessionRecord.Published {
+  init(_ scored: ScoredSession) {
+    self.init(
+      athleteId: scored.athleteId, startTime: scored.startTime,
+      recordingsSetAside: !scored.setAside.isEmpty)
+  }
 }

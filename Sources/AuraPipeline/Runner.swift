@@ -114,7 +114,8 @@ package struct Runner {
         ShardManifest.Session(
           folder: session.folder, featureKey: session.featureKey, scoringKey: session.scoringKey,
           athleteId: outcome.published?.athleteId, startTime: outcome.published?.startTime,
-          problem: outcome.problem, failure: outcome.failure,
+          problem: outcome.problem, setAside: outcome.setAside.isEmpty ? nil : outcome.setAside,
+          failure: outcome.failure,
           computedFeatures: outcome.computedFeatures, computedScoring: outcome.computedScoring,
           cpuSeconds: outcome.cpuSeconds)
       })
@@ -171,11 +172,13 @@ package struct Runner {
       let computed = byFolder[session.folder]!
       var published: RunState.SessionRecord.Published? = nil
       if let athleteId = computed.athleteId, let startTime = computed.startTime {
-        published = .init(athleteId: athleteId, startTime: startTime)
+        published = .init(
+          athleteId: athleteId, startTime: startTime,
+          recordingsSetAside: computed.setAside?.isEmpty == false)
       }
       return SessionChain.Outcome(
         folder: session.folder, published: published,
-        problem: computed.problem, failure: computed.failure,
+        problem: computed.problem, setAside: computed.setAside ?? [], failure: computed.failure,
         computedFeatures: computed.computedFeatures, computedScoring: computed.computedScoring,
         cpuSeconds: computed.cpuSeconds)
     }
@@ -249,7 +252,8 @@ package struct Runner {
     let current = out.appendingPathComponent("current")
     let trusted = base.trusted
     var summary = base.summary
-    let quarantine = plan.tables.problems + outcomes.compactMap(\.problem)
+    let quarantine =
+      plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
     let failed = outcomes.compactMap { outcome in
       outcome.failure.map {
         DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)

@@ -50,6 +50,8 @@ struct SessionChain: Sendable {
     var published: RunState.SessionRecord.Published?
     /// A problem with the session's data (deterministic; cached like a result).
     var problem: DatasetProblem?
+    /// Recordings of a published session set aside at ingest, each with its problem.
+    var setAside: [DatasetProblem] = []
     /// An error that is not the data's fault (unreadable file, I/O): not cached, retried.
     var failure: String?
     var computedFeatures: Bool
@@ -137,8 +139,8 @@ struct SessionChain: Sendable {
       return Outcome(
         folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
     }
-    if !force, let last, let published = last.published, last.scoringKey == plan.scoringKey,
-      cache.contains(stage: .scoring, key: plan.scoringKey)
+    if !force, let last, let published = last.published, !published.recordingsSetAside,
+      last.scoringKey == plan.scoringKey, cache.contains(stage: .scoring, key: plan.scoringKey)
     {
       return Outcome(
         folder: folder, published: published, computedFeatures: false, computedScoring: false)
@@ -147,7 +149,7 @@ struct SessionChain: Sendable {
     // a rerun decodes only the scored session.
     if !force, let scored = cache.load(ScoredSession.self, stage: .scoring, key: plan.scoringKey) {
       return Outcome(
-        folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
+        folder: folder, published: .init(scored), setAside: scored.setAside,
         computedFeatures: false, computedScoring: false)
     }
     // From here on the session is computed (its scoring at least).
@@ -189,7 +191,7 @@ struct SessionChain: Sendable {
         computedFeatures: computedFeatures, computedScoring: true)
     }
     return Outcome(
-      folder: folder, published: .init(athleteId: scored.athleteId, startTime: scored.startTime),
+      folder: folder, published: .init(scored), setAside: scored.setAside,
       computedFeatures: computedFeatures, computedScoring: true)
   }
 

@@ -30,6 +30,8 @@ package struct ShardManifest: Codable, Sendable, Equatable {
     package var startTime: SessionTime?
     /// A problem with the session's data: quarantined.
     package var problem: DatasetProblem?
+    /// Recordings of a scored session set aside at ingest, each with its problem.
+    package var setAside: [DatasetProblem]? = nil
     /// An error that is not the data's fault: the partition failed and is retried.
     package var failure: String?
     package var computedFeatures: Bool

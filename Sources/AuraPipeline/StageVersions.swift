@@ -3,9 +3,9 @@
 package enum StageVersions {
   /// The release, as `--version` prints it.
   package static let release = "2026.11"
-  package static let ingest = 11
-  package static let features = 40
-  package static let scoring = 4
+  package static let ingest = 12
+  package static let features = 41
+  package static let scoring = 5
   package static let aggregation = 9
   package static let reports = 4
   /// Published schema version (the last migration).

@@ -52,6 +52,7 @@ struct AthleteWeekBuilder: Sendable {
       id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
       window: context.windowLabel, isoWeek: context.isoWeek,
       coachLink: athlete.coachId.map { "../coaches/\($0).html" }, headline: headline,
+      setAside: context.setAside(athleteId: athlete.id),
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
       sessions: try sessions.suffix(Self.detailedSessions).map {
         try sessionView($0, sets: sets[$0.id] ?? [])

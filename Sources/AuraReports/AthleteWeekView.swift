@@ -6,6 +6,8 @@ struct AthleteWeekView {
   /// The coach's roster page, relative to this page, where the athlete has a coach.
   var coachLink: String?
   var headline: [Fact]
+  /// What the run set aside of the athlete's inputs, with file and line.
+  var setAside: [String]
   var readiness: ReadinessView?
   /// The week's latest sessions in full (at most `AthleteWeekBuilder.detailedSessions`).
   var sessions: [SessionView]

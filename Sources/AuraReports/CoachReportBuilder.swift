@@ -7,16 +7,13 @@ struct CoachReportView {
   var athleteCount: Int
   var roster: [RosterLine]
   var attention: [String]
-  var quarantined: [QuarantineLine]
 
   /// One athlete's row in the roster table.
   struct RosterLine {
     var id, name, readiness, sessions, volume, leaguePoints, tier, records: String
     var flags: [String]
-  }
-
-  struct QuarantineLine {
-    var athlete, path, line, reason: String
+    /// What the run set aside of the athlete's inputs, with file and line.
+    var setAside: [String]
   }
 }
 
@@ -35,7 +32,7 @@ struct CoachReportBuilder {
   static let flagText = [
     "low_readiness": "low readiness", "velocity_loss": "velocity loss past threshold",
     "form_dropping": "form dropping", "missed_sessions": "no sessions in 7 days",
-    "quarantined": "recordings set aside",
+    "quarantined": "input set aside",
   ]
 
   func build(
@@ -49,12 +46,8 @@ struct CoachReportBuilder {
   ) throws -> CoachReportView {
     var lines: [CoachReportView.RosterLine] = []
     var attention: [String] = []
-    var quarantined: [CoachReportView.QuarantineLine] = []
     for athlete in athletes {
-      let setAside = context.quarantine.filter { $0.athleteId == athlete.id }
-      quarantined += setAside.map {
-        .init(athlete: athlete.username, path: $0.path, line: String($0.line), reason: $0.reason)
-      }
+      let setAside = context.setAside(athleteId: athlete.id)
       let entry = roster[athlete.id]
       var flags = (entry?.flags ?? "").split(separator: ",").map(String.init)
       if !setAside.isEmpty { flags.append("quarantined") }
@@ -84,11 +77,11 @@ struct CoachReportBuilder {
           volume: volume.isEmpty ? "no sets this week" : volumeText,
           leaguePoints:
             "\(athlete.currentLp) (\(Units.signed(entry?.lpChange7Days ?? 0)))",
-          tier: tier, records: String(entry?.newRecords7Days ?? 0), flags: readable))
+          tier: tier, records: String(entry?.newRecords7Days ?? 0), flags: readable,
+          setAside: setAside))
     }
     return CoachReportView(
       id: coachId, name: name, window: context.windowLabel, isoWeek: context.isoWeek,
-      athleteCount: athletes.count, roster: lines, attention: attention,
-      quarantined: quarantined)
+      athleteCount: athletes.count, roster: lines, attention: attention)
   }
 }

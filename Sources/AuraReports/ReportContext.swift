@@ -74,6 +74,14 @@ struct ReportContext: Sendable {
 
   func number(_ key: String) -> Double? { try? parameters.number(key) }
 
+  /// What the run set aside of an athlete's inputs, one plain line each with its file and line:
+  /// shown beside the athlete, so that nothing leaves a page without a word.
+  func setAside(athleteId: String) -> [String] {
+    quarantine.filter { $0.athleteId == athleteId }.map {
+      "\($0.path)\($0.line > 0 ? " line \($0.line)" : ""): \($0.reason)"
+    }
+  }
+
   func exerciseName(_ id: String) -> String { exerciseNames[id] ?? Units.words(id) }
 }
 

@@ -45,6 +45,8 @@ package struct ScoredSession: Codable, Sendable, Equatable {
   /// Limb lengths measured on the session's pose, nil without one.
   package var morpho: PoseMorpho?
   package var warnings: [String]
+  /// Recordings set aside at ingest, each with its problem.
+  package var setAside: [DatasetProblem] = []
 }
 
 extension ScoredSession {

@@ -59,6 +59,6 @@ package struct SessionScorer: Sendable {
         ? nil : formScores.reduce(0, +) / Double(formScores.count),
       peakComboMultiplier: sets.map(\.comboMultiplier).max() ?? 1,
       peakVelocity: sets.flatMap { $0.features.reps.compactMap(\.peakConcentricVelocity) }.max(),
-      morpho: session.morpho, warnings: session.warnings)
+      morpho: session.morpho, warnings: session.warnings, setAside: session.setAside)
   }
 }

@@ -9,13 +9,19 @@ import Testing
   static let header = "t,ax,ay,az,gx,gy,gz"
   static let goodIMU = [header, "0.00,0,0,1,0,0,0", "0.01,0,0,1,0,0,0", "0.02,0,0,1,0,0,0"]
 
-  /// The problem reading session `s-1` of `root` gives, nil when it reads cleanly.
+  /// The problem reading session `s-1` of `root` gives, nil when it reads cleanly: the
+  /// session's own, or that of the recording it set aside (the session then reads without it,
+  /// its logged sets kept).
   static func readProblem(root: URL) throws -> DatasetProblem? {
     do {
-      _ = try SessionReader.read(
+      let session = try SessionReader.read(
         folder: "s-1", datasetRoot: root, catalog: .builtIn,
         settings: .init(minimumPoseConfidence: 0.3))
-      return nil
+      guard let problem = session.setAside.first else { return nil }
+      #expect(session.isLogOnly)
+      #expect(problem.reason.hasSuffix(SessionReader.recordingSetAside))
+      #expect(problem.athleteId == "a-1")
+      return problem
     } catch let problem as DatasetProblem {
       return problem
     }

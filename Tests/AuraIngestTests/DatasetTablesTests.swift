@@ -99,8 +99,11 @@ import Testing
     #expect(
       problems.contains {
         $0.hasPrefix("athletes.csv:2: column 'weight_kg': 950 is outside 20…400")
-          && $0.hasSuffix("; the athlete is kept without it")
+          && $0.hasSuffix("; the athlete is kept without a bodyweight: no DOTS or strength-to-weight, and off the leaderboard")
       }, "\(problems)")
+    // Each problem of a kept athlete's row names the athlete, so that pages show it beside them.
+    #expect(
+      tables.problems.filter { $0.path == "athletes.csv" }.map(\.athleteId) == ["a-1", "a-2"])
     let wellness = problems.filter { $0.hasPrefix("wellness.csv") }
     #expect(wellness.count == 1, "\(wellness)")
     #expect(wellness.first?.hasPrefix("wellness.csv:3: athlete_id 'a-9'") == true)

@@ -134,14 +134,14 @@ import Testing
     #expect(summary.scoringComputed.count == 4)
   }
 
-  @Test func malformedRecordingIsQuarantinedAndTheRestPublished() throws {
+  @Test func aMalformedRecordingIsSetAsideAndItsSessionsLoggedSetsPublished() throws {
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 3, seed: 34, logOnlyShare: 0)
     let out = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(dataset, out) }
     let broken = truth.sessions[0].sessionId
-    // Text in a column the features measure quarantines the session; in one they do not
-    // (the nose, left unparsed) it is no error.
+    // Text in a column the features measure sets the recording aside (the session is published
+    // from its log); in one they do not (the nose, left unparsed) it is no error.
     func corrupt(_ session: String, column: String) throws {
       let pose = dataset.appendingPathComponent("sessions/\(session)/pose.csv")
       var lines = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
@@ -162,8 +162,20 @@ import Testing
     #expect(problem.reason.contains("'abc' is not a number"))
     let store = try StoreReader(
       databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dataset.appendingPathComponent("sessions/\(broken)/session.json")))
+        as? [String: Any])
+    #expect(problem.athleteId == manifest["athlete_id"] as? String)
     #expect(try store.count("quarantine") == 1)
-    #expect(try store.count("workout_session") == 5)
+    #expect(try store.count("workout_session") == 6)
+    let logged = try #require(manifest["sets"] as? [[String: Any]]).map {
+      [String(describing: $0["reps"]!)]
+    }
+    #expect(
+      try store.rows(
+        "SELECT reps FROM workout_set WHERE session_id = '\(broken)' ORDER BY set_number")
+        == logged)
   }
 
   @Test func mixedGoodAndBadSessionsPublishEveryGoodOneIntact() throws {
@@ -216,7 +228,9 @@ import Testing
     ).rows(query)
     let cleanGood = clean.filter { !bad.contains($0[0]) }
     #expect(!cleanGood.isEmpty)
-    #expect(mixed == cleanGood)
+    #expect(mixed.filter { $0[0] != ids[2] } == cleanGood)
+    // The session whose recording leaves the dataset is published from its log alone.
+    #expect(mixed.filter { $0[0] == ids[2] }.count == truth.sessions[2].sets.count)
   }
 
   /// A set whose movement the camera lost is published without a count, with the reason, and

@@ -293,9 +293,17 @@ import Testing
         .first)
     let report = try String(
       contentsOf: out.appendingPathComponent("current/coaches/\(coach).md"), encoding: .utf8)
-    #expect(report.contains("⚠ recordings set aside"))
-    #expect(report.contains("| sessions/\(broken.sessionId)/pose.csv | 6 | "))
+    #expect(report.contains("⚠ input set aside"))
+    let name = try #require(
+      try store.rows("SELECT username FROM user_profile WHERE id = '\(athlete)'").first?.first)
+    #expect(
+      report.contains("- ⚠ \(name), set aside: sessions/\(broken.sessionId)/pose.csv line 6: "))
     #expect(try store.rows("SELECT athlete_id FROM quarantine") == [[athlete]])
+    let page = try String(
+      contentsOf: out.appendingPathComponent("current/athletes/\(athlete).html"), encoding: .utf8)
+    #expect(page.contains("Set aside from this report"))
+    #expect(page.contains("sessions/\(broken.sessionId)/pose.csv line 6"))
+    #expect(try store.count("workout_session") == truth.sessions.count)
   }
 }
 

@@ -29,6 +29,7 @@ enum AthleteTemplates {
     {{#coachLink}}<p class="sub"><a href="{{.}}">← roster</a></p>{{/coachLink}}
     <h2>{{name}} <span class="sub">· {{window}}</span></h2>
     <div class="facts">{{#headline}}<div class="fact">{{label}}<b>{{value}}</b>{{#note}}<span>{{.}}</span>{{/note}}</div>{{/headline}}</div>
+    {{^empty(setAside)}}<section><h3>Set aside from this report</h3><ul>{{#setAside}}<li class="note">{{.}}</li>{{/setAside}}</ul></section>{{/empty(setAside)}}
 
     {{#readiness}}
     <section>
@@ -175,6 +176,9 @@ enum AthleteTemplates {
     {{#headline}}
     - **{{label}}:** {{value}}{{#note}} ({{.}}){{/note}}
     {{/headline}}
+    {{#setAside}}
+    - ⚠ Set aside: {{.}}
+    {{/setAside}}
 
     {{#readiness}}
     ### Readiness, {{date}}: {{score}}/100

@@ -9,19 +9,13 @@ enum CoachTemplates {
     <h2>Needs attention</h2>
     {{^empty(attention)}}<ul>{{#attention}}<li>{{.}}</li>{{/attention}}</ul>{{/empty(attention)}}
     {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
-    {{^empty(quarantined)}}
-    <h3>Recordings set aside</h3>
-    <div class="scroll"><table class="cards"><tr><th>athlete</th><th>file</th><th class="n">line</th><th>problem</th></tr>
-    {{#quarantined}}<tr><td data-label="athlete">{{athlete}}</td><td data-label="file">{{path}}</td><td class="n" data-label="line">{{line}}</td><td data-label="problem">{{reason}}</td></tr>{{/quarantined}}
-    </table></div>
-    {{/empty(quarantined)}}
     </section>
     <section>
     <h2>Roster</h2>
     <p class="est">Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change over 7 days; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
     <div class="scroll"><table class="cards">
     <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
-    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a></td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
+    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
     </table></div>
     </section>
 
@@ -38,6 +32,11 @@ enum CoachTemplates {
     {{#roster}}
     | [{{name}}](../athletes/{{id}}.md) | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |
     {{/roster}}
+    {{#roster}}
+    {{#setAside}}
+    - ⚠ {{name}}, set aside: {{.}}
+    {{/setAside}}
+    {{/roster}}
 
     ## Needs attention
 
@@ -47,16 +46,6 @@ enum CoachTemplates {
     {{#attention}}
     - {{.}}
     {{/attention}}
-    {{^empty(quarantined)}}
-
-    ### Recordings set aside
-
-    | athlete | file | line | problem |
-    | --- | --- | ---: | --- |
-    {{#quarantined}}
-    | {{athlete}} | {{path}} | {{line}} | {{reason}} |
-    {{/quarantined}}
-    {{/empty(quarantined)}}
 
     """#
 }
