@@ -74,6 +74,9 @@ struct Publisher {
     try? fileManager.removeItem(at: final)
     try fileManager.moveItem(at: staging, to: final)
 
+    let replaced =
+      fileManager.fileExists(atPath: current.path)
+      ? current.resolvingSymlinksInPath().lastPathComponent : nil
     let link = out.appendingPathComponent(".current.\(ProcessInfo.processInfo.processIdentifier)")
     try? fileManager.removeItem(at: link)
     try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: "releases/" + runId)
@@ -82,7 +85,7 @@ struct Publisher {
         .fileWriteUnknown,
         userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
     }
-    try pruneReleases(keeping: runId)
+    try pruneReleases(keeping: runId, replaced: replaced)
     if retention.keepWeeks > 0 {
       try ReportArchive.archive(
         release: final, written: reports, out: out, keepWeeks: retention.keepWeeks)
@@ -90,14 +93,20 @@ struct Publisher {
     return reports
   }
 
-  /// Keeps the newest `keepReleases` releases (the current one among them); removes older ones
-  /// and stale partials.
-  private func pruneReleases(keeping current: String) throws {
+  /// Keeps `keepReleases` releases: the current one, the one it `replaced` (the next store
+  /// publication diffs against it), then the newest others; removes the rest and stale
+  /// partials. Names sort by their start second only, so two runs in one second must not
+  /// decide which of them is kept.
+  private func pruneReleases(keeping current: String, replaced: String?) throws {
     let releases = out.appendingPathComponent("releases")
     let names = try FileManager.default.contentsOfDirectory(atPath: releases.path).sorted()
-    let complete = names.filter { !$0.hasSuffix(".partial") && $0 != current }
-    let keep = Set(complete.suffix(max(retention.keepReleases, 1) - 1) + [current])
-    for name in names where !keep.contains(name) {
+    var keep: [String] = [current]
+    if let replaced, replaced != current, names.contains(replaced) { keep.append(replaced) }
+    let others = names.filter { !$0.hasSuffix(".partial") && !keep.contains($0) }
+    keep += others.suffix(max(max(retention.keepReleases, 1) - keep.count, 0))
+    if retention.keepReleases <= 1 { keep = [current] }
+    let kept = Set(keep)
+    for name in names where !kept.contains(name) {
       try? FileManager.default.removeItem(at: releases.appendingPathComponent(name))
     }
   }

@@ -288,7 +288,7 @@ import Testing
     // Left alone, the next publication writes changes only again.
     _ = try RunnerTests.copySession("s-000002", as: "s-later", in: dataset)
     let quiet = try Self.run(dataset, out: out, store: url)
-    #expect(quiet.stdout.contains("changes only"), "\(quiet.stdout)")
+    #expect(quiet.stdout.contains("changes only"), "\(quiet.stdout)\n\(quiet.stderr)")
     try Self.expectSameTables(out, schema: "drift")
 
     try server.psql(
