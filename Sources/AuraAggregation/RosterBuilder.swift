@@ -30,7 +30,9 @@ struct RosterBuilder {
     let weekStart = asOfDay - 6
     let days = sessions.map { ($0, $0.startTime.day) }
     let recent = days.filter { $0.1 >= weekStart && $0.1 <= asOfDay }.map(\.0)
-    let earlier = days.filter { $0.1 >= weekStart - 21 && $0.1 < weekStart }.map(\.0)
+    let earlier = days.filter {
+      $0.1 >= weekStart - RosterRules.formBaselineDays && $0.1 < weekStart
+    }.map(\.0)
     let latest = readiness.last { $0.readiness != nil }
     var flags: [String] = []
     if let value = latest?.readiness, value < settings.lowReadiness {
@@ -39,7 +41,7 @@ struct RosterBuilder {
     if recent.contains(where: \.autoStopped) {
       flags.append("velocity_loss")
     }
-    if let now = Self.meanForm(recent), let before = Self.meanForm(earlier), now < before - 5 {
+    if let now = Self.meanForm(recent), let before = Self.meanForm(earlier), now < before - RosterRules.formDrop {
       flags.append("form_dropping")
     }
     if recent.isEmpty { flags.append("missed_sessions") }

@@ -5,8 +5,16 @@ import AuraStore
 struct CoachReportView {
   var id, name, window, isoWeek: String
   var athleteCount: Int
+  /// The athletes, who needs a look first.
   var roster: [RosterLine]
-  var attention: [String]
+  var attention: [AttentionLine]
+  /// Each flag's rule, with the thresholds the run used.
+  var rules: [String]
+
+  /// One reason one athlete needs attention, linking to the evidence on the athlete's page.
+  struct AttentionLine {
+    var id, name, text, link: String
+  }
 
   /// One athlete's row in the roster table.
   struct RosterLine {
@@ -41,18 +49,31 @@ struct CoachReportBuilder {
     try build(coachId: coach.id, name: coach.name, athletes: athletes)
   }
 
+  /// The flag rules in a coach's words, with the run's thresholds.
+  var rules: [String] {
+    let low = Units.score(context.number("aggregation.roster.low_readiness"))
+    let loss = Units.percent(context.number("features.velocity_loss_threshold_pct"))
+    return [
+      "Low readiness: the latest readiness is below \(low) (0-100; 100 is the athlete's usual).",
+      "Velocity loss past threshold: a set in the 7 days lost more than \(loss) of its fastest rep's speed, where it should have stopped.",
+      "Form dropping: the mean form score of the 7 days is more than \(Units.score(RosterRules.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before.",
+      "No sessions in 7 days: nothing recorded or logged in the 7 days to the last day with data.",
+      "Input set aside: a file or row of the athlete's could not be read; it is named under the athlete, with what the pages show without it.",
+      "Weekly sets below MEV or above MRV are shown, not flagged: a programme rarely trains every muscle to MEV every week, so the coach reads them against the plan.",
+    ]
+  }
+
   func build(
     coachId: String, name: String, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
-    var lines: [CoachReportView.RosterLine] = []
-    var attention: [String] = []
+    var lines: [(line: CoachReportView.RosterLine, reasons: [AttentionReason])] = []
+    let explain = AttentionReasons(context: context)
     for athlete in athletes {
       let setAside = context.setAside(athleteId: athlete.id)
       let entry = roster[athlete.id]
-      var flags = (entry?.flags ?? "").split(separator: ",").map(String.init)
-      if !setAside.isEmpty { flags.append("quarantined") }
-      let readable = flags.map { Self.flagText[$0] ?? Units.words($0) }
-      for flag in readable { attention.append("\(athlete.username): \(flag)") }
+      let flags = (entry?.flags ?? "").split(separator: ",").map(String.init)
+      let reasons = try explain.reasons(
+        athleteId: athlete.id, roster: entry, flags: flags, setAside: setAside.count)
       let volume = try context.store.volume(athleteId: athlete.id).filter {
         $0.isoWeek == context.isoWeek
       }
@@ -70,18 +91,35 @@ struct CoachReportBuilder {
         tier += " (from \(Units.words(tierThen)))"
       }
       lines.append(
-        .init(
-          id: athlete.id, name: athlete.username,
-          readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
-          sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
-          volume: volume.isEmpty ? "no sets this week" : volumeText,
-          leaguePoints:
-            "\(athlete.currentLp) (\(Units.signed(entry?.lpChange7Days ?? 0)))",
-          tier: tier, records: String(entry?.newRecords7Days ?? 0), flags: readable,
-          setAside: setAside))
+        (
+          .init(
+            id: athlete.id, name: athlete.username,
+            readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
+            sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
+            volume: volume.isEmpty ? "no sets this week" : volumeText,
+            leaguePoints:
+              "\(athlete.currentLp) (\(Units.signed(entry?.lpChange7Days ?? 0)))",
+            tier: tier, records: String(entry?.newRecords7Days ?? 0),
+            flags: reasons.map { Self.flagText[$0.flag] ?? Units.words($0.flag) },
+            setAside: setAside), reasons
+        ))
+    }
+    // Who needs a look first: the most urgent flag, then the most flags, then the name.
+    lines.sort { a, b in
+      let left = (a.reasons.first?.rank ?? Int.max, -a.reasons.count)
+      let right = (b.reasons.first?.rank ?? Int.max, -b.reasons.count)
+      return left != right ? left < right : a.line.name < b.line.name
+    }
+    let attention = lines.flatMap { line, reasons in
+      reasons.map {
+        CoachReportView.AttentionLine(
+          id: line.id, name: line.name, text: $0.text,
+          link: "../athletes/\(line.id).html#\($0.section)")
+      }
     }
     return CoachReportView(
       id: coachId, name: name, window: context.windowLabel, isoWeek: context.isoWeek,
-      athleteCount: athletes.count, roster: lines, attention: attention)
+      athleteCount: athletes.count, roster: lines.map(\.line), attention: attention,
+      rules: rules)
   }
 }

@@ -19,7 +19,9 @@ package enum ReportRows {
     package var coachId: String?
     package var athleteId: String
     package var sessionsLast7Days: Int
+    package var lastSessionDate: String?
     package var readiness: Double?
+    package var readinessDate: String?
     package var lpChange7Days, newRecords7Days: Int
     package var flags: String?
   }

@@ -307,6 +307,71 @@ import Testing
   }
 }
 
+/// "Needs attention" gives each flag's number, threshold and date and links to the evidence;
+/// the roster puts who needs a look first; every rule is on the page.
+@Suite struct AttentionTests {
+  @Test func everyFlagComesWithItsNumberThresholdAndLinkAndTheRosterIsByUrgency() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(
+      athletes: 6, sessions: 6, seed: 44, logOnlyShare: 0.2)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    var config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    // A high bar for readiness, so that the week flags some athletes for it.
+    try config.override("aggregation.roster.low_readiness=75")
+    _ = try Runner(config: config).run()
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    let roster = try store.rows(
+      """
+      SELECT r.coach_id, r.athlete_id, u.username, coalesce(r.flags, ''), r.readiness,
+        r.readiness_date
+      FROM coach_roster r JOIN user_profile u ON u.id = r.athlete_id
+      """)
+    let flagged = roster.filter { !$0[3].isEmpty }
+    #expect(flagged.contains { $0[3].contains("low_readiness") }, "\(roster)")
+    #expect(flagged.contains { $0[3].contains("velocity_loss") }, "\(roster)")
+    for coach in Set(roster.map { $0[0] }) {
+      let page = try String(
+        contentsOf: out.appendingPathComponent("current/coaches/\(coach).md"), encoding: .utf8)
+      let lines = page.components(separatedBy: "\n")
+      for athlete in roster where athlete[0] == coach {
+        let link = "- [\(athlete[2])](../athletes/\(athlete[1]).md): "
+        let reasons = lines.filter { $0.hasPrefix(link) }
+        #expect(reasons.count == athlete[3].split(separator: ",").count, "\(athlete)")
+        if athlete[3].contains("low_readiness") {
+          let value = String(format: "%.0f", Double(athlete[4])!)
+          let day = Units.day(athlete[5])
+          #expect(
+            reasons.contains(link + "readiness \(value) on \(day) (flagged below 75)"),
+            "\(reasons)")
+        }
+        if athlete[3].contains("velocity_loss") {
+          #expect(
+            reasons.contains {
+              $0.contains("velocity loss ") && $0.contains(" set ") && $0.contains(" on ")
+                && $0.hasSuffix("(flagged past 20 %)")
+            }, "\(reasons)")
+        }
+      }
+      // Rows with a flag come before rows without one.
+      let rows = lines.filter { $0.hasPrefix("| [") }
+      let flags = rows.map { $0.contains("⚠") }
+      #expect(flags == flags.sorted { $0 && !$1 }, "\(rows)")
+      #expect(page.contains("## How flags are set"))
+      #expect(page.contains("Weekly sets below MEV or above MRV are shown, not flagged"))
+      let html = try String(
+        contentsOf: out.appendingPathComponent("current/coaches/\(coach).html"), encoding: .utf8)
+      for athlete in flagged where athlete[0] == coach && athlete[3].contains("low_readiness") {
+        #expect(html.contains("<a href=\"../athletes/\(athlete[1]).html#readiness\">"))
+        let target = try String(
+          contentsOf: out.appendingPathComponent("current/athletes/\(athlete[1]).html"),
+          encoding: .utf8)
+        #expect(target.contains("<section id=\"readiness\">"))
+      }
+    }
+  }
+}
+
 /// The reports read the run's parameters back from the `run` table's text.
 @Suite struct RecordedParametersTests {
   @Test func thePipelineFileReadsBackFromItsRecordedText() throws {

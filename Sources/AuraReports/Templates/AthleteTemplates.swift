@@ -29,10 +29,10 @@ enum AthleteTemplates {
     {{#coachLink}}<p class="sub"><a href="{{.}}">← roster</a></p>{{/coachLink}}
     <h2>{{name}} <span class="sub">· {{window}}</span></h2>
     <div class="facts">{{#headline}}<div class="fact">{{label}}<b>{{value}}</b>{{#note}}<span>{{.}}</span>{{/note}}</div>{{/headline}}</div>
-    {{^empty(setAside)}}<section><h3>Set aside from this report</h3><ul>{{#setAside}}<li class="note">{{.}}</li>{{/setAside}}</ul></section>{{/empty(setAside)}}
+    {{^empty(setAside)}}<section id="set-aside"><h3>Set aside from this report</h3><ul>{{#setAside}}<li class="note">{{.}}</li>{{/setAside}}</ul></section>{{/empty(setAside)}}
 
     {{#readiness}}
-    <section>
+    <section id="readiness">
     <h3>Readiness, {{date}}</h3>
     <div class="dial">{{{dial}}}</div>
     <p class="est">{{status}}. Each factor is 0-100; 100 is at or better than your usual.</p>

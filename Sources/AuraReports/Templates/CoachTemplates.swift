@@ -7,16 +7,20 @@ enum CoachTemplates {
     </header>
     <section>
     <h2>Needs attention</h2>
-    {{^empty(attention)}}<ul>{{#attention}}<li>{{.}}</li>{{/attention}}</ul>{{/empty(attention)}}
+    {{^empty(attention)}}<ul>{{#attention}}<li><a href="{{link}}">{{name}}</a>: {{text}}</li>{{/attention}}</ul>{{/empty(attention)}}
     {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
     </section>
     <section>
     <h2>Roster</h2>
-    <p class="est">Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change over 7 days; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
+    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change over 7 days; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
     <div class="scroll"><table class="cards">
     <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
     {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
     </table></div>
+    </section>
+    <section id="rules">
+    <h2>How flags are set</h2>
+    <ul class="est">{{#rules}}<li>{{.}}</li>{{/rules}}</ul>
     </section>
 
     """#
@@ -26,6 +30,19 @@ enum CoachTemplates {
     # {{name}}: weekly roster
 
     {{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}
+
+    ## Needs attention
+
+    {{#empty(attention)}}
+    Nothing flagged this week.
+    {{/empty(attention)}}
+    {{#attention}}
+    - [{{name}}](../athletes/{{id}}.md): {{text}}
+    {{/attention}}
+
+    ## Roster
+
+    Who needs a look first, then by name.
 
     | athlete | readiness | sessions (7 d) | weekly sets | LP (7 d) | tier | new PRs | flags |
     | --- | ---: | ---: | --- | ---: | --- | ---: | --- |
@@ -38,14 +55,11 @@ enum CoachTemplates {
     {{/setAside}}
     {{/roster}}
 
-    ## Needs attention
+    ## How flags are set
 
-    {{#empty(attention)}}
-    Nothing flagged this week.
-    {{/empty(attention)}}
-    {{#attention}}
+    {{#rules}}
     - {{.}}
-    {{/attention}}
+    {{/rules}}
 
     """#
 }

@@ -21,7 +21,8 @@ extension PublishedTable {
       .integer("lp_change_7_days", "LP gained or lost in the last 7 days.", required: true),
       .integer("new_records_7_days", "Personal records set in the last 7 days.", required: true),
       .text(
-        "flags", "What needs the coach's attention, comma-separated; NULL when nothing does.",
+        "flags",
+        "What needs the coach's attention, comma-separated; NULL when nothing does. low_readiness: the latest readiness is below aggregation.roster.low_readiness; velocity_loss: a set of the 7 days was auto-stopped, its velocity loss past features.velocity_loss_threshold_pct; form_dropping: the 7 days' mean form score is more than 5 below that of the 21 days before; missed_sessions: no session in the 7 days. Volume outside MEV-MRV is not a flag.",
         values: "low_readiness, velocity_loss, form_dropping, missed_sessions"),
     ])
 
