@@ -106,7 +106,8 @@ package struct Delivery: Sendable {
           correction = true
         }
       }
-      let email = writer.email(brief)
+      let served = settings.baseURL.map { brief.linked(to: $0) } ?? brief
+      let email = writer.email(served)
       var message = MailMessage(
         from: settings.from, to: [address],
         subject: correction ? "Corrected: \(email.subject)" : email.subject, text: email.text,
@@ -114,14 +115,17 @@ package struct Delivery: Sendable {
         messageId:
           "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
       do {
-        // The report, and for a coach each of their athletes' pages, which the roster links to.
-        let pages =
-          [(brief.report, brief.report.replacingOccurrences(of: "/", with: "-"))]
-          + brief.athleteReports.map { ($0.report, $0.name) }
-        message.attachments = try pages.map { report, label in
-          .init(
-            filename: "\(brief.isoWeek)-\(label).html", contentType: "text/html; charset=utf-8",
-            data: try Data(contentsOf: release.appendingPathComponent(report + ".html")))
+        // A served report is linked; otherwise the recipient's own page goes attached, alone.
+        if served.reportURL == nil {
+          let page = try String(
+            contentsOf: release.appendingPathComponent(brief.report + ".html"), encoding: .utf8)
+          message.attachments = [
+            .init(
+              filename:
+                "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
+              contentType: "text/html; charset=utf-8",
+              data: Data(StandalonePage.html(page).utf8))
+          ]
         }
         if let dryRun {
           try AtomicFile.write(

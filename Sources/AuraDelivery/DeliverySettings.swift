@@ -10,6 +10,7 @@ import Foundation
 ///       timeout: 60              # seconds the command may take for one message (1-3600)
 ///       day: monday              # the day of the week the weekly mail goes (default monday)
 ///       corrections: false       # mail a week again, marked corrected, when its report changed
+///       base_url: https://reports.gym.example   # where the release's share/ folder is served
 package struct DeliverySettings: Sendable, Equatable {
   /// The program and its arguments; the message is given on its standard input and its
   /// recipients are in the message's headers, as `sendmail -t` reads them.
@@ -25,7 +26,13 @@ package struct DeliverySettings: Sendable, Equatable {
   /// Whether a report that changed after its week's mail went is mailed again, marked
   /// corrected (at most once a day).
   package var corrections = false
-  package static let known = ["command", "from", "athletes", "timeout", "day", "corrections"]
+  /// Where the release's `share/` folder is served (http or https, no trailing slash): mail
+  /// then links each name to `<base_url>/share/<coach>/…` and attaches nothing. Without it the
+  /// mail attaches the recipient's own page, its links to other pages left out.
+  package var baseURL: String? = nil
+  package static let known = [
+    "command", "from", "athletes", "timeout", "day", "corrections", "base_url",
+  ]
 
   package init(
     command: [String] = ["sendmail", "-t", "-i"], from: Mailbox, athletes: Bool = false,
@@ -92,6 +99,18 @@ package struct DeliverySettings: Sendable, Equatable {
         throw DeliveryError.settings("deliver.corrections must be true or false")
       }
       self.corrections = flag
+    }
+    if let base = map["base_url"] {
+      guard let text = base as? String, let url = URL(string: text),
+        ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
+        url.query == nil, url.fragment == nil,
+        !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" })
+      else {
+        throw DeliveryError.settings(
+          "deliver.base_url must be an http or https address without query or fragment, like https://reports.gym.example"
+        )
+      }
+      baseURL = text.hasSuffix("/") ? String(text.dropLast()) : text
     }
   }
 }

@@ -1,4 +1,5 @@
 import AuraStore
+import Foundation
 
 /// What a weekly email says before its attachments: for a coach, their roster and who needs
 /// attention and why; for an athlete, their own week in a few lines. Built from the same
@@ -13,21 +14,44 @@ package struct WeeklyBrief: Sendable {
   package var window: String
   /// One line per athlete of the coach (the athlete alone for an athlete).
   package var lines: [Line]
-  /// The athletes' reports (`athletes/<id>`) that go with a coach's (theirs alone), each with
-  /// the athlete's name.
-  package var athleteReports: [AthleteReport] = []
-  /// "name: reason", the roster's flags in a coach's words.
   package var attention: [String]
   package var runId: String
+  /// The coach whose `share/<coach>/` folder holds the report (the athlete's coach for an
+  /// athlete's), nil for an athlete without a coach.
+  package var shareFolder: String?
+  /// Where the report is served (`deliver: base_url`), nil when it is attached.
+  package var reportURL: String? = nil
 
   package struct Line: Sendable {
-    package var athlete, readiness, sessions, leaguePoints, volume: String
+    package var id, athlete, readiness, sessions, leaguePoints, volume: String
     package var flags: [String]
+    /// Where the athlete's page is served, nil when it is not.
+    package var link: String? = nil
   }
 
-  package struct AthleteReport: Sendable {
-    package var report, name: String
+  /// The brief with links to the copies served under `base` (`<base>/share/<coach>/…`); an
+  /// athlete without a coach has no served copy and keeps none.
+  package func linked(to base: String) -> WeeklyBrief {
+    guard let folder = shareFolder else { return self }
+    var brief = self
+    let root = "\(base)/share/\(Self.pathSegment(folder))"
+    brief.reportURL = "\(root)/\(report.split(separator: "/").map { Self.pathSegment(String($0)) }.joined(separator: "/")).html"
+    if coach {
+      brief.lines = lines.map {
+        var line = $0
+        line.link = "\(root)/athletes/\(Self.pathSegment($0.id)).html"
+        return line
+      }
+    }
+    return brief
   }
+
+  /// An id as one URL path segment (ids are letters, digits, `-`, `_`, `.`; anything else is
+  /// percent-encoded).
+  static func pathSegment(_ id: String) -> String {
+    id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))) ?? id
+  }
+
 
   /// Every coach's brief, then every athlete's where `athletes`, in the database's order.
   package static func all(store: StoreReader, athletes withAthletes: Bool) throws
@@ -44,23 +68,24 @@ package struct WeeklyBrief: Sendable {
         window: context.windowLabel,
         lines: view.roster.map {
           Line(
-            athlete: $0.name, readiness: $0.readiness, sessions: $0.sessions,
+            id: $0.id, athlete: $0.name, readiness: $0.readiness, sessions: $0.sessions,
             leaguePoints: $0.leaguePoints, volume: $0.volume, flags: $0.flags)
-        }, attention: view.attention, runId: context.run.runId)
+        }, attention: view.attention.map { "\($0.name): \($0.text)" }, runId: context.run.runId,
+        shareFolder: coach ? view.id : nil)
     }
     var briefs = try store.coaches().map { coach in
       let own = athletes.filter { $0.coachId == coach.id }
-      var coachBrief = brief(
+      return brief(
         "coaches/\(coach.id)", coach.name, coach: true,
         try builder.build(coach: coach, athletes: own))
-      coachBrief.athleteReports = own.map { .init(report: "athletes/\($0.id)", name: $0.username) }
-      return coachBrief
     }
     guard withAthletes else { return briefs }
     briefs += try athletes.map { athlete in
-      brief(
+      var own = brief(
         "athletes/\(athlete.id)", athlete.username, coach: false,
         try builder.build(coachId: athlete.coachId ?? "", name: "", athletes: [athlete]))
+      own.shareFolder = athlete.coachId
+      return own
     }
     return briefs
   }

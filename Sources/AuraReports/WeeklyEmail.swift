@@ -28,20 +28,6 @@ package struct WeeklyEmail: Sendable {
 
   static func text(_ brief: WeeklyBrief) -> String {
     var lines = ["\(brief.name),", ""]
-    if brief.coach {
-      lines += ["Your athletes, \(brief.window):", ""]
-      for line in brief.lines {
-        lines.append(
-          "- \(line.athlete): readiness \(line.readiness), \(line.sessions) sessions in 7 days, LP \(line.leaguePoints), \(line.volume)"
-        )
-      }
-    } else if let line = brief.lines.first {
-      lines += [
-        "Your week, \(brief.window):", "", "- readiness \(line.readiness)",
-        "- \(line.sessions) sessions in 7 days", "- LP \(line.leaguePoints)", "- \(line.volume)",
-      ]
-    }
-    lines.append("")
     if brief.attention.isEmpty {
       lines.append(
         brief.coach ? "Nobody needs attention this week." : "Nothing needs attention this week.")
@@ -49,8 +35,24 @@ package struct WeeklyEmail: Sendable {
       lines.append("Needs attention:")
       lines += brief.attention.map { "- \($0)" }
     }
+    lines.append("")
+    if brief.coach {
+      lines += ["Your athletes, \(brief.window):", ""]
+      for line in brief.lines {
+        lines.append(
+          "- \(line.athlete): readiness \(line.readiness), \(line.sessions) sessions in 7 days, LP \(line.leaguePoints), \(line.volume)"
+            + (line.link.map { "\n  \($0)" } ?? ""))
+      }
+    } else if let line = brief.lines.first {
+      lines += [
+        "Your week, \(brief.window):", "", "- readiness \(line.readiness)",
+        "- \(line.sessions) sessions in 7 days", "- LP \(line.leaguePoints)", "- \(line.volume)",
+      ]
+    }
     lines += [
-      "", "The full report is attached: open it in a browser.", "",
+      "",
+      brief.reportURL.map { "The full report: \($0)" }
+        ?? "The full report is attached: open it in a browser.", "",
       "-- ", "AuraLift Analytics, run \(brief.runId)",
     ]
     return lines.joined(separator: "\n") + "\n"

@@ -65,12 +65,9 @@ import Testing
     #expect(rivera["to"] as? String == "rivera@example.com")
     #expect(rivera["from"] as? String == "AuraLift <reports@gym.example>")
     #expect((rivera["subject"] as? String)?.hasPrefix("Weekly report 20") == true)
-    // The roster and each of the coach's two athletes' pages attached.
-    #expect(
-      rivera["types"] as? [String] == [
-        "text/plain", "text/html", "text/html", "text/html", "text/html",
-      ])
-    #expect((rivera["files"] as? [String])?.sorted().last?.hasSuffix("-squat_sam3.html") == true)
+    // The coach's own page attached, alone.
+    #expect(rivera["types"] as? [String] == ["text/plain", "text/html", "text/html"])
+    #expect((rivera["files"] as? [String])?.first?.hasSuffix("-coaches-c-1.html") == true)
     let text = rivera["text"] as? String ?? ""
     #expect(text.contains("iron_mike1") && text.contains("squat_sam3"))
     #expect(!text.contains("squat_sara2"), "Rivera's message names Okafor's athlete")
@@ -82,6 +79,62 @@ import Testing
     let athlete = try Self.parsed(messages.appendingPathComponent("athletes-a-02.eml"))
     #expect(athlete["to"] as? String == "squat_sara2@example.com")
     #expect(!(athlete["text"] as? String ?? "").contains("iron_mike1"))
+  }
+
+  /// The hrefs of an HTML text.
+  static func links(_ html: String) -> [String] {
+    html.components(separatedBy: "href=\"").dropFirst().compactMap {
+      $0.split(separator: "\"", maxSplits: 1).first.map(String.init)
+    }
+  }
+
+  /// Every link in a message opens: an attached page links only within itself; with
+  /// `base_url` nothing is attached and each link names a page the release's share folder
+  /// holds. A coach of 20 athletes gets a message under 300 KB either way.
+  @Test func everyLinkInAMessageOpensAndAMessageForTwentyAthletesIsSmall() throws {
+    let root = try TestSupport.temporaryFolder()
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 20, sessions: 4, seed: 45)
+    defer { TestSupport.remove(root, dataset) }
+    // One coach for all twenty.
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    let rows = try String(contentsOf: athletes, encoding: .utf8)
+      .replacingOccurrences(of: ",c-2,", with: ",c-1,")
+    try rows.write(to: athletes, atomically: true, encoding: .utf8)
+    for base in [nil, "https://reports.gym.example/"] {
+      let pipeline = try Self.published(
+        in: root, command: "cat", dataset: dataset,
+        extra: base.map { "  base_url: \($0)\n" } ?? "")
+      #expect(try TestSupport.cli(["run", pipeline.path, "--quiet"]).status == 0)
+      let messages = root.appendingPathComponent("messages-\(base == nil ? "attached" : "linked")")
+      let dry = try TestSupport.cli(["deliver", pipeline.path, "--dry-run", messages.path])
+      #expect(dry.status == 0, "\(dry.stderr)")
+      let file = messages.appendingPathComponent("coaches-c-1.eml")
+      let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+      #expect(size > 0 && size < 300_000, "\(size) bytes")
+      let message = try Self.parsed(file)
+      let text = message["text"] as? String ?? ""
+      let links = Self.links(text)
+      if base == nil {
+        let files = message["files"] as? [String] ?? []
+        #expect(files.count == 1 && files[0].hasSuffix("-coaches-c-1.html"), "\(files)")
+        for link in links {
+          #expect(link.hasPrefix("#") || link.hasPrefix("https://"), "\(link) cannot open")
+          if link.hasPrefix("#") { #expect(text.contains("id=\"\(link.dropFirst())\"")) }
+        }
+      } else {
+        #expect((message["files"] as? [String] ?? []).isEmpty)
+        let served = links.filter { $0.hasPrefix("https://reports.gym.example/share/") }
+        #expect(served.count == 21, "the report and 20 athletes: \(served)")
+        for link in served {
+          let path = link.replacingOccurrences(
+            of: "https://reports.gym.example/", with: "out/current/")
+          #expect(
+            FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path),
+            "\(link)")
+        }
+        #expect(text.contains("The full report: https://reports.gym.example/share/c-1/coaches/c-1.html"))
+      }
+    }
   }
 
   @Test func aRerunSendsNothingAndAFailedSendIsRetried() throws {
