@@ -121,8 +121,7 @@ package struct Delivery: Sendable {
             contentsOf: release.appendingPathComponent(brief.report + ".html"), encoding: .utf8)
           message.attachments = [
             .init(
-              filename:
-                "\(brief.isoWeek)-\(brief.report.replacingOccurrences(of: "/", with: "-")).html",
+              filename: "\(brief.isoWeek)-\(brief.name).html",
               contentType: "text/html; charset=utf-8",
               data: Data(StandalonePage.html(page).utf8))
           ]

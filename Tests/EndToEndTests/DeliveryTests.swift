@@ -67,7 +67,7 @@ import Testing
     #expect((rivera["subject"] as? String)?.hasPrefix("Weekly report 20") == true)
     // The coach's own page attached, alone.
     #expect(rivera["types"] as? [String] == ["text/plain", "text/html", "text/html"])
-    #expect((rivera["files"] as? [String])?.first?.hasSuffix("-coaches-c-1.html") == true)
+    #expect((rivera["files"] as? [String])?.first?.hasSuffix("-Coach_Rivera.html") == true)
     let text = rivera["text"] as? String ?? ""
     #expect(text.contains("iron_mike1") && text.contains("squat_sam3"))
     #expect(!text.contains("squat_sara2"), "Rivera's message names Okafor's athlete")
@@ -116,7 +116,7 @@ import Testing
       let links = Self.links(text)
       if base == nil {
         let files = message["files"] as? [String] ?? []
-        #expect(files.count == 1 && files[0].hasSuffix("-coaches-c-1.html"), "\(files)")
+        #expect(files.count == 1 && files[0].hasSuffix("-Coach_Rivera.html"), "\(files)")
         for link in links {
           #expect(link.hasPrefix("#") || link.hasPrefix("https://"), "\(link) cannot open")
           if link.hasPrefix("#") { #expect(text.contains("id=\"\(link.dropFirst())\"")) }

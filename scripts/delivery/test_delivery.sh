@@ -80,8 +80,11 @@ for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
     mine, others = coaches[rcpt]
     parts = [p for p in m.walk() if not p.is_multipart()]
     types = [p.get_content_type() for p in parts]
-    # The summary as text and HTML, the roster and each of the coach's athletes' pages.
-    assert types == ['text/plain', 'text/html'] + ['text/html'] * (1 + len(mine)), types
+    # The summary as text and HTML, and the coach's page attached alone: no link in it leads
+    # out of it, where an attachment has nothing.
+    assert types == ['text/plain', 'text/html', 'text/html'], types
+    page = parts[2].get_content()
+    assert 'href="../' not in page, 'a link out of the attached page'
     for part in parts:
         assert not part.defects, part.defects
     text = '\n'.join(p.get_content() for p in parts)
@@ -154,7 +157,7 @@ for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
     assert 'evil' not in raw.as_bytes().decode('utf-8', 'replace').split('\n\n')[0]
     assert m['To'].addresses[0].addr_spec == 'okafor@example.com'
     files = [p.get_filename() for p in m.walk() if p.get_filename()]
-    assert any('jörg_müller' in f for f in files), files
+    assert any('Søren_Ødegård' in f for f in files), files
     assert not any('\u202e' in (p.get_filename() or '') for p in m.walk())
     for p in m.walk():
         for name in ('Content-Type', 'Content-Disposition'):
