@@ -147,19 +147,22 @@ package struct ExerciseRisk: Codable, Sendable, Equatable {
   package var reason: String
 }
 
-/// One athlete's line on their coach's roster, as of the data window's last day.
+/// One athlete's line on their coach's roster, as of the data window's last day: counts are
+/// of that day's ISO week (Monday to that day).
 package struct RosterEntry: Codable, Sendable, Equatable {
   package var athleteId: String
-  package var sessionsLast7Days: Int
+  package var sessionsThisWeek: Int
   package var lastSessionDate: String?
   package var readiness: Double?
   package var readinessDate: String?
   package var leaguePoints: Int
   package var tier: RankTier
-  package var leaguePointsChange7Days: Int
-  package var newRecords7Days: Int
+  package var leaguePointsChangeThisWeek: Int
+  package var newRecordsThisWeek: Int
   /// low_readiness, velocity_loss, form_dropping, missed_sessions (comma-separated).
   package var flags: [String]
+  /// The ISO week the counts are of (`2026-W47`).
+  package var isoWeek: String
 }
 
 /// One line of a leaderboard.

@@ -27,9 +27,12 @@ struct RosterBuilder {
     standing: AthleteStanding, sessions: [SessionSummary], leaguePoints: [String: Int],
     readiness: [ReadinessDay], records: [PersonalRecord], asOfDay: Int
   ) -> RosterEntry {
-    let weekStart = asOfDay - 6
+    // The counts and the week's flags are of the as-of day's ISO week, Monday on; "no
+    // sessions" looks back 7 days whatever the weekday, or every Monday would flag everyone.
+    let weekStart = ISODates.mondayOfWeek(day: asOfDay)
     let days = sessions.map { ($0, $0.startTime.day) }
     let recent = days.filter { $0.1 >= weekStart && $0.1 <= asOfDay }.map(\.0)
+    let lastSevenDays = days.filter { $0.1 >= asOfDay - 6 && $0.1 <= asOfDay }
     let earlier = days.filter {
       $0.1 >= weekStart - RosterRules.formBaselineDays && $0.1 < weekStart
     }.map(\.0)
@@ -41,18 +44,20 @@ struct RosterBuilder {
     if recent.contains(where: \.autoStopped) {
       flags.append("velocity_loss")
     }
-    if let now = Self.meanForm(recent), let before = Self.meanForm(earlier), now < before - RosterRules.formDrop {
+    if let now = Self.meanForm(recent), let before = Self.meanForm(earlier),
+      now < before - RosterRules.formDrop
+    {
       flags.append("form_dropping")
     }
-    if recent.isEmpty { flags.append("missed_sessions") }
+    if lastSevenDays.isEmpty { flags.append("missed_sessions") }
     return RosterEntry(
-      athleteId: standing.athleteId, sessionsLast7Days: recent.count,
+      athleteId: standing.athleteId, sessionsThisWeek: recent.count,
       lastSessionDate: sessions.last.map { String($0.startTime.text.prefix(10)) },
       readiness: latest?.readiness, readinessDate: latest?.date,
       leaguePoints: standing.leaguePoints, tier: standing.tier,
-      leaguePointsChange7Days: recent.reduce(0) { $0 + (leaguePoints[$1.sessionId] ?? 0) },
-      newRecords7Days: records.filter { $0.notable && $0.achievedAt.day >= weekStart }.count,
-      flags: flags)
+      leaguePointsChangeThisWeek: recent.reduce(0) { $0 + (leaguePoints[$1.sessionId] ?? 0) },
+      newRecordsThisWeek: records.filter { $0.notable && $0.achievedAt.day >= weekStart }.count,
+      flags: flags, isoWeek: ISODates.isoWeek(day: asOfDay))
   }
 
   static func meanForm(_ sessions: [SessionSummary]) -> Double? {

@@ -6,10 +6,10 @@ package enum StageVersions {
   package static let ingest = 12
   package static let features = 41
   package static let scoring = 5
-  package static let aggregation = 9
+  package static let aggregation = 10
   package static let reports = 4
   /// Published schema version (the last migration).
-  package static let schema = 11
+  package static let schema = 12
 
   /// One line naming every version, stored in the `run` table and report footers.
   package static var summary: String {

@@ -42,6 +42,12 @@ enum PostgresSchema {
       ],
       [tableState(schema: schema)],
       ["ALTER TABLE \(schema).workout_set ADD COLUMN reps_confidence DOUBLE PRECISION"],
+      [
+        "ALTER TABLE \(schema).coach_roster RENAME COLUMN sessions_last_7_days TO sessions_this_week",
+        "ALTER TABLE \(schema).coach_roster RENAME COLUMN lp_change_7_days TO lp_change_this_week",
+        "ALTER TABLE \(schema).coach_roster RENAME COLUMN new_records_7_days TO new_records_this_week",
+        "ALTER TABLE \(schema).coach_roster ADD COLUMN iso_week TEXT",
+      ],
     ]
   }
 

@@ -55,8 +55,8 @@ struct CoachReportBuilder {
     let loss = Units.percent(context.number("features.velocity_loss_threshold_pct"))
     return [
       "Low readiness: the latest readiness is below \(low) (0-100; 100 is the athlete's usual).",
-      "Velocity loss past threshold: a set in the 7 days lost more than \(loss) of its fastest rep's speed, where it should have stopped.",
-      "Form dropping: the mean form score of the 7 days is more than \(Units.score(RosterRules.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before.",
+      "Velocity loss past threshold: a set this week lost more than \(loss) of its fastest rep's speed, where it should have stopped.",
+      "Form dropping: this week's mean form score is more than \(Units.score(RosterRules.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
       "No sessions in 7 days: nothing recorded or logged in the 7 days to the last day with data.",
       "Input set aside: a file or row of the athlete's could not be read; it is named under the athlete, with what the pages show without it.",
       "Weekly sets below MEV or above MRV are shown, not flagged: a programme rarely trains every muscle to MEV every week, so the coach reads them against the plan.",
@@ -94,12 +94,15 @@ struct CoachReportBuilder {
         (
           .init(
             id: athlete.id, name: athlete.username,
-            readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
-            sessions: entry.map { String($0.sessionsLast7Days) } ?? "0",
+            readiness: entry.map {
+              Units.score($0.readiness)
+                + ($0.readinessDate.map { $0 == context.asOf ? "" : " (\(Units.day($0)))" } ?? "")
+            } ?? Units.missing,
+            sessions: entry.map { String($0.sessionsThisWeek) } ?? "0",
             volume: volume.isEmpty ? "no sets this week" : volumeText,
             leaguePoints:
-              "\(athlete.currentLp) (\(Units.signed(entry?.lpChange7Days ?? 0)))",
-            tier: tier, records: String(entry?.newRecords7Days ?? 0),
+              "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))",
+            tier: tier, records: String(entry?.newRecordsThisWeek ?? 0),
             flags: reasons.map { Self.flagText[$0.flag] ?? Units.words($0.flag) },
             setAside: setAside), reasons
         ))

@@ -44,9 +44,14 @@ struct ReportContext: Sendable {
   }
 
   var asOf: String { ISODates.string(day: asOfDay) }
-  var windowStartDay: Int { asOfDay - 6 }
+  /// The reporting week: the as-of day's ISO week, Monday on (the roster counts it too).
+  var windowStartDay: Int { ISODates.mondayOfWeek(day: asOfDay) }
+  /// "ISO week 2026-W47 (Mon 16 – Sun 22 Nov 2026), data to Wed 18 Nov".
   var windowLabel: String {
-    "\(Units.day(ISODates.string(day: windowStartDay))) – \(Units.day(asOf)) \(asOf.prefix(4))"
+    let sunday = ISODates.string(day: windowStartDay + 6)
+    let through = windowStartDay + 6 == asOfDay ? "" : ", data to \(Units.day(asOf))"
+    return
+      "ISO week \(isoWeek) (\(Units.day(ISODates.string(day: windowStartDay))) – \(Units.day(sunday)) \(sunday.prefix(4)))\(through)"
   }
   var isoWeek: String { ISODates.isoWeek(day: asOfDay) }
 

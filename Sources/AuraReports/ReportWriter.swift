@@ -49,7 +49,7 @@ package enum ReportWriter {
       .map { try $0.get() }
     let views = weeks.map(TemplateValue.Converted.init)
     for (athlete, view) in zip(athletes, views) {
-      let title = "\(athlete.username): week of \(context.windowLabel)"
+      let title = "\(athlete.username): \(context.windowLabel)"
       var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: view.value)
       reports.append(

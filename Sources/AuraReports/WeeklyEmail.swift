@@ -40,13 +40,13 @@ package struct WeeklyEmail: Sendable {
       lines += ["Your athletes, \(brief.window):", ""]
       for line in brief.lines {
         lines.append(
-          "- \(line.athlete): readiness \(line.readiness), \(line.sessions) sessions in 7 days, LP \(line.leaguePoints), \(line.volume)"
+          "- \(line.athlete): readiness \(line.readiness), \(line.sessions) sessions this week, LP \(line.leaguePoints), \(line.volume)"
             + (line.link.map { "\n  \($0)" } ?? ""))
       }
     } else if let line = brief.lines.first {
       lines += [
         "Your week, \(brief.window):", "", "- readiness \(line.readiness)",
-        "- \(line.sessions) sessions in 7 days", "- LP \(line.leaguePoints)", "- \(line.volume)",
+        "- \(line.sessions) sessions this week", "- LP \(line.leaguePoints)", "- \(line.volume)",
       ]
     }
     lines += [

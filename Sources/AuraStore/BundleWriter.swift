@@ -264,10 +264,10 @@ extension BundleWriter {
       .coachRoster,
       a.roster.map {
         [
-          coaches[$0.athleteId] ?? nil, $0.athleteId, $0.sessionsLast7Days, $0.lastSessionDate,
+          coaches[$0.athleteId] ?? nil, $0.athleteId, $0.sessionsThisWeek, $0.lastSessionDate,
           $0.readiness, $0.readinessDate, $0.leaguePoints, $0.tier.rawValue,
-          $0.leaguePointsChange7Days, $0.newRecords7Days,
-          $0.flags.isEmpty ? nil : $0.flags.joined(separator: ","),
+          $0.leaguePointsChangeThisWeek, $0.newRecordsThisWeek,
+          $0.flags.isEmpty ? nil : $0.flags.joined(separator: ","), $0.isoWeek,
         ]
       })
     try insert(

@@ -2,7 +2,7 @@ import GRDB
 
 /// Decodes flat records (text, integer, real and Boolean properties, optional or not) from the
 /// rows of one query, each property from the column of its snake_case name
-/// (`lpChange7Days` from `lp_change_7_days`). The columns are matched to names once per query:
+/// (`lpChangeThisWeek` from `lp_change_this_week`). The columns are matched to names once per query:
 /// GRDB's own Codable decoding converts and matches every column name again on every row, which
 /// was most of the reports' database time.
 enum RecordRows {
@@ -23,7 +23,7 @@ enum RecordRows {
     return records
   }
 
-  /// `lp_change_7_days` → `lpChange7Days`.
+  /// `lp_change_this_week` → `lpChangeThisWeek`.
   static func propertyName(ofColumn column: String) -> String {
     let words = column.split(separator: "_", omittingEmptySubsequences: true)
     guard let first = words.first else { return column }

@@ -18,11 +18,11 @@ package enum ReportRows {
   package struct Roster: ReportRecord {
     package var coachId: String?
     package var athleteId: String
-    package var sessionsLast7Days: Int
+    package var sessionsThisWeek: Int
     package var lastSessionDate: String?
     package var readiness: Double?
     package var readinessDate: String?
-    package var lpChange7Days, newRecords7Days: Int
+    package var lpChangeThisWeek, newRecordsThisWeek: Int
     package var flags: String?
   }
 

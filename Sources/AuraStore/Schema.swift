@@ -16,7 +16,7 @@ package enum Schema {
     }
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
-    for (version, statements) in [("v10", v10), ("v11", v11)] {
+    for (version, statements) in [("v10", v10), ("v11", v11), ("v12", v12)] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
       }
@@ -256,6 +256,15 @@ package enum Schema {
   /// Right or unknown: how often a count with the evidence of a set's was exact on real
   /// recordings (docs/real-data.md).
   static let v11 = ["ALTER TABLE workout_set ADD COLUMN reps_confidence REAL"]
+
+  /// One week everywhere: the roster counts the as-of day's ISO week, as volume, pages and mail
+  /// do, and says which.
+  static let v12 = [
+    "ALTER TABLE coach_roster RENAME COLUMN sessions_last_7_days TO sessions_this_week",
+    "ALTER TABLE coach_roster RENAME COLUMN lp_change_7_days TO lp_change_this_week",
+    "ALTER TABLE coach_roster RENAME COLUMN new_records_7_days TO new_records_this_week",
+    "ALTER TABLE coach_roster ADD COLUMN iso_week TEXT",
+  ]
 
   /// The relations of the model declared as foreign keys, each with an index on its
   /// column unless one already leads with it: the joins readers make, and what a removed

@@ -10,7 +10,7 @@ import Testing
 /// a value is required.
 @Suite struct RecordRowsTests {
   @Test func columnNamesBecomePropertyNames() {
-    #expect(RecordRows.propertyName(ofColumn: "lp_change_7_days") == "lpChange7Days")
+    #expect(RecordRows.propertyName(ofColumn: "lp_change_this_week") == "lpChangeThisWeek")
     #expect(RecordRows.propertyName(ofColumn: "e1rm_kg") == "e1rmKg")
     #expect(RecordRows.propertyName(ofColumn: "lvp_r2") == "lvpR2")
     #expect(RecordRows.propertyName(ofColumn: "id") == "id")

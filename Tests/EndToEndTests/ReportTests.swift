@@ -46,14 +46,21 @@ import Testing
     let store = try Self.store()
     let rows = try store.rows(
       """
-      SELECT u.username, r.readiness, r.sessions_last_7_days, r.current_lp, r.lp_change_7_days,
-        r.new_records_7_days, r.tier, r.coach_id, r.athlete_id
+      SELECT u.username, r.readiness, r.sessions_this_week, r.current_lp, r.lp_change_this_week,
+        r.new_records_this_week, r.tier, r.coach_id, r.athlete_id, r.readiness_date, r.iso_week
       FROM coach_roster r JOIN user_profile u ON u.id = r.athlete_id ORDER BY r.athlete_id
       """)
     #expect(rows.count == 3)
+    let asOf = try #require(
+      try store.rows("SELECT max(substr(start_time, 1, 10)) FROM workout_session").first?[0])
     for row in rows {
       let markdown = try Self.text("coaches/\(row[7]).md")
-      let readiness = String(format: "%.0f", Double(row[1]) ?? .nan)
+      // The counts are of the ISO week the page names; a readiness of another day says which.
+      #expect(row[10] == ISODates.isoWeek(day: ISODates.day(asOf)!))
+      #expect(markdown.contains("· ISO week \(row[10]) ("))
+      let readiness =
+        String(format: "%.0f", Double(row[1]) ?? .nan)
+        + (row[9] == asOf ? "" : " (\(Units.day(row[9])))")
       let change = Int(row[4])!
       let signed = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "0"
       let expected = "| [\(row[0])](../athletes/\(row[8]).md) | \(readiness) | \(row[2]) | "
@@ -75,12 +82,14 @@ import Testing
     let store = try Self.store()
     let asOf = try #require(try store.asOfDate().flatMap(ISODates.day))
     let report = try Self.text("athletes/a-02.md")
-    // Sessions of the 7 days ending on the last session day, every set with its reps and load.
+    // Sessions of the last session day's ISO week, every set with its reps and load.
+    let monday = ISODates.mondayOfWeek(day: asOf)
     let sessions = try store.rows(
       "SELECT id, start_time FROM workout_session WHERE user_profile_id = 'a-02' ORDER BY start_time"
     )
-    let inWindow = sessions.filter { (ISODates.day($0[1]) ?? 0) >= asOf - 6 }
-    #expect(inWindow.count == 3)
+    let inWindow = sessions.filter { (ISODates.day($0[1]) ?? 0) >= monday }
+    #expect(inWindow.count == 1)
+    #expect(report.contains("ISO week \(ISODates.isoWeek(day: asOf)) (Mon 16 Nov – Sun 22 Nov 2026), data to Wed 18 Nov"))
     // Plus the latest recorded session, as none in the window was recorded.
     let recorded = try store.rows(
       """
@@ -125,10 +134,14 @@ import Testing
     // Records worth telling, set in the window, one line each.
     let records = try store.rows(
       "SELECT achieved_at FROM personal_record WHERE athlete_id = 'a-02' AND notable = 1"
-    ).filter { (ISODates.day($0[0]) ?? 0) >= asOf - 6 }
+    ).filter { (ISODates.day($0[0]) ?? 0) >= monday }
     let section = try #require(report.components(separatedBy: "### New personal records").last)
     let table = section.components(separatedBy: "\n\n").dropFirst().first ?? ""
-    #expect(Self.count("\n", in: table) + 1 == records.count + 2)
+    if records.isEmpty {
+      #expect(table.hasPrefix("None this week."))
+    } else {
+      #expect(Self.count("\n", in: table) + 1 == records.count + 2)
+    }
     // With no recording this week, the latest recorded session is shown with per-rep velocity.
     #expect(report.contains("### Latest recorded session"))
     #expect(report.contains("- Set 1 velocity per rep: "))

@@ -62,11 +62,11 @@ enum AthleteTemplates {
     {{#sessions}}
     {{> session}}
     {{/sessions}}
-    {{#empty(sessions)}}<p>No sessions in these 7 days.</p>{{/empty(sessions)}}
+    {{#empty(sessions)}}<p>No sessions this week.</p>{{/empty(sessions)}}
     {{#earlierSessions}}<p class="est">{{.}}</p>{{/earlierSessions}}
     {{#lastRecorded}}
     <h3>Latest recorded session</h3>
-    <p class="est">No set was filmed or sensor-recorded in these 7 days; this is the latest one that was.</p>
+    <p class="est">No set was filmed or sensor-recorded this week; this is the latest one that was.</p>
     {{> session}}
     {{/lastRecorded}}
     </section>
@@ -114,7 +114,7 @@ enum AthleteTemplates {
     <tr><th>exercise</th><th>record</th><th>value</th><th>day</th></tr>
     {{#records}}<tr><td>{{exercise}}</td><td>{{record}}</td><td>{{value}}</td><td>{{date}}</td></tr>{{/records}}
     </table></div>{{/empty(records)}}
-    {{#empty(records)}}<p>None in these 7 days.</p>{{/empty(records)}}
+    {{#empty(records)}}<p>None this week.</p>{{/empty(records)}}
     </section>
 
     {{^empty(nutrition)}}
@@ -212,7 +212,7 @@ enum AthleteTemplates {
     ### Sessions this week
 
     {{#empty(sessions)}}
-    No sessions in these 7 days.
+    No sessions this week.
 
     {{/empty(sessions)}}
     {{#sessions}}
@@ -225,7 +225,7 @@ enum AthleteTemplates {
     {{#lastRecorded}}
     ### Latest recorded session
 
-    No set was filmed or sensor-recorded in these 7 days; this is the latest one that was.
+    No set was filmed or sensor-recorded this week; this is the latest one that was.
 
     {{> session}}
     {{/lastRecorded}}
@@ -269,7 +269,7 @@ enum AthleteTemplates {
     ### New personal records
 
     {{#empty(records)}}
-    None in these 7 days.
+    None this week.
     {{/empty(records)}}
     {{^empty(records)}}
     | exercise | record | value | day |

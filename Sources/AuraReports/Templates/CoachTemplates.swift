@@ -3,7 +3,7 @@ enum CoachTemplates {
   static let html = #"""
     <header class="top">
     <h1>{{name}}: weekly roster</h1>
-    <p class="sub">{{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}</p>
+    <p class="sub">{{athleteCount}} athletes · {{window}}</p>
     </header>
     <section>
     <h2>Needs attention</h2>
@@ -12,10 +12,10 @@ enum CoachTemplates {
     </section>
     <section>
     <h2>Roster</h2>
-    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change over 7 days; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
+    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change this week; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
     <div class="scroll"><table class="cards">
-    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (7 d)</th><th>weekly sets</th><th class="n">LP (7 d)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
-    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (7 d)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (7 d)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
+    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (week)</th><th>weekly sets</th><th class="n">LP (week)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
+    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (week)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (week)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
     </table></div>
     </section>
     <section id="rules">
@@ -29,7 +29,7 @@ enum CoachTemplates {
     {{% CONTENT_TYPE: MARKDOWN}}
     # {{name}}: weekly roster
 
-    {{athleteCount}} athletes · {{window}} · ISO week {{isoWeek}}
+    {{athleteCount}} athletes · {{window}}
 
     ## Needs attention
 
@@ -44,7 +44,7 @@ enum CoachTemplates {
 
     Who needs a look first, then by name.
 
-    | athlete | readiness | sessions (7 d) | weekly sets | LP (7 d) | tier | new PRs | flags |
+    | athlete | readiness | sessions (week) | weekly sets | LP (week) | tier | new PRs | flags |
     | --- | ---: | ---: | --- | ---: | --- | ---: | --- |
     {{#roster}}
     | [{{name}}](../athletes/{{id}}.md) | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |

@@ -11,7 +11,7 @@ enum EmailTemplates {
     <ul>{{#attention}}<li>{{.}}</li>{{/attention}}</ul>{{/empty(attention)}}
     {{#empty(attention)}}<p>{{#coach}}Nobody needs attention this week.{{/coach}}{{^coach}}Nothing needs attention this week.{{/coach}}</p>{{/empty(attention)}}
     <table cellpadding="6" style="border-collapse:collapse;width:100%;text-align:left">
-    <tr style="border-bottom:1px solid #ddd"><th>{{#coach}}Athlete{{/coach}}</th><th>Readiness</th><th>Sessions (7 days)</th><th>LP</th></tr>
+    <tr style="border-bottom:1px solid #ddd"><th>{{#coach}}Athlete{{/coach}}</th><th>Readiness</th><th>Sessions this week</th><th>LP</th></tr>
     {{#lines}}<tr style="border-bottom:1px solid #ddd"><td>{{#coach}}{{#link}}<a href="{{link}}">{{athlete}}</a>{{/link}}{{^link}}{{athlete}}{{/link}}{{/coach}}</td><td>{{readiness}}</td><td>{{sessions}}</td><td>{{leaguePoints}}</td></tr>
     {{/lines}}
     </table>

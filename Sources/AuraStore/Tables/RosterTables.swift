@@ -2,14 +2,14 @@
 // and guild standings.
 extension PublishedTable {
   static let coachRoster = PublishedTable(
-    "coach_roster", about: "An athlete's line on their coach's roster, as of the data's last day.",
+    "coach_roster",
+    about:
+      "An athlete's line on their coach's roster, as of the data's last day; counts are of that day's ISO week (Monday to that day).",
     key: ["athlete_id"],
     [
       .text("coach_id", "The coach.", references: "coach.id"),
       .text("athlete_id", "The athlete.", references: "user_profile.id", required: true),
-      .integer(
-        "sessions_last_7_days", "Sessions in the 7 days ending on the data's last day.",
-        required: true),
+      .integer("sessions_this_week", "Sessions in the ISO week, to the data's last day.", required: true),
       .day("last_session_date", "Day of the athlete's last session."),
       .real("readiness", "Latest readiness.", unit: "0-100"),
       .day("readiness_date", "Day of that readiness."),
@@ -18,12 +18,13 @@ extension PublishedTable {
         "tier", "Rank tier.",
         values: "iron, bronze, silver, gold, platinum, diamond, master, grandmaster, challenger",
         required: true),
-      .integer("lp_change_7_days", "LP gained or lost in the last 7 days.", required: true),
-      .integer("new_records_7_days", "Personal records set in the last 7 days.", required: true),
+      .integer("lp_change_this_week", "LP gained or lost in the ISO week.", required: true),
+      .integer("new_records_this_week", "Personal records set in the ISO week.", required: true),
       .text(
         "flags",
-        "What needs the coach's attention, comma-separated; NULL when nothing does. low_readiness: the latest readiness is below aggregation.roster.low_readiness; velocity_loss: a set of the 7 days was auto-stopped, its velocity loss past features.velocity_loss_threshold_pct; form_dropping: the 7 days' mean form score is more than 5 below that of the 21 days before; missed_sessions: no session in the 7 days. Volume outside MEV-MRV is not a flag.",
+        "What needs the coach's attention, comma-separated; NULL when nothing does. low_readiness: the latest readiness is below aggregation.roster.low_readiness; velocity_loss: a set of the ISO week was auto-stopped, its velocity loss past features.velocity_loss_threshold_pct; form_dropping: the week's mean form score is more than 5 below that of the 21 days before its Monday; missed_sessions: no session in the 7 days to the data's last day. Volume outside MEV-MRV is not a flag.",
         values: "low_readiness, velocity_loss, form_dropping, missed_sessions"),
+      .text("iso_week", "The ISO week the counts are of.", values: "YYYY-Www (ISO 8601 week)"),
     ])
 
   static let leaderboard = PublishedTable(
