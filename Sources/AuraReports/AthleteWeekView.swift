@@ -22,6 +22,7 @@ struct AthleteWeekView {
   var records: [RecordView]
   var nutrition: [NutritionView]
   var risks: [RiskView]
+  var glossary = GlossaryTemplates.view
 
   /// The id of an athlete's section, which the coach's roster links to.
   static func anchor(_ athleteId: String) -> String { "athlete-\(athleteId)" }

@@ -10,6 +10,7 @@ struct CoachReportView {
   var attention: [AttentionLine]
   /// Each flag's rule, with the thresholds the run used.
   var rules: [String]
+  var glossary = GlossaryTemplates.view
 
   /// One reason one athlete needs attention, linking to the evidence on the athlete's page.
   struct AttentionLine {

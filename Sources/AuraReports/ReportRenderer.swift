@@ -13,11 +13,12 @@ struct ReportRenderer: Sendable {
       "page": PageTemplates.html, "athlete": AthleteTemplates.html,
       "session": AthleteTemplates.sessionHTML, "coach": CoachTemplates.html,
       "sweep": SweepTemplates.html, "index": IndexTemplates.html, "email": EmailTemplates.html,
+      "glossary": GlossaryTemplates.html,
     ])
     markdown = try Self.library([
       "footer": PageTemplates.markdownFooter, "athlete": AthleteTemplates.markdown,
       "session": AthleteTemplates.sessionMarkdown, "coach": CoachTemplates.markdown,
-      "sweep": SweepTemplates.markdown,
+      "sweep": SweepTemplates.markdown, "glossary": GlossaryTemplates.markdown,
     ])
   }
 

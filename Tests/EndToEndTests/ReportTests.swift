@@ -323,6 +323,10 @@ import Testing
 /// "Needs attention" gives each flag's number, threshold and date and links to the evidence;
 /// the roster puts who needs a look first; every rule is on the page.
 @Suite struct AttentionTests {
+  static func count(_ needle: String, in text: String) -> Int {
+    text.components(separatedBy: needle).count - 1
+  }
+
   @Test func everyFlagComesWithItsNumberThresholdAndLinkAndTheRosterIsByUrgency() throws {
     let (dataset, _) = try TestSupport.generatedDataset(
       athletes: 6, sessions: 6, seed: 44, logOnlyShare: 0.2)
@@ -372,6 +376,11 @@ import Testing
       #expect(flags == flags.sorted { $0 && !$1 }, "\(rows)")
       #expect(page.contains("## How flags are set"))
       #expect(page.contains("Weekly sets below MEV or above MRV are shown, not flagged"))
+      // Every term the pages use is explained once on each.
+      #expect(Self.count("### What the terms mean", in: page) == 1)
+      for term in ["LP", "XP", "Combo", "DOTS", "MEV · MAV · MRV", "RPE", "RIR", "Velocity loss"] {
+        #expect(page.contains("- **\(term)**: "), "\(term) is not explained")
+      }
       let html = try String(
         contentsOf: out.appendingPathComponent("current/coaches/\(coach).html"), encoding: .utf8)
       for athlete in flagged where athlete[0] == coach && athlete[3].contains("low_readiness") {

@@ -133,6 +133,7 @@ enum AthleteTemplates {
     <ul>{{#risks}}<li><b>{{exercise}}</b>: <span class="flag">{{level}}</span> {{reason}}</li>{{/risks}}</ul>
     </section>
     {{/empty(risks)}}
+    {{> glossary}}
     </article>
 
     """#
@@ -297,6 +298,7 @@ enum AthleteTemplates {
     {{/risks}}
 
     {{/empty(risks)}}
+    {{> glossary}}
 
     """#
 }

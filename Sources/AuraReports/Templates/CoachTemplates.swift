@@ -22,6 +22,7 @@ enum CoachTemplates {
     <h2>How flags are set</h2>
     <ul class="est">{{#rules}}<li>{{.}}</li>{{/rules}}</ul>
     </section>
+    {{> glossary}}
 
     """#
 
@@ -60,6 +61,8 @@ enum CoachTemplates {
     {{#rules}}
     - {{.}}
     {{/rules}}
+
+    {{> glossary}}
 
     """#
 }

@@ -38,6 +38,7 @@ enum PageTemplates {
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 8px; }
     .flag { display: inline-block; background: #fde8dd; color: #7a2800; border: 1px solid #f0b393; border-radius: 10px; padding: 0 7px; margin: 1px 2px 1px 0; font-size: .8rem; white-space: nowrap; }
     .flag::before { content: "⚠ "; }
+    dl.terms dt { font-weight: 600; margin-top: .4em; } dl.terms dd { margin: 0 0 0 1em; color: #4b5563; }
     .note { color: #7a2800; font-size: .8rem; overflow-wrap: anywhere; max-width: 36em; }
     .ok { color: #04684c; }
     .est { color: #4b5563; font-size: .85rem; }
