@@ -7,6 +7,9 @@ package struct SVGCanvas: Sendable {
   package let height: Double
   let title: String
   let summary: String
+  /// The element's class: `chart` scales to its container's width; `spark` is a fixed
+  /// small size for a table cell.
+  package var cssClass = "chart"
   private var defs: [String] = []
   private var body: [String] = []
 
@@ -90,7 +93,7 @@ package struct SVGCanvas: Sendable {
   package func render() -> String {
     let id = "c" + String(UInt32(truncatingIfNeeded: (title + summary).hashValueStable), radix: 36)
     var out =
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)t \(id)d\" font-family=\"system-ui, sans-serif\" class=\"chart\">"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-labelledby=\"\(id)t \(id)d\" font-family=\"system-ui, sans-serif\" class=\"\(cssClass)\">"
     out += "<title id=\"\(id)t\">\(SVGCanvas.escape(title))</title>"
     out += "<desc id=\"\(id)d\">\(SVGCanvas.escape(summary))</desc>"
     if !defs.isEmpty { out += "<defs>" + defs.joined() + "</defs>" }

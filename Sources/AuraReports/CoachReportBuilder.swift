@@ -23,6 +23,9 @@ struct CoachReportView {
     var flags: [String]
     /// What the run set aside of the athlete's inputs, with file and line.
     var setAside: [String]
+    /// The last 8 ISO weeks: charts (nil without data) and their numbers.
+    var readinessChart, hardSetsChart: String?
+    var readinessTrend, hardSetsTrend: String
   }
 }
 
@@ -91,6 +94,7 @@ struct CoachReportBuilder {
       if let tierThen, tierThen != athlete.currentRankTier {
         tier += " (from \(Units.words(tierThen)))"
       }
+      let trend = try WeeklyTrend(athleteId: athlete.id, context: context)
       lines.append(
         (
           .init(
@@ -105,7 +109,9 @@ struct CoachReportBuilder {
               "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))",
             tier: tier, records: String(entry?.newRecordsThisWeek ?? 0),
             flags: reasons.map { Self.flagText[$0.flag] ?? Units.words($0.flag) },
-            setAside: setAside), reasons
+            setAside: setAside, readinessChart: trend.readinessChart,
+            hardSetsChart: trend.hardSetsChart, readinessTrend: WeeklyTrend.text(trend.readiness),
+            hardSetsTrend: WeeklyTrend.text(trend.hardSets)), reasons
         ))
     }
     // Who needs a look first: the most urgent flag, then the most flags, then the name.

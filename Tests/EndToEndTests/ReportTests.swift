@@ -376,6 +376,28 @@ import Testing
       #expect(flags == flags.sorted { $0 && !$1 }, "\(rows)")
       #expect(page.contains("## How flags are set"))
       #expect(page.contains("Weekly sets below MEV or above MRV are shown, not flagged"))
+      // Each athlete's last 8 ISO weeks; this week's hard sets as the database has them.
+      let monday = ISODates.mondayOfWeek(
+        day: ISODates.day(
+          try #require(
+            try store.rows("SELECT max(substr(start_time, 1, 10)) FROM workout_session").first?[0]))!)
+      for athlete in roster where athlete[0] == coach {
+        let trend = try #require(
+          lines.first { $0.hasPrefix("- \(athlete[2]): readiness ") }, "\(athlete[2]) has no trend")
+        let hard = try #require(trend.components(separatedBy: "; hard sets ").last)
+          .components(separatedBy: " · ")
+        #expect(hard.count == 8, "\(trend)")
+        let counted = try store.rows(
+          """
+          SELECT count(*) FROM workout_set w JOIN workout_session s ON s.id = w.session_id
+          WHERE s.user_profile_id = '\(athlete[1])' AND substr(s.start_time, 1, 10) >= '\(ISODates.string(day: monday))'
+            AND coalesce(w.rpe, w.rpe_estimated, 0) >= 7
+          """)[0][0]
+        let sessions = try store.rows(
+          "SELECT count(*) FROM workout_session WHERE user_profile_id = '\(athlete[1])' AND substr(start_time, 1, 10) >= '\(ISODates.string(day: monday))'"
+        )[0][0]
+        #expect(hard.last == (sessions == "0" ? "–" : counted), "\(trend)")
+      }
       // Every term the pages use is explained once on each.
       #expect(Self.count("### What the terms mean", in: page) == 1)
       for term in ["LP", "XP", "Combo", "DOTS", "MEV · MAV · MRV", "RPE", "RIR", "Velocity loss"] {

@@ -12,10 +12,10 @@ enum CoachTemplates {
     </section>
     <section>
     <h2>Roster</h2>
-    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change this week; new PRs: records beaten this week. Tap a name for the athlete's week.</p>
+    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change this week; new PRs: records beaten this week; 8 weeks: each week's mean readiness and hard sets (RPE 7 or more), this week last. Tap a name for the athlete's week.</p>
     <div class="scroll"><table class="cards">
-    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (week)</th><th>weekly sets</th><th class="n">LP (week)</th><th>tier</th><th class="n">new PRs</th><th>flags</th></tr>
-    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (week)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (week)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
+    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (week)</th><th>weekly sets</th><th class="n">LP (week)</th><th>tier</th><th class="n">new PRs</th><th>8 weeks</th><th>flags</th></tr>
+    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (week)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (week)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="8 weeks"><div><div class="trend">{{{readinessChart}}}{{^readinessChart}}–{{/readinessChart}}<span>readiness</span></div><div class="trend">{{{hardSetsChart}}}{{^hardSetsChart}}–{{/hardSetsChart}}<span>hard sets</span></div></div></td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
     </table></div>
     </section>
     <section id="rules">
@@ -54,6 +54,14 @@ enum CoachTemplates {
     {{#setAside}}
     - ⚠ {{name}}, set aside: {{.}}
     {{/setAside}}
+    {{/roster}}
+
+    ## Last 8 weeks
+
+    Oldest first; this week last. Readiness: the week's mean; hard sets: sets at RPE 7 or more.
+
+    {{#roster}}
+    - {{name}}: readiness {{readinessTrend}}; hard sets {{hardSetsTrend}}
     {{/roster}}
 
     ## How flags are set

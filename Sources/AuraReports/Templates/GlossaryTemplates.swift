@@ -10,6 +10,7 @@ enum GlossaryTemplates {
     ("≈ estimate", "RPE estimated from velocity loss on recorded sets, or from the load and reps (the RTS chart) on logged ones."),
     ("Velocity loss", "How much slower the set's last rep moved than its fastest, in %; past the threshold the set should have stopped."),
     ("MEV · MAV · MRV", "Weekly sets per muscle: the minimum that grows it, the range that grows it most, the most one recovers from (RP Hypertrophy's landmarks)."),
+    ("Hard sets", "Working sets at RPE 7 or more (reported, else estimated): 3 reps or fewer in reserve."),
     ("Form", "0-100 per set: depth, tempo, bar path, trunk, symmetry and consistency against their targets."),
     ("XP", "Experience points of a set: its reps, scaled by its form and the combo."),
     ("Combo", "The XP multiplier that grows with each recorded set in a row at good form; a set below it starts again."),

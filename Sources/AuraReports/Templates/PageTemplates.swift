@@ -39,6 +39,8 @@ enum PageTemplates {
     .flag { display: inline-block; background: #fde8dd; color: #7a2800; border: 1px solid #f0b393; border-radius: 10px; padding: 0 7px; margin: 1px 2px 1px 0; font-size: .8rem; white-space: nowrap; }
     .flag::before { content: "⚠ "; }
     dl.terms dt { font-weight: 600; margin-top: .4em; } dl.terms dd { margin: 0 0 0 1em; color: #4b5563; }
+    svg.spark { width: 96px; height: 24px; vertical-align: middle; }
+    .trend { display: flex; align-items: center; gap: 4px; white-space: nowrap; font-size: .75rem; color: #6b7280; }
     .note { color: #7a2800; font-size: .8rem; overflow-wrap: anywhere; max-width: 36em; }
     .ok { color: #04684c; }
     .est { color: #4b5563; font-size: .85rem; }
