@@ -80,20 +80,23 @@ test-fast: deps
 
 ## Every HTML report of the sample dataset (and of a small sweep) in headless Chromium at
 ## 390x844 and 1280x900: fails on console errors, content wider than the viewport, a report's
-## table wider than the phone (a sweep's metrics may scroll), a coach page longer than 3 phone
-## screens, or an athlete page whose sessions (the details below readiness, weekly sets and
-## flags) start past 4. First proves the check fails on a page that is too wide and logs an
-## error.
+## table wider than the phone (a sweep's metrics may scroll), text outside its chart or box, a
+## link that does not open, a coach page without every athlete of its coach, a coach page
+## longer than 3 phone screens, or an athlete page whose sessions (the details below
+## readiness, weekly sets and flags) start past 4. First proves the check fails on pages that
+## break each rule.
 test-browser: build browser-deps
 	@if python3 scripts/browser_check.py Tests/BrowserFixtures/too-wide-with-error.html >/dev/null 2>&1; then \
 	  echo "browser check accepted a broken page"; exit 1; fi
+	@if python3 scripts/browser_check.py Tests/BrowserFixtures/clipped-text-and-dead-link.html >/dev/null 2>&1; then \
+	  echo "browser check accepted clipped text and dead links"; exit 1; fi
 	rm -rf $(BROWSER_OUT)
 	$(RELEASE_BIN) run pipelines/nightly.yaml --out $(BROWSER_OUT)/out >/dev/null
 	$(RELEASE_BIN) sweep pipelines/nightly.yaml --out $(BROWSER_OUT)/out --experiments $(BROWSER_OUT)/experiments \
 	  --name browser --set scoring.form.depth_weight=0.2,0.4 >/dev/null
 	python3 scripts/browser_check.py --shots $(BROWSER_OUT)/shots \
 	  --fold '*/coaches/*.html=body:3' --fold '*/athletes/*.html=#sessions:4' \
-	  --fit-tables '*/current/*.html' \
+	  --fit-tables '*/current/*.html' --roster $(BROWSER_OUT)/out/current/auralift.sqlite \
 	  $(BROWSER_OUT)/out/current/index.html \
 	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
 	  $(BROWSER_OUT)/experiments/browser-*/sweep.html

@@ -3,13 +3,16 @@
 (1280x900) viewport, over the DevTools protocol on a pipe (no network, no extra packages).
 
 Fails (exit 1) on any console error or uncaught exception, on content wider than the
-viewport (the page itself must not scroll sideways); with --fit-tables, on a phone, on a
-table wider than its box (one a reader would have to scroll sideways); with --fold, on a page
-too long or an element too far down on the phone. With --shots DIR it saves a PNG of each page at each
-viewport.
+viewport (the page itself must not scroll sideways), on chart text outside its chart or text
+wider than its table cell or fact box, and on a link to a file that does not exist or to an
+anchor its page does not have; with --fit-tables, on a phone, on a table wider than its box
+(one a reader would have to scroll sideways); with --fold, on a page too long or an element
+too far down on the phone; with --roster DATABASE, on a coach page (coaches/<id>.html) that
+does not name every athlete the published database gives that coach. With --shots DIR it
+saves a PNG of each page at each viewport.
 
 usage: browser_check.py [--chromium PATH] [--shots DIR] [--fold GLOB=SELECTOR:N]
-                        [--fit-tables GLOB] FILE.html...
+                        [--fit-tables GLOB] [--roster DATABASE] FILE.html...
 """
 import argparse
 import fnmatch
@@ -30,8 +33,22 @@ OVERFLOW_JS = """
   const scrolled = [...document.querySelectorAll('.scroll')]
     .filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => (e.closest('section') || e).querySelector('h2, h3, h4')?.textContent || 'a table');
+  // Chart text drawn outside its chart, and text wider than its cell or fact box.
+  const clipped = [];
+  for (const text of document.querySelectorAll('svg text')) {
+    const box = text.ownerSVGElement.getBoundingClientRect(), r = text.getBoundingClientRect();
+    if (r.width && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 ||
+        r.bottom > box.bottom + 1)) clipped.push('chart text “' + text.textContent + '”');
+  }
+  for (const cell of document.querySelectorAll('td, th, .fact')) {
+    if (cell.scrollWidth > cell.clientWidth + 1) clipped.push(
+      cell.tagName.toLowerCase() + ' “' + cell.textContent.trim().slice(0, 40) + '”');
+  }
+  const links = [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'));
+  const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
   return JSON.stringify({scrollWidth: document.documentElement.scrollWidth, width, wide,
-    scrolled, height: document.documentElement.scrollHeight, title: document.title});
+    scrolled, height: document.documentElement.scrollHeight, title: document.title,
+    clipped: clipped.slice(0, 5), links, ids, text: document.body.innerText});
 })()
 """
 
@@ -131,7 +148,39 @@ def fold_limit(path, folds):
     return None
 
 
-def check(browser, path, shots, folds=(), fit_tables=()):
+def dead_links(path, links, ids):
+    """The links of the page at `path` that do not open: a file that is not there, or an
+    anchor its page lacks. Links out of the release (http, mailto) are not followed."""
+    dead = []
+    for link in sorted(set(links)):
+        if ":" in link.split("/")[0]:
+            continue
+        target, _, anchor = link.partition("#")
+        if target:
+            file = os.path.normpath(os.path.join(os.path.dirname(path), target))
+            if not os.path.exists(file):
+                dead.append(link)
+                continue
+            if anchor and f'id="{anchor}"' not in open(file, encoding="utf-8").read():
+                dead.append(link)
+        elif anchor and anchor not in ids:
+            dead.append(link)
+    return dead
+
+
+def missing_athletes(path, text, database):
+    """The athletes the published database gives the coach of a coach page, not named on it."""
+    import sqlite3
+    coach = os.path.splitext(os.path.basename(path))[0]
+    if os.path.basename(os.path.dirname(os.path.abspath(path))) != "coaches" or not database:
+        return []
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        names = [row[0] for row in db.execute(
+            "SELECT username FROM user_profile WHERE coach_id = ?", (coach,))]
+    return [name for name in names if name not in text]
+
+
+def check(browser, path, shots, folds=(), fit_tables=(), roster=None):
     failures = []
     url = "file://" + os.path.abspath(path)
     for name, width, height, mobile in VIEWPORTS:
@@ -155,6 +204,15 @@ def check(browser, path, shots, folds=(), fit_tables=()):
             failures.append(
                 f"{path} [{name}]: a table wider than the screen (it scrolls sideways) in: "
                 f"{'; '.join(layout['scrolled'])}")
+        if layout["clipped"]:
+            failures.append(
+                f"{path} [{name}]: text outside its box: {'; '.join(layout['clipped'])}")
+        dead = dead_links(path, layout["links"], layout["ids"])
+        if dead and mobile:
+            failures.append(f"{path}: links that do not open: {', '.join(dead[:5])}")
+        missing = missing_athletes(path, layout["text"], roster) if mobile else []
+        if missing:
+            failures.append(f"{path}: the coach's athletes not on the page: {', '.join(missing)}")
         if layout["scrollWidth"] > layout["width"]:
             failures.append(
                 f"{path} [{name}]: content {layout['scrollWidth']} px wide in a {layout['width']} px "
@@ -201,13 +259,16 @@ def main():
     parser.add_argument(
         "--fit-tables", action="append", default=[],
         help="GLOB: on a phone, every table of a matching page fits without scrolling sideways")
+    parser.add_argument(
+        "--roster", help="the published database: every coach page names each of its athletes")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     browser = DevTools(args.chromium)
     failures = []
     try:
         for path in args.files:
-            failures += check(browser, path, args.shots, args.fold, args.fit_tables)
+            failures += check(
+                browser, path, args.shots, args.fold, args.fit_tables, args.roster)
     finally:
         browser.close()
     for failure in failures:
