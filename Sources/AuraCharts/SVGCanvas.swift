@@ -79,9 +79,11 @@ package struct SVGCanvas: Sendable {
     body.append("<text \(attributes)>\(SVGCanvas.escape(string))</text>")
   }
 
-  /// The chart's title, drawn at its top left.
+  /// The chart's title, drawn at its top left, smaller where a long one would not fit (about
+  /// 0.62 em a bold character).
   package mutating func heading() {
-    text(title, x: 4, y: 15, size: 13, bold: true)
+    let size = min(13, (width - 8) / (Double(max(title.count, 1)) * 0.62))
+    text(title, x: 4, y: 15, size: size, bold: true)
   }
 
   /// Declares a reusable definition (a pattern or marker) once.

@@ -42,8 +42,11 @@ package struct VolumeBandChart: Sendable {
     canvas.heading()
     let labelWidth = 104.0
     let upper = rows.map { max(($0.landmarks.last ?? 0) * 1.15, $0.sets) }.max() ?? 10
+    // Room on the right for the longest "7.5 · below MEV" (about 5.5 px a character at 9 px).
+    let valueWidth =
+      Double(rows.map { "\(format($0.sets)) · \($0.band)".count }.max() ?? 10) * 5.5 + 8
     let scale = LinearScale.nice(
-      covering: [0, upper], range: labelWidth...(width - 74), ticks: 4)
+      covering: [0, upper], range: labelWidth...(width - valueWidth), ticks: 4)
     for (index, row) in rows.enumerated() {
       let y = top + rowHeight * Double(index)
       canvas.text(row.muscle, x: labelWidth - 4, y: y + 13, size: 10, anchor: "end")

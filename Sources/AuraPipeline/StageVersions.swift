@@ -7,7 +7,7 @@ package enum StageVersions {
   package static let features = 41
   package static let scoring = 5
   package static let aggregation = 10
-  package static let reports = 5
+  package static let reports = 6
   /// Published schema version (the last migration).
   package static let schema = 12
 
