@@ -85,6 +85,7 @@ for key, raw in mailbox.Maildir(sys.argv[1], factory=None).iteritems():
     assert types == ['text/plain', 'text/html', 'text/html'], types
     page = parts[2].get_content()
     assert 'href="../' not in page, 'a link out of the attached page'
+    assert len(raw.as_bytes()) < 300_000, len(raw.as_bytes())
     for part in parts:
         assert not part.defects, part.defects
     text = '\n'.join(p.get_content() for p in parts)
