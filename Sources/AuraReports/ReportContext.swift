@@ -83,8 +83,17 @@ struct ReportContext: Sendable {
   /// shown beside the athlete, so that nothing leaves a page without a word.
   func setAside(athleteId: String) -> [String] {
     quarantine.filter { $0.athleteId == athleteId }.map {
-      "\($0.path)\($0.line > 0 ? " line \($0.line)" : ""): \($0.reason)"
+      "\($0.path)\($0.line > 0 ? " line \($0.line)" : "")\(sessionDay($0.path)): \($0.reason)"
     }
+  }
+
+  /// " (the session of Sat 14 Nov)" for a file of a published session's folder, else "".
+  private func sessionDay(_ path: String) -> String {
+    let parts = path.split(separator: "/")
+    guard parts.count >= 3, parts[0] == "sessions",
+      let session = try? store.session(id: String(parts[1]))
+    else { return "" }
+    return " (the session of \(Units.day(session.startTime)))"
   }
 
   func exerciseName(_ id: String) -> String { exerciseNames[id] ?? Units.words(id) }

@@ -89,7 +89,10 @@ import Testing
     )
     let inWindow = sessions.filter { (ISODates.day($0[1]) ?? 0) >= monday }
     #expect(inWindow.count == 1)
-    #expect(report.contains("ISO week \(ISODates.isoWeek(day: asOf)) (Mon 16 Nov – Sun 22 Nov 2026), data to Wed 18 Nov"))
+    #expect(
+      report.contains(
+        "ISO week \(ISODates.isoWeek(day: asOf)) (Mon 16 Nov – Sun 22 Nov 2026), data to Wed 18 Nov"
+      ))
     // Plus the latest recorded session, as none in the window was recorded.
     let recorded = try store.rows(
       """
@@ -310,7 +313,8 @@ import Testing
     let name = try #require(
       try store.rows("SELECT username FROM user_profile WHERE id = '\(athlete)'").first?.first)
     #expect(
-      report.contains("- ⚠ \(name), set aside: sessions/\(broken.sessionId)/pose.csv line 6: "))
+      report.contains(
+        "- ⚠ \(name), set aside: sessions/\(broken.sessionId)/pose.csv line 6 (the session of "))
     #expect(try store.rows("SELECT athlete_id FROM quarantine") == [[athlete]])
     let page = try String(
       contentsOf: out.appendingPathComponent("current/athletes/\(athlete).html"), encoding: .utf8)
@@ -380,7 +384,8 @@ import Testing
       let monday = ISODates.mondayOfWeek(
         day: ISODates.day(
           try #require(
-            try store.rows("SELECT max(substr(start_time, 1, 10)) FROM workout_session").first?[0]))!)
+            try store.rows("SELECT max(substr(start_time, 1, 10)) FROM workout_session").first?[0]))!
+      )
       for athlete in roster where athlete[0] == coach {
         let trend = try #require(
           lines.first { $0.hasPrefix("- \(athlete[2]): readiness ") }, "\(athlete[2]) has no trend")
