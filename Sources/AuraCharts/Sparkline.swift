@@ -28,8 +28,11 @@ package struct Sparkline: Sendable {
     var canvas = SVGCanvas(width: Self.width, height: Self.height, title: title, summary: summary)
     canvas.cssClass = "spark"
     let step = Self.width / Double(values.count)
-    func y(_ value: Double) -> Double { Self.height - 2 - (Self.height - 4) * min(value, top) / top }
-    canvas.line(x1: 0, y1: Self.height - 1, x2: Self.width, y2: Self.height - 1, stroke: Palette.grid)
+    func y(_ value: Double) -> Double {
+      Self.height - 2 - (Self.height - 4) * min(value, top) / top
+    }
+    canvas.line(
+      x1: 0, y1: Self.height - 1, x2: Self.width, y2: Self.height - 1, stroke: Palette.grid)
     switch style {
     case .bars:
       for (index, value) in values.enumerated() {

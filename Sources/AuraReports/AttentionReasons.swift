@@ -90,7 +90,8 @@ struct AttentionReasons {
   /// The window's mean form score against the 3 weeks before it.
   private func formDrop(_ athleteId: String) throws -> String {
     let since = context.windowStartDay - RosterRules.formBaselineDays
-    let sessions = try context.store.sessions(athleteId: athleteId, since: ISODates.string(day: since))
+    let sessions = try context.store.sessions(
+      athleteId: athleteId, since: ISODates.string(day: since))
     var now: [Double] = []
     var before: [Double] = []
     for session in sessions {

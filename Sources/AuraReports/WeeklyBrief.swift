@@ -35,7 +35,8 @@ package struct WeeklyBrief: Sendable {
     guard let folder = shareFolder else { return self }
     var brief = self
     let root = "\(base)/share/\(Self.pathSegment(folder))"
-    brief.reportURL = "\(root)/\(report.split(separator: "/").map { Self.pathSegment(String($0)) }.joined(separator: "/")).html"
+    brief.reportURL =
+      "\(root)/\(report.split(separator: "/").map { Self.pathSegment(String($0)) }.joined(separator: "/")).html"
     if coach {
       brief.lines = lines.map {
         var line = $0
@@ -49,9 +50,9 @@ package struct WeeklyBrief: Sendable {
   /// An id as one URL path segment (ids are letters, digits, `-`, `_`, `.`; anything else is
   /// percent-encoded).
   static func pathSegment(_ id: String) -> String {
-    id.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))) ?? id
+    id.addingPercentEncoding(
+      withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-_."))) ?? id
   }
-
 
   /// Every coach's brief, then every athlete's where `athletes`, in the database's order.
   package static func all(store: StoreReader, athletes withAthletes: Bool) throws

@@ -99,7 +99,9 @@ import Testing
     #expect(
       problems.contains {
         $0.hasPrefix("athletes.csv:2: column 'weight_kg': 950 is outside 20…400")
-          && $0.hasSuffix("; the athlete is kept without a bodyweight: no DOTS or strength-to-weight, and off the leaderboard")
+          && $0.hasSuffix(
+            "; the athlete is kept without a bodyweight: no DOTS or strength-to-weight, and off the leaderboard"
+          )
       }, "\(problems)")
     // Each problem of a kept athlete's row names the athlete, so that pages show it beside them.
     #expect(

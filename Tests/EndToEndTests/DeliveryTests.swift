@@ -132,7 +132,8 @@ import Testing
             FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path),
             "\(link)")
         }
-        #expect(text.contains("The full report: https://reports.gym.example/share/c-1/coaches/c-1.html"))
+        #expect(
+          text.contains("The full report: https://reports.gym.example/share/c-1/coaches/c-1.html"))
       }
     }
   }

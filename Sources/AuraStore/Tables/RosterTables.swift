@@ -9,7 +9,8 @@ extension PublishedTable {
     [
       .text("coach_id", "The coach.", references: "coach.id"),
       .text("athlete_id", "The athlete.", references: "user_profile.id", required: true),
-      .integer("sessions_this_week", "Sessions in the ISO week, to the data's last day.", required: true),
+      .integer(
+        "sessions_this_week", "Sessions in the ISO week, to the data's last day.", required: true),
       .day("last_session_date", "Day of the athlete's last session."),
       .real("readiness", "Latest readiness.", unit: "0-100"),
       .day("readiness_date", "Day of that readiness."),
