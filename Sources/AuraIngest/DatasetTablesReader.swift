@@ -104,7 +104,7 @@ package enum DatasetTablesReader {
         }
         let athlete = Athlete(
           id: try id(table, row, "athlete_id"),
-          username: try required(table, row, "username"),
+          username: try username(table, row, problems: &problems),
           email: email(table, row, kept: "the athlete", problems: &problems),
           dateOfBirth: birthDate(table, row, problems: &problems),
           biologicalSex: kept(&problems) {
@@ -261,6 +261,21 @@ package enum DatasetTablesReader {
       )
     }
     return athlete
+  }
+
+  /// The row's username; an empty one keeps the athlete, shown by their id, with a problem
+  /// saying so (a missing name must not take the athlete's sessions and days with it).
+  static func username(
+    _ table: CSVTable, _ row: CSVTable.Row, problems: inout [DatasetProblem]
+  ) throws -> String {
+    _ = try table.column("username")
+    if let name = try optionalText(table, row, "username") { return name }
+    let id = try id(table, row, "athlete_id")
+    problems.append(
+      DatasetProblem(
+        path: table.path, line: row.line,
+        reason: "empty username; the athlete is kept and shown as '\(id)'"))
+    return id
   }
 
   /// An optional field of athletes.csv: its value, or nil with its problem and that the

@@ -56,8 +56,9 @@ import Testing
   @Test func daysOfAnAthleteNotInAthletesCSVAreSetAside() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }
+    // Line 3's id is not one, so athletes.csv holds no a-2.
     try Data(
-      "athlete_id,username\na-1,jane\na-2,\n".utf8
+      "athlete_id,username\na-1,jane\na 2,joe\n".utf8
     ).write(to: root.appendingPathComponent("athletes.csv"))
     try Data(
       "athlete_id,date,hrv_ms\na-1,2026-11-03,50\na-2,2026-11-03,40\na-9,2026-11-03,45\n".utf8
@@ -81,6 +82,22 @@ import Testing
 
   /// One implausible optional value keeps the athlete (and so their sessions and days)
   /// without it; rows set aside for one cause are one problem.
+  /// A missing name keeps the athlete (shown by id) and with them their sessions and days.
+  @Test func anEmptyUsernameKeepsTheAthleteShownByTheirId() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    try Data("athlete_id,username\na-1,jane\na-2,\n".utf8)
+      .write(to: root.appendingPathComponent("athletes.csv"))
+    let tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.athletes.map(\.id) == ["a-1", "a-2"])
+    #expect(tables.athletes[1].username == "a-2")
+    #expect(
+      tables.problems.map(\.description).contains(
+        "athletes.csv:3: empty username; the athlete is kept and shown as 'a-2'"),
+      "\(tables.problems)")
+    #expect(tables.problems.first { $0.line == 3 }?.athleteId == "a-2")
+  }
+
   @Test func aBadOptionalValueKeepsTheAthleteAndOneCauseIsOneProblem() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }
