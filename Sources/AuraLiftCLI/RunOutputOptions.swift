@@ -71,7 +71,7 @@ struct RunOutputOptions: ParsableArguments {
     let timing = String(
       format: "%.2f s, peak memory %.0f MB", Date().timeIntervalSince(started),
       ProcessMemory.peakResidentMegabytes)
-    for problem in summary.quarantined { print("quarantined: \(problem)") }
+    for problem in summary.quarantinedByCause { print("quarantined: \(problem)") }
     for problem in summary.failed { print("failed: \(problem)") }
     for problem in summary.delivery?.failed ?? [] { print("not delivered: \(problem)") }
     if summary.upToDate {

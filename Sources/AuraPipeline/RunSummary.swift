@@ -39,3 +39,29 @@ package struct RunSummary: Sendable {
     return quarantined.isEmpty && failed.isEmpty ? 0 : 3
   }
 }
+
+extension RunSummary {
+  /// `quarantined` with one line per cause: the same problem of several sessions' same file
+  /// (every session of an athlete athletes.csv lacks) is one entry naming how many and which.
+  package var quarantinedByCause: [DatasetProblem] {
+    var order: [String] = []
+    var groups: [String: [DatasetProblem]] = [:]
+    for problem in quarantined {
+      let parts = problem.path.split(separator: "/")
+      let key =
+        parts.count == 3 && parts[0] == "sessions"
+        ? "\(parts[2])\t\(problem.line)\t\(problem.reason)" : "\(order.count)\t\(problem.path)"
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(problem)
+    }
+    return order.map { key in
+      let same = groups[key]!
+      guard same.count > 1, let first = same.first, let last = same.last else { return same[0] }
+      let folder = { (problem: DatasetProblem) in problem.path.split(separator: "/")[1] }
+      return DatasetProblem(
+        path: first.path, line: first.line,
+        reason: "\(first.reason) (\(same.count) sessions, \(folder(first)) to \(folder(last)))",
+        athleteId: first.athleteId)
+    }
+  }
+}
