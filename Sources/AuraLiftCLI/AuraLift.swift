@@ -12,7 +12,8 @@ struct AuraLift: ParsableCommand {
     subcommands: [
       RunCommand.self, ShardCommand.self, PublishCommand.self, ExplainCommand.self,
       CacheCommand.self, ValidateCommand.self, StatusCommand.self,
-      DeliverCommand.self, SweepCommand.self, CompareCommand.self, DictionaryCommand.self,
+      DeliverCommand.self, SweepCommand.self, ExperimentsCommand.self, CompareCommand.self,
+      DictionaryCommand.self,
       ReportCommand.self,
       EvalCommand.self,
       SynthCommand.self, ComputeSessionCommand.self,

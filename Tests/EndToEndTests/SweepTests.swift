@@ -173,6 +173,22 @@ import Testing
       ).split(separator: "\n").count - 1
     }
     #expect(rows.sorted() == [1, 2])
+    // `experiments` lists both, oldest first, with their best variant.
+    let listed = try TestSupport.cli([
+      "experiments", "--experiments", root.appendingPathComponent("experiments").path, "--json",
+    ])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let entries = try listed.stdout.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(entries.map { $0["variants"] as? Int } == [2, 1], "\(entries)")
+    #expect(Set(entries.compactMap { $0["experiment"] as? String }) == Set(folders))
+    #expect((entries[1]["best"] as? String)?.hasPrefix("v1 (rpe_mae ") == true, "\(entries)")
+    #expect(entries.allSatisfy { ($0["dataset_digest"] as? String)?.count == 64 })
+    let table = try TestSupport.cli([
+      "experiments", "--experiments", root.appendingPathComponent("experiments").path,
+    ])
+    #expect(table.stdout.split(separator: "\n").count == 3, "\(table.stdout)")
     // Each experiment is one table and one record.
     let first = root.appendingPathComponent("experiments/\(folders[0])")
     let results = try String(
