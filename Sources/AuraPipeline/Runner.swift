@@ -232,8 +232,14 @@ package struct Runner {
       }
     }
     for outcome in outcomes where outcome.computedFeatures || outcome.computedScoring {
+      let stages: [Logger.MetadataValue] =
+        (outcome.computedFeatures ? ["features"] : []) + ["scoring"]
       logger.info(
-        "computed \(outcome.folder): \(outcome.computedFeatures ? "features, " : "")scoring")
+        "computed",
+        metadata: [
+          "session": .string(outcome.folder), "stages": .array(stages),
+          "cpu_seconds": .stringConvertible((outcome.cpuSeconds * 1000).rounded() / 1000),
+        ])
     }
     for path in plan.chain.cache.damaged() {
       logger.warning("cache entry \(path) was damaged: computed again")
@@ -261,8 +267,8 @@ package struct Runner {
     }
     // Listed once, by the command's summary (and its JSON summary line): logged here at info
     // only, so that --quiet prints each problem once, not twice.
-    for problem in quarantine { logger.info("quarantined \(problem)") }
-    for problem in failed { logger.info("failed \(problem)") }
+    for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
+    for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
     summary.upToDate = false
     summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
     summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)
@@ -330,8 +336,19 @@ package struct Runner {
       summary.rowsKept = sessionCount - tally.sessionsWritten
       summary.reportsRendered = reports.rendered
       logger.info(
-        "aggregated \(tally.athletes.count) of \(aggregation.athletes.count) athletes (\(tally.weeks) of \(aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }) athlete-weeks); rows of \(summary.rowsKept) of \(sessionCount) sessions kept from the previous publication; reports rendered \(reports.rendered.count) of \(reports.reports), the rest linked from it"
-      )
+        "published",
+        metadata: [
+          "run_id": .string(Self.runId(startedAt: startedAt, key: key)),
+          "athletes_aggregated": .stringConvertible(tally.athletes.count),
+          "athletes": .stringConvertible(aggregation.athletes.count),
+          "athlete_weeks_aggregated": .stringConvertible(tally.weeks),
+          "athlete_weeks": .stringConvertible(
+            aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }),
+          "sessions_rows_kept": .stringConvertible(summary.rowsKept),
+          "sessions": .stringConvertible(sessionCount),
+          "reports_rendered": .stringConvertible(reports.rendered.count),
+          "reports": .stringConvertible(reports.reports),
+        ])
     } catch {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
@@ -414,7 +431,15 @@ package struct Runner {
     try state.saveStoreKey(key, target: target.description)
     let written =
       "\(target): \(outcome.full ? "rewritten" : "changes only"), \(outcome.rowsWritten) rows written, \(outcome.rowsRemoved) removed, \(outcome.notifications) notifications"
-    logger.info("published to \(written)")
+    logger.info(
+      "stored",
+      metadata: [
+        "store": .string(target.description),
+        "mode": .string(outcome.full ? "rewritten" : "changes only"),
+        "rows_written": .stringConvertible(outcome.rowsWritten),
+        "rows_removed": .stringConvertible(outcome.rowsRemoved),
+        "notifications": .stringConvertible(outcome.notifications),
+      ])
     return written
   }
 
@@ -662,6 +687,16 @@ package struct Runner {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime]
     return formatter.string(from: Date())
+  }
+
+  /// A problem as log metadata: the fields a log collector filters on.
+  static func fields(_ problem: DatasetProblem) -> Logger.Metadata {
+    var fields: Logger.Metadata = [
+      "path": .string(problem.path), "line": .stringConvertible(problem.line),
+      "reason": .string(problem.reason),
+    ]
+    if let athlete = problem.athleteId { fields["athlete"] = .string(athlete) }
+    return fields
   }
 
   static func runId(startedAt: String, key: String) -> String {

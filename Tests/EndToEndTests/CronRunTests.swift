@@ -92,6 +92,20 @@ import Testing
     #expect(quarantined.count == 1)
     #expect(quarantined.first?["path"] as? String == "coaches.csv")
     #expect(quarantined.first?["line"] as? Int == 4)
+    // At info, each event is one object with stable typed fields, not prose.
+    let (_, events) = try lines([
+      "run", pipeline.path, "--dataset", dataset.path, "--out",
+      home.appendingPathComponent("fresh").path, "--log-level", "info",
+    ])
+    let computed = events.filter { $0["message"] as? String == "computed" }
+    #expect(computed.count == 18, "\(events.map { $0["message"] ?? "" })")
+    #expect(computed.allSatisfy { ($0["session"] as? String)?.hasPrefix("s-") == true })
+    #expect(computed.allSatisfy { ($0["stages"] as? [String])?.last == "scoring" })
+    let problem = try #require(events.first { $0["message"] as? String == "quarantined" })
+    #expect(problem["path"] as? String == "coaches.csv" && problem["line"] as? Int == 4)
+    let published = try #require(events.first { $0["message"] as? String == "published" })
+    #expect(published["athletes"] as? Int == 3 && published["sessions"] as? Int == 18)
+    #expect((published["run_id"] as? String)?.isEmpty == false)
     let (failedStatus, failed) = try lines([
       "run", pipeline.path, "--dataset", home.appendingPathComponent("nothing").path,
       "--out", out.path,
