@@ -9,7 +9,8 @@ struct CompareCommand: ParsableCommand {
     abstract: "Say what changed between two publications: parameters, code, rows, metrics.",
     discussion: """
       A and B are output folders (their current publication), variant folders of a sweep, or \
-      database files. Prints the parameters and code versions that differ, per table the rows \
+      database files; or two experiment folders of `auralift sweep`, whose settings and the \
+      metrics of the variants both ran (the same parameters) are compared. Prints the parameters and code versions that differ, per table the rows \
       only one side has and the rows whose values changed (matched on the primary key), and the \
       numeric columns that moved, most rows first. Exit codes: 0 compared, 64 a folder with no \
       publication.
@@ -20,6 +21,12 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Moved columns listed at most.") var top: Int = 15
 
   func run() throws {
+    let records = [a, b].map {
+      URL(fileURLWithPath: $0).appendingPathComponent("experiment.json")
+    }
+    if records.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) {
+      return try compareExperiments(records)
+    }
     let paths = try [a, b].map(Self.database)
     let comparison: PublicationComparison
     do { comparison = try PublicationComparison(a: paths[0], b: paths[1]) } catch {
@@ -57,6 +64,43 @@ struct CompareCommand: ParsableCommand {
             column.rows, column.maxDifference, column.meanDifference))
       }
     }
+  }
+
+  /// Two sweeps: their settings that differ, then each metric that moved between the variants
+  /// both ran, then the variants only one ran.
+  func compareExperiments(_ records: [URL]) throws {
+    let comparison: ExperimentComparison
+    do {
+      comparison = try ExperimentComparison(
+        a: try Data(contentsOf: records[0]), b: try Data(contentsOf: records[1]))
+    } catch {
+      FileHandle.standardError.write(
+        Data("auralift: \(records[0].path) or \(records[1].path) is no experiment record\n".utf8))
+      throw ExitCodes.usage
+    }
+    print("A: \(a)\nB: \(b)\n")
+    if comparison.settings.isEmpty { print("code, dataset and objective: the same") }
+    for setting in comparison.settings {
+      print("\(setting.name): \(setting.a) → \(setting.b)")
+    }
+    print("\n| variants (A ↔ B) | metric | A | B | B − A |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    for metric in comparison.metrics {
+      let delta = metric.a.flatMap { x in metric.b.map { $0 - x } }
+      print(
+        "| \(metric.variants) | \(metric.metric) | \(Self.number(metric.a)) | \(Self.number(metric.b)) | \(Self.number(delta)) |"
+      )
+    }
+    if comparison.metrics.isEmpty { print("(no metric moved between the variants both ran)") }
+    for (side, variants) in [("A", comparison.onlyA), ("B", comparison.onlyB)]
+    where !variants.isEmpty {
+      print("\nonly in \(side): \(variants.joined(separator: "; "))")
+    }
+  }
+
+  static func number(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return String(format: "%.4g", value)
   }
 
   /// The database of a publication named by a folder or a file; a usage error otherwise.

@@ -325,6 +325,38 @@ import Testing
     #expect(metrics.autoStopRecallPercent != nil && metrics.autoStopFalseAlarmPercent != nil)
   }
 
+  /// Two experiments compared: the dataset that differs, the metrics that moved between the
+  /// variants both ran (matched on their parameters), and the variants only one ran.
+  @Test func twoExperimentsCompareOnTheVariantsBothRan() throws {
+    let root = try TestSupport.temporaryFolder("sweep-compare")
+    defer { TestSupport.remove(root) }
+    let fewer = try TestSupport.sampleCopy(in: root)
+    try FileManager.default.removeItem(at: fewer.appendingPathComponent("sessions/s-000001"))
+    func sweep(_ name: String, _ values: String, dataset: URL) throws -> URL {
+      let folder = root.appendingPathComponent("experiments-\(name)")
+      let run = try TestSupport.cli([
+        "sweep", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out",
+        root.appendingPathComponent("out").path, "--experiments", folder.path, "--name", name,
+        "--set", "scoring.form.depth_weight=\(values)", "--quiet",
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+      let made = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      return folder.appendingPathComponent(try #require(made.first))
+    }
+    let a = try sweep("a", "0.2,0.4", dataset: TestSupport.sampleDataset)
+    let b = try sweep("b", "0.4,0.3", dataset: fewer)
+    let compared = try TestSupport.cli(["compare", a.path, b.path])
+    #expect(compared.status == 0, "\(compared.stderr)")
+    let text = compared.stdout
+    #expect(text.contains("dataset_digest: "), "\(text)")
+    // Depth weight 0.4 is v2 in A and v1 in B; the sample without s-000001 moves its metrics.
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| v2 ↔ v1 | ") }
+    #expect(!rows.isEmpty, "\(text)")
+    #expect(rows.contains { $0.hasPrefix("| v2 ↔ v1 | rpe_sets | ") }, "\(text)")
+    #expect(text.contains("only in A: v1: scoring.form.depth_weight=0.2"), "\(text)")
+    #expect(text.contains("only in B: v2: scoring.form.depth_weight=0.3"), "\(text)")
+  }
+
   /// The objective names the best variant, states a tie as a tie, and says when its metric
   /// does not vary or has no values.
   @Test func theObjectiveNamesTheBestOrSaysWhyNot() throws {
