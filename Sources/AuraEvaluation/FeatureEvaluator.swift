@@ -60,6 +60,7 @@ package struct FeatureEvaluator: Sendable {
     let session = try SessionReader.read(
       folder: sessionTruth.sessionId, datasetRoot: root, catalog: extractor.catalog,
       settings: reader)
+    try session.requireEveryRecording()
     let body = bodies[session.manifest.athleteId] ?? BodyDimensions(heightCm: nil)
     let measured = try extractor.extract(session, body: body)
     var unbounded = session

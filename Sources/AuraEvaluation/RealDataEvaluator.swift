@@ -51,6 +51,7 @@ package struct RealDataEvaluator: Sendable {
     do {
       var read = try SessionReader.read(
         folder: folder, datasetRoot: root, catalog: extractor.catalog, settings: reader)
+      try read.requireEveryRecording()
       for index in read.manifest.sets.indices {
         let label = labels.first { $0.setNumber == read.manifest.sets[index].setNumber }
         let bounds = givenBounds ? label?.bounds : nil

@@ -261,6 +261,12 @@ package struct IngestedSession: Codable, Sendable, Equatable {
   /// them, its logged sets kept.
   package var setAside: [DatasetProblem] = []
 
+  /// Throws the first recording's problem, where one was set aside: for evaluations, which
+  /// must measure every recording the labels refer to, never its session's log instead.
+  package func requireEveryRecording() throws {
+    if let problem = setAside.first { throw problem }
+  }
+
   /// A session with no recordings: a coach's logbook entry.
   package var isLogOnly: Bool { pose == nil && imu == nil }
 }
