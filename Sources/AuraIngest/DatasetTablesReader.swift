@@ -198,7 +198,8 @@ package enum DatasetTablesReader {
       return DatasetProblem(
         path: first.path, line: first.line,
         reason: "\(reason) (\(same.count) rows, lines \(first.line)-\(last.line))",
-        athleteId: first.athleteId)
+        athleteId: first.athleteId, missingAthlete: first.missingAthlete, rows: same.count,
+        lastLine: last.line)
     }
   }
 
@@ -257,8 +258,8 @@ package enum DatasetTablesReader {
       throw DatasetProblem(
         path: table.path, line: row.line,
         reason:
-          "athlete_id '\(athlete)' is not an athlete of athletes.csv (or its row there was set aside)"
-      )
+          "athlete_id '\(athlete)' is not an athlete of athletes.csv (or its row there was set aside)",
+        missingAthlete: athlete)
     }
     return athlete
   }

@@ -102,7 +102,8 @@ package enum SessionReader {
   package static func unknownAthlete(_ athleteId: String, folder: String) -> DatasetProblem {
     DatasetProblem(
       path: "sessions/\(folder)/session.json", line: 0,
-      reason: "$.athlete_id '\(athleteId)' is not in athletes.csv")
+      reason: "$.athlete_id '\(athleteId)' is not in athletes.csv",
+      missingAthlete: athleteId)
   }
 
   /// Session folder names under `datasetRoot/sessions`, sorted.

@@ -78,7 +78,7 @@ struct RunOutputOptions: ParsableArguments {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
       print(
-        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count); failed \(summary.failed.count) (\(timing))"
+        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count)\(Self.causes(summary)); failed \(summary.failed.count) (\(timing))"
       )
     }
     if let store = summary.store, !quiet { print("postgresql: \(store)") }
@@ -91,6 +91,13 @@ struct RunOutputOptions: ParsableArguments {
       print("csv:      \(folder)/csv/")
     }
     if summary.exitCode != 0 { throw ExitCode(summary.exitCode) }
+  }
+
+  /// " (N causes)" after the quarantined count when several entries share a cause.
+  static func causes(_ summary: RunSummary) -> String {
+    let causes = summary.quarantinedByCause.count
+    guard causes < summary.quarantined.count else { return "" }
+    return " (\(causes) cause\(causes == 1 ? "" : "s"))"
   }
 
   /// Text lines (info and up) or JSON lines on stderr; on a terminal, where the progress bar
@@ -114,10 +121,13 @@ extension RunOutputOptions {
     func problems(_ list: [DatasetProblem]) -> Logger.Metadata.Value {
       .array(
         list.map {
-          .dictionary([
+          var fields: Logger.Metadata = [
             "path": .string($0.path), "line": .stringConvertible($0.line),
             "reason": .string($0.reason),
-          ])
+          ]
+          if let athlete = $0.missingAthlete { fields["missing_athlete"] = .string(athlete) }
+          if let rows = $0.rows { fields["rows"] = .stringConvertible(rows) }
+          return .dictionary(fields)
         })
     }
     logger.log(
@@ -130,7 +140,9 @@ extension RunOutputOptions {
         "scoring_computed": .stringConvertible(summary.scoringComputed.count),
         "athletes_aggregated": .stringConvertible(summary.aggregated.count),
         "duration_s": .stringConvertible(Date().timeIntervalSince(started)),
-        "quarantined": problems(summary.quarantined), "failed": problems(summary.failed),
+        "quarantined": problems(summary.quarantined),
+        "quarantined_causes": problems(summary.quarantinedByCause),
+        "failed": problems(summary.failed),
         "delivered": .stringConvertible(summary.delivery?.sent.count ?? 0),
         "not_delivered": .array((summary.delivery?.failed ?? []).map { .string($0) }),
       ])

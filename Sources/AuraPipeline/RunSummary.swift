@@ -41,27 +41,67 @@ package struct RunSummary: Sendable {
 }
 
 extension RunSummary {
-  /// `quarantined` with one line per cause: the same problem of several sessions' same file
-  /// (every session of an athlete athletes.csv lacks) is one entry naming how many and which.
+  /// `quarantined` with one line per cause: the same problem of several sessions' same file is
+  /// one entry naming how many and which, and an athlete athletes.csv lacks is one entry naming
+  /// everything of theirs left out (sessions, then the rows of each table).
   package var quarantinedByCause: [DatasetProblem] {
     var order: [String] = []
     var groups: [String: [DatasetProblem]] = [:]
     for problem in quarantined {
       let parts = problem.path.split(separator: "/")
       let key =
-        parts.count == 3 && parts[0] == "sessions"
-        ? "\(parts[2])\t\(problem.line)\t\(problem.reason)" : "\(order.count)\t\(problem.path)"
+        if let athlete = problem.missingAthlete {
+          "missing\t\(athlete)"
+        } else if parts.count == 3 && parts[0] == "sessions" {
+          "\(parts[2])\t\(problem.line)\t\(problem.reason)"
+        } else {
+          "\(order.count)\t\(problem.path)"
+        }
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(problem)
     }
     return order.map { key in
       let same = groups[key]!
+      if let athlete = same[0].missingAthlete { return Self.cascade(of: athlete, same) }
       guard same.count > 1, let first = same.first, let last = same.last else { return same[0] }
-      let folder = { (problem: DatasetProblem) in problem.path.split(separator: "/")[1] }
       return DatasetProblem(
         path: first.path, line: first.line,
-        reason: "\(first.reason) (\(same.count) sessions, \(folder(first)) to \(folder(last)))",
+        reason:
+          "\(first.reason) (\(same.count) sessions, \(Self.folder(first)) to \(Self.folder(last)))",
         athleteId: first.athleteId)
     }
+  }
+
+  /// The one entry for an athlete athletes.csv does not hold: what of theirs was left out.
+  static func cascade(of athlete: String, _ problems: [DatasetProblem]) -> DatasetProblem {
+    let sessions = problems.filter { $0.path.hasPrefix("sessions/") }
+    var parts: [String] = []
+    if let first = sessions.first, let last = sessions.last {
+      parts.append(
+        sessions.count == 1
+          ? "1 session (\(folder(first)))"
+          : "\(sessions.count) sessions (\(folder(first)) to \(folder(last)))")
+    }
+    for problem in problems where !problem.path.hasPrefix("sessions/") {
+      let rows = problem.rows ?? 1
+      if problem.line == 0 {
+        parts.append(problem.path)
+      } else if let last = problem.lastLine, rows > 1 {
+        parts.append("\(problem.path) \(rows) rows (lines \(problem.line)-\(last))")
+      } else {
+        parts.append("\(problem.path) 1 row (line \(problem.line))")
+      }
+    }
+    return DatasetProblem(
+      path: "athletes.csv", line: 0,
+      reason:
+        "no athlete '\(athlete)' (no row, or its row was set aside); left out with them: \(parts.joined(separator: ", "))",
+      missingAthlete: athlete,
+      rows: problems.reduce(0) { $0 + ($1.rows ?? 1) })
+  }
+
+  /// The session folder of a problem under `sessions/<folder>/…`.
+  static func folder(_ problem: DatasetProblem) -> Substring {
+    problem.path.split(separator: "/")[1]
   }
 }

@@ -178,6 +178,33 @@ import Testing
         == logged)
   }
 
+  /// An athlete athletes.csv no longer holds takes their sessions and every table's days with
+  /// them: one cause, printed as one entry that names all it left out.
+  @Test func anAthleteMissingFromAthletesCsvIsOneEntryNamingEverythingLeftOut() throws {
+    let home = try TestSupport.temporaryFolder("missing-athlete")
+    defer { TestSupport.remove(home) }
+    let dataset = try TestSupport.sampleCopy(in: home)
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    let rows = try String(contentsOf: athletes, encoding: .utf8).components(separatedBy: "\n")
+    try rows.filter { !$0.hasPrefix("a-03,") }.joined(separator: "\n")
+      .write(to: athletes, atomically: true, encoding: .utf8)
+    let summary = try Runner(
+      config: try TestSupport.pipelineConfig(
+        dataset: dataset, out: home.appendingPathComponent("out"))
+    ).run()
+    #expect(summary.exitCode == 3)
+    #expect(summary.quarantined.count > 2, "each table's rows and the sessions are kept apart")
+    #expect(summary.quarantined.allSatisfy { $0.missingAthlete == "a-03" })
+    let causes = summary.quarantinedByCause
+    #expect(causes.count == 1, "\(causes)")
+    let entry = try #require(causes.first)
+    #expect(entry.path == "athletes.csv" && entry.missingAthlete == "a-03")
+    #expect(entry.reason.hasPrefix("no athlete 'a-03'"))
+    let sessions = summary.quarantined.filter { $0.path.hasPrefix("sessions/") }.count
+    #expect(sessions > 0 && entry.reason.contains("\(sessions) sessions ("), "\(entry.reason)")
+    #expect(entry.reason.contains("wellness.csv ") && entry.reason.contains(" rows (lines "))
+  }
+
   @Test func mixedGoodAndBadSessionsPublishEveryGoodOneIntact() throws {
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 4, seed: 35, logOnlyShare: 0,

@@ -25,7 +25,8 @@ enum HealthExports {
       guard athletes.contains(athlete) else {
         problems.append(
           DatasetProblem(
-            path: path, line: 0, reason: "athlete_id '\(athlete)' is not in athletes.csv"))
+            path: path, line: 0, reason: "athlete_id '\(athlete)' is not in athletes.csv",
+            missingAthlete: athlete))
         continue
       }
       do {
