@@ -61,7 +61,7 @@ package struct Runner {
     let startedAt = Self.timestamp()
     let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
     defer { lock.release() }
-    let plan = try PipelinePlan(config: config, out: out)
+    let plan = try timed("plan") { try PipelinePlan(config: config, out: out) }
     let base = PublicationBase(out: out, plan: plan, logger: logger)
     if base.isUpToDate(retryFailed: options.retryFailed) {
       try plan.digests.save()
@@ -78,9 +78,11 @@ package struct Runner {
     for suspect in journal.suspects.sorted() where options.isolation != nil {
       logger.warning("computing \(suspect) in a process of its own: an earlier run died on it")
     }
-    let outcomes = try compute(
-      plan, options: options, journal: journal, last: base.state.sessions(),
-      force: options.retryFailed ? base.retry : [])
+    let outcomes = try timed("compute") {
+      try compute(
+        plan, options: options, journal: journal, last: base.state.sessions(),
+        force: options.retryFailed ? base.retry : [])
+    }
     return try publish(plan, outcomes: outcomes, base: base, startedAt: startedAt, canCompute: true)
   }
 
@@ -308,21 +310,26 @@ package struct Runner {
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
-      let reports = try Publisher(out: out, retention: config.retention).publish(
-        runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
-        reusing: reuse ? previousDatabase : nil
-      ) { writer in
-        let run = RunRecord(
-          runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
-          finishedAt: finishedAt, codeVersion: StageVersions.summary,
-          parametersHash: Self.parametersHash(config.parameters),
-          parameters: config.parameters.described, dataset: plan.datasetRoot.path,
-          sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
-          sessionsQuarantined: quarantine.count)
-        return try publishSessions(
-          plan, aggregation: aggregation, writer: writer,
-          reused: reuse ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
-          quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
+      let reports = try timed("publish") {
+        try Publisher(out: out, retention: config.retention).publish(
+          runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
+          reusing: reuse ? previousDatabase : nil
+        ) { writer in
+          let run = RunRecord(
+            runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
+            finishedAt: finishedAt, codeVersion: StageVersions.summary,
+            parametersHash: Self.parametersHash(config.parameters),
+            parameters: config.parameters.described, dataset: plan.datasetRoot.path,
+            sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
+            sessionsQuarantined: quarantine.count)
+          return try timed("aggregate and write sessions") {
+            try publishSessions(
+              plan, aggregation: aggregation, writer: writer,
+              reused: reuse
+                ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
+              quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
+          }
+        }
       }
       for path in plan.chain.cache.damaged() {
         logger.warning("cache entry \(path) was damaged: computed again")
@@ -369,16 +376,20 @@ package struct Runner {
   private func finish(_ published: RunSummary, previous: URL?) throws -> RunSummary {
     var summary = published
     if let megabytes = config.retention.cacheMaxMegabytes {
-      collectCache(maxBytes: Int64(megabytes) * 1_000_000)
+      timed("collect cache") { collectCache(maxBytes: Int64(megabytes) * 1_000_000) }
     }
     if let settings = config.delivery {
       do {
-        summary.delivery = try Delivery(out: out, settings: settings).run(logger: logger)
+        summary.delivery = try timed("deliver") {
+          try Delivery(out: out, settings: settings).run(logger: logger)
+        }
       } catch {
         summary.delivery = Delivery.Outcome(failed: ["all: \(ErrorMessage.describe(error))"])
       }
     }
-    summary.store = try publishToStore(previous: previous)
+    if config.store != nil {
+      summary.store = try timed("store") { try publishToStore(previous: previous) }
+    }
     return summary
   }
 
@@ -681,6 +692,24 @@ package struct Runner {
             fields: partition.historyFields)))
     }
     return work
+  }
+
+  /// Runs one step of the run and logs at debug level how long it took (`step`, `seconds`):
+  /// `--log-level debug` shows where a run's time goes.
+  func timed<T>(_ step: String, _ body: () throws -> T) rethrows -> T {
+    let clock = ContinuousClock()
+    let started = clock.now
+    defer {
+      let elapsed = started.duration(to: clock.now)
+      let seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+      logger.debug(
+        "timed",
+        metadata: [
+          "step": .string(step), "seconds": .stringConvertible((seconds * 1000).rounded() / 1000),
+        ])
+    }
+    return try body()
   }
 
   package static func timestamp() -> String {

@@ -92,11 +92,17 @@ import Testing
     #expect(quarantined.count == 1)
     #expect(quarantined.first?["path"] as? String == "coaches.csv")
     #expect(quarantined.first?["line"] as? Int == 4)
-    // At info, each event is one object with stable typed fields, not prose.
+    // Each event is one object with stable typed fields, not prose; debug adds how long each
+    // step of the run took.
     let (_, events) = try lines([
       "run", pipeline.path, "--dataset", dataset.path, "--out",
-      home.appendingPathComponent("fresh").path, "--log-level", "info",
+      home.appendingPathComponent("fresh").path, "--log-level", "debug",
     ])
+    let steps = events.filter { $0["message"] as? String == "timed" }
+    #expect(
+      ["plan", "compute", "aggregate and write sessions", "publish"].allSatisfy { step in
+        steps.contains { $0["step"] as? String == step && ($0["seconds"] as? Double ?? -1) >= 0 }
+      }, "\(steps)")
     let computed = events.filter { $0["message"] as? String == "computed" }
     #expect(computed.count == 18, "\(events.map { $0["message"] ?? "" })")
     #expect(computed.allSatisfy { ($0["session"] as? String)?.hasPrefix("s-") == true })
