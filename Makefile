@@ -8,11 +8,12 @@ TEST_SERVER_PACKAGES := postgresql-15 postgresql-client-15 python3
 KUBERNETES_VERSION := 1.33.0
 VALIDATOR_VENV := .build/kubernetes-validate
 DELIVERY_VENV := .build/delivery-venv
+README_VENV := .build/readme-venv
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
 .PHONY: deps browser-deps slurm-deps build run test test-fast golden test-browser test-slurm \
-  test-deploy test-delivery test-cron screenshots bench ci-time eval-real clean
+  test-deploy test-delivery test-cron test-readme screenshots bench ci-time eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
 deps:
@@ -118,6 +119,14 @@ test-delivery: build
 ## (scripts/cron/test_cron.sh).
 test-cron: build
 	bash scripts/cron/test_cron.sh $(RELEASE_BIN)
+
+## Every command line of the README's `sh` blocks, as a reader runs them on the sample
+## (scripts/readme/test_readme.sh), with pandas from PyPI in a virtual environment of its own.
+test-readme: build
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv"
+	@[ -x $(README_VENV)/bin/python ] && $(README_VENV)/bin/python -c 'import pandas' 2>/dev/null || { \
+	  python3 -m venv $(README_VENV) && $(README_VENV)/bin/pip install -q pandas; }
+	bash scripts/readme/test_readme.sh $(RELEASE_BIN) $(README_VENV)/bin/python
 
 ## The Kubernetes manifests of deploy/k8s checked against the API's schema (strict: no
 ## unknown field) by kubernetes-validate from PyPI, in a virtual environment of its own.
