@@ -139,7 +139,7 @@ extension RunOutputOptions {
         "features_computed": .stringConvertible(summary.featuresComputed.count),
         "scoring_computed": .stringConvertible(summary.scoringComputed.count),
         "athletes_aggregated": .stringConvertible(summary.aggregated.count),
-        "duration_s": .stringConvertible(Date().timeIntervalSince(started)),
+        "duration_seconds": .stringConvertible(Date().timeIntervalSince(started)),
         "quarantined": problems(summary.quarantined),
         "quarantined_causes": problems(summary.quarantinedByCause),
         "failed": problems(summary.failed),

@@ -88,6 +88,8 @@ import Testing
     let summary = try #require(objects.first { $0["message"] as? String == "summary" })
     #expect(summary["sessions"] as? Int == 18)
     #expect(summary["exit_code"] as? Int == 3)
+    // One key name per quantity: last-run.json's.
+    #expect((summary["duration_seconds"] as? Double) != nil && summary["duration_s"] == nil)
     let quarantined = try #require(summary["quarantined"] as? [[String: Any]])
     #expect(quarantined.count == 1)
     #expect(quarantined.first?["path"] as? String == "coaches.csv")
