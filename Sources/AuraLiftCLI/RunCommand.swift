@@ -48,7 +48,7 @@ struct ExplainCommand: ParsableCommand {
     commandName: "explain",
     abstract: "Say, for every stage and partition a run would compute, why (old → new).")
 
-  @OptionGroup var options: PipelineOptions
+  @OptionGroup var options: PlanOptions
 
   func run() throws {
     let config = try options.config()

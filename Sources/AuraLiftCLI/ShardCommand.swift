@@ -21,7 +21,7 @@ struct ShardCommand: ParsableCommand {
       error (do not retry).
       """)
 
-  @OptionGroup var options: PipelineOptions
+  @OptionGroup var options: ComputeOptions
   @Option(help: "Names the sharded run; the same for every shard and for publish.")
   var runId: String
   @Option(help: "This shard, K/N (default: from the engine's environment).")
