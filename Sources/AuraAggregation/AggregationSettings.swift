@@ -38,26 +38,6 @@ package struct AggregationSettings: Sendable, Equatable {
   /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
   package var recordRepsMargin: Double
 
-  /// Every key the settings read.
-  package static var parameterKeys: [String] {
-    [
-      "aggregation.secondary_muscle_share", "aggregation.recovery.fatigue_per_set",
-      "aggregation.recovery.near_failure_factor", "aggregation.recovery.heatmap_days",
-      "aggregation.baseline_min_days", "aggregation.baseline_window_days",
-      "aggregation.effort.max_reliable_rir", "aggregation.strength.min_loads",
-      "aggregation.strength.min_span", "aggregation.strength.min_r2",
-      "aggregation.strength.window_days", "aggregation.ranking.points_formula",
-      "aggregation.nutrition.protein_g_per_kg", "aggregation.roster.low_readiness",
-      "aggregation.roster.record_reps_margin",
-    ]
-      + MuscleGroupType.allCases.flatMap {
-        ["\(landmarkPrefix)\($0.rawValue)", "\(tauPrefix)\($0.rawValue)"]
-      }
-      + MovementPattern.allCases.flatMap {
-        ["\(failurePrefix)\($0.snakeCaseName)", "\(mvtPrefix)\($0.snakeCaseName)"]
-      } + ExerciseRiskRule.Thresholds.parameterKeys
-  }
-
   static let landmarkPrefix = "aggregation.volume_landmarks."
   static let tauPrefix = "aggregation.recovery.time_constant_h."
   static let failurePrefix = "aggregation.effort.failure_velocity_loss_pct."

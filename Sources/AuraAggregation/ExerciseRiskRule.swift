@@ -16,11 +16,6 @@ package struct ExerciseRiskRule: Sendable {
     /// Humerus/torso at which presses and push-ups become caution, then highRisk.
     package var pressHumerusTorso: [Double]
 
-    package static let parameterKeys = [
-      "aggregation.risk.squat_femur_torso", "aggregation.risk.hinge_humerus_torso",
-      "aggregation.risk.press_humerus_torso",
-    ]
-
     package init(_ p: ParameterSet) throws {
       squatFemurTorso = try Self.pair(p, "aggregation.risk.squat_femur_torso")
       hingeHumerusTorso = try Self.pair(p, "aggregation.risk.hinge_humerus_torso")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A tunable parameter's value, as the pipeline file gives it.
 package enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertible {
@@ -45,11 +46,31 @@ package enum ParameterValue: Codable, Sendable, Equatable, CustomStringConvertib
 }
 
 /// Every tunable parameter of a pipeline, flattened to dotted keys such as
-/// `features.filter_cutoff_hz`. Stages read only the keys they declare.
+/// `features.filter_cutoff_hz`. What a stage reads is recorded as it reads it (`keys(readBy:)`),
+/// so that the keys a stage's cache key holds are the keys its code reads, never a second list.
 package struct ParameterSet: Sendable, Equatable {
   package private(set) var values: [String: ParameterValue]
+  /// Where reads are recorded, while `keys(readBy:)` runs.
+  private var reads: ReadLog? = nil
 
   package init(_ values: [String: ParameterValue] = [:]) { self.values = values }
+
+  package static func == (a: ParameterSet, b: ParameterSet) -> Bool { a.values == b.values }
+
+  /// The keys `read` reads (present or missing), sorted: what a stage's settings depend on.
+  /// A read that throws stops there; a run checks its parameters before it starts
+  /// (`PipelineConfig.checkParameters`), so that its reads never do.
+  package func keys(readBy read: (ParameterSet) throws -> Void) -> [String] {
+    var recording = self
+    let log = ReadLog()
+    recording.reads = log
+    try? read(recording)
+    return log.keys.withLock { $0.sorted() }
+  }
+
+  private func record(_ key: String) {
+    reads?.keys.withLock { _ = $0.insert(key) }
+  }
 
   package subscript(key: String) -> ParameterValue? {
     get { values[key] }
@@ -59,6 +80,7 @@ package struct ParameterSet: Sendable, Equatable {
   /// Number at `key`, or a `ParameterError` naming the key when it is missing, not a number,
   /// or outside its range (`ParameterBounds`).
   package func number(_ key: String) throws -> Double {
+    record(key)
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .number(let number) = value else {
       throw ParameterError(key: key, problem: "is not a number")
@@ -71,6 +93,7 @@ package struct ParameterSet: Sendable, Equatable {
 
   /// Text at `key`.
   package func text(_ key: String) throws -> String {
+    record(key)
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .text(let text) = value else {
       throw ParameterError(key: key, problem: "is not text")
@@ -80,6 +103,7 @@ package struct ParameterSet: Sendable, Equatable {
 
   /// List of numbers at `key`.
   package func list(_ key: String) throws -> [Double] {
+    record(key)
     guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
     guard case .list(let list) = value else {
       throw ParameterError(key: key, problem: "is not a list")
@@ -113,6 +137,11 @@ package struct ParameterSet: Sendable, Equatable {
   package func restricted(to keys: [String]) -> [(key: String, value: ParameterValue?)] {
     keys.sorted().map { ($0, values[$0]) }
   }
+}
+
+/// The keys read through a `ParameterSet` while it records.
+private final class ReadLog: Sendable {
+  let keys = Mutex<Set<String>>([])
 }
 
 /// A parameter that a stage needs is missing or of the wrong type.

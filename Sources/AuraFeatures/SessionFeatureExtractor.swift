@@ -19,13 +19,6 @@ package struct SessionFeatureExtractor: Sendable {
     /// in its recording is published.
     package var minimumRepsConfidence: Double
 
-    /// The parameter keys these settings read.
-    package static let parameterKeys = [
-      "features.filter_cutoff_hz", "features.max_gap_s", "features.min_travel_m",
-      "features.min_rep_s", "features.set_rest_s", "features.velocity_loss_threshold_pct",
-      "features.min_reps_confidence",
-    ]
-
     package init(_ parameters: ParameterSet) throws {
       cutoffHz = try parameters.number("features.filter_cutoff_hz")
       maxGapSeconds = try parameters.number("features.max_gap_s")

@@ -16,9 +16,6 @@ package enum SessionReader {
       self.poseJoints = poseJoints
     }
 
-    /// The parameter keys these settings read.
-    package static let parameterKeys = ["ingest.pose_confidence_min"]
-
     package init(_ parameters: ParameterSet) throws {
       self.init(minimumPoseConfidence: try parameters.number("ingest.pose_confidence_min"))
     }

@@ -8,7 +8,7 @@ struct AuraLift: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "auralift",
     abstract: "Batch analytics over recorded strength-training sessions.",
-    version: "auralift (\(StageVersions.summary))",
+    version: "auralift (\(Code.summary))",
     subcommands: [
       RunCommand.self, ShardCommand.self, PublishCommand.self, ExplainCommand.self,
       CacheCommand.self, ValidateCommand.self, StatusCommand.self,
@@ -36,7 +36,7 @@ struct AuraLift: ParsableCommand {
   /// The release, the commit the binary was built from (recorded at build time, with
   /// "modified" where tracked files differed from it) and every stage's code version.
   static func versionLine() -> String {
-    "auralift \(StageVersions.release), \(commitText); \(StageVersions.summary)"
+    "auralift \(Code.release), \(commitText); \(Code.summary)"
   }
 
   /// `commit 0123456789ab` (and ` modified`), or why it is unknown.

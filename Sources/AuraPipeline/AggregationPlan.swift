@@ -34,6 +34,10 @@ struct AggregationPlan {
     let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
     let asOfDay = published.map(\.startTime.day).max() ?? 0
     self.asOfDay = asOfDay
+    let keys = (
+      week: Stage.athleteWeek.key(parameters: parameters),
+      history: Stage.athleteHistory.key(parameters: parameters)
+    )
     athletes = plan.tables.athletes.sorted { $0.id < $1.id }.map { athlete in
       let sessions = (byAthlete[athlete.id] ?? []).sorted {
         ($0.startTime, $0.scoringKey) < ($1.startTime, $1.scoringKey)
@@ -44,7 +48,7 @@ struct AggregationPlan {
       return AthleteWork(
         athlete: athlete, sessions: sessions, inputs: inputs,
         partition: AthletePartition(
-          athlete: athlete, inputs: inputs, sessions: sessions, parameters: parameters,
+          athlete: athlete, inputs: inputs, sessions: sessions, keys: keys,
           catalogDigest: plan.catalogDigest))
     }
   }

@@ -18,14 +18,6 @@ import Foundation
 /// entry copied over it) or does not decode is a miss, is named in `damaged()`, and is
 /// recomputed and replaced. Files of another name (entries of earlier formats, temporary
 /// files) are never read, and `cache gc` removes them.
-/// The stages whose results the cache keeps, named as their folders are.
-enum CacheStage: String, CaseIterable, Sendable {
-  case features, scoring
-  /// An athlete's history: their weeks joined with their nutrition and morpho.
-  case athleteHistory = "aggregation"
-  case athleteWeek = "athlete-week"
-}
-
 struct ArtifactCache: Sendable {
   /// The cache's folder, as a path: every entry's path is built on it as a string.
   private let rootPath: String
@@ -62,7 +54,7 @@ struct ArtifactCache: Sendable {
 
   /// The verified bytes of `key`'s entry in `stage`; nil when there is none, and nil with the
   /// entry recorded as damaged when it does not verify.
-  private func verifiedEntry(stage: CacheStage, key: String, recordingDamage: Bool = true) -> (
+  private func verifiedEntry(stage: Stage, key: String, recordingDamage: Bool = true) -> (
     data: Data, split: Range<Int>
   )? {
     let path = path(stage: stage, key: key)
@@ -77,20 +69,20 @@ struct ArtifactCache: Sendable {
 
   /// Where `key`'s entry in `stage` lives, built as a string: URL's path arithmetic costs more
   /// than the write of a small entry.
-  private func path(stage: CacheStage, key: String) -> String {
+  private func path(stage: Stage, key: String) -> String {
     "\(shard(stage: stage, key: key))/\(key)\(Self.suffix)"
   }
 
   /// The folder of `key`'s entries in `stage`.
-  private func shard(stage: CacheStage, key: String) -> String {
-    "\(rootPath)/\(stage.rawValue)/\(key.prefix(2))"
+  private func shard(stage: Stage, key: String) -> String {
+    "\(rootPath)/\(stage.folder)/\(key.prefix(2))"
   }
 
   /// The name ending of entry files.
   static let suffix = ".v2.bin"
 
   /// The result stored under `key`; nil when there is none or its entry is damaged.
-  func load<T: Decodable>(_ type: T.Type, stage: CacheStage, key: String) -> T? {
+  func load<T: Decodable>(_ type: T.Type, stage: Stage, key: String) -> T? {
     guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
     guard let value = try? BinaryDecoder().decode(type, from: data[split.upperBound...]) else {
       damage.record(path(stage: stage, key: key))
@@ -100,7 +92,7 @@ struct ArtifactCache: Sendable {
   }
 
   /// Stores `value` under `key`, with the key's fields.
-  func store<T: Encodable>(_ value: T, stage: CacheStage, key: String, fields: ContentKey) throws {
+  func store<T: Encodable>(_ value: T, stage: Stage, key: String, fields: ContentKey) throws {
     let folder = shard(stage: stage, key: key)
     // Most shards exist after the first entries: one mkdir, not FileManager's walk up the path.
     if mkdir(folder, 0o777) != 0, errno != EEXIST {
@@ -161,12 +153,12 @@ struct ArtifactCache: Sendable {
   }
 
   /// Whether a result is stored under `key`.
-  func contains(stage: CacheStage, key: String) -> Bool {
+  func contains(stage: Stage, key: String) -> Bool {
     FileManager.default.fileExists(atPath: path(stage: stage, key: key))
   }
 
   /// The fields of the key a result was stored under, if it is still there.
-  func fields(stage: CacheStage, key: String) -> [ContentKey.Field]? {
+  func fields(stage: Stage, key: String) -> [ContentKey.Field]? {
     guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
     return ContentKey.fields(from: String(decoding: data[..<split.lowerBound], as: UTF8.self))
   }

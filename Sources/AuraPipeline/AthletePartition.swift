@@ -36,20 +36,22 @@ struct AthletePartition: Sendable {
   let historyKey: String
   let historyFields: ContentKey
 
-  /// `sessions` in start order.
+  /// `sessions` in start order; `keys` are `Stage.athleteWeek`'s and `Stage.athleteHistory`'s
+  /// key templates.
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
     sessions: [(partition: String, scoringKey: String, startTime: SessionTime)],
-    parameters: ParameterSet, catalogDigest: String
+    keys: (week: ContentKey, history: ContentKey), catalogDigest: String
   ) {
     athleteId = athlete.id
-    var base = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
-    base.add("code schema", String(StageVersions.schema))
-    base.add(
-      parameters: parameters,
-      keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
-    base.add("input exercises.csv", catalogDigest)
-    base.add("athlete \(athlete.id)", Self.digest(athlete))
+    // What both of the athlete's nodes read besides their weeks.
+    func athleteInputs(_ template: ContentKey) -> ContentKey {
+      var key = template
+      key.add("input exercises.csv", catalogDigest)
+      key.add("athlete \(athlete.id)", Self.digest(athlete))
+      return key
+    }
+    let base = athleteInputs(keys.week)
     var weeks: [Week] = []
     for (monday, mine, wellness) in Aggregator.weeks(
       of: sessions, start: \.startTime, wellness: inputs.wellness)
@@ -65,7 +67,7 @@ struct AthletePartition: Sendable {
           wellness: wellness, key: key.finalize(), fields: key))
     }
     self.weeks = weeks
-    var history = base
+    var history = athleteInputs(keys.history)
     if let last = weeks.last { history.add("week \(last.label)", last.key) }
     history.add("nutrition", Self.digest(inputs.nutrition))
     history.add("morpho", Self.digest(inputs.morpho))

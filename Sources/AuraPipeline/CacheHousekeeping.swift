@@ -85,8 +85,8 @@ package struct CacheHousekeeping {
         + PublishedPartitions.current(out: out).values.flatMap { partitions in
           partitions.map { partition, key in
             partition == PublishedPartitions.history
-              ? "\(CacheStage.athleteHistory.rawValue)/\(key)"
-              : "\(CacheStage.athleteWeek.rawValue)/\(key)"
+              ? "\(Stage.athleteHistory.folder)/\(key)"
+              : "\(Stage.athleteWeek.folder)/\(key)"
           }
         })
   }

@@ -20,9 +20,8 @@ package struct ContentKey: Sendable {
   /// The fields so far, hashed.
   private var hasher = FieldHasher()
 
-  init(stage: String, codeVersion: Int) {
-    add("code \(stage)", String(codeVersion))
-  }
+  /// An empty key; `Stage.key(parameters:)` starts every node's.
+  init() {}
 
   mutating func add(_ label: String, _ value: String) {
     fields.append(Field(label: label, value: value))

@@ -273,13 +273,14 @@ package struct PipelineConfig: Sendable {
       )
     }
     do {
-      _ = try SessionReader.Settings(parameters)
-      _ = try SessionFeatureExtractor.Settings(parameters)
-      _ = try FormScorer.Settings(parameters)
-      _ = try Gamification.Settings(parameters)
-      _ = try AggregationSettings(parameters)
+      for stage in Stage.allCases { try stage.readSettings(parameters) }
     } catch let error as ParameterError {
       throw PipelineError.config(error.description)
+    }
+    // A parameter no stage reads is a typo or a leftover: it would change nothing.
+    let read = Set(Stage.allCases.flatMap { $0.parameterKeys(parameters) })
+    if let unread = parameters.values.keys.sorted().first(where: { !read.contains($0) }) {
+      throw PipelineError.config("unknown parameter '\(unread)': no stage reads it")
     }
   }
 

@@ -63,12 +63,7 @@ struct PipelinePlan {
         computed, shards: shards, folders: folders, chain: chain, workers: config.workers)
     }
 
-    var publish = ContentKey(stage: "aggregation", codeVersion: StageVersions.aggregation)
-    publish.add("code reports", String(StageVersions.reports))
-    publish.add("code schema", String(StageVersions.schema))
-    publish.add(
-      parameters: parameters,
-      keys: AggregationSettings.parameterKeys + Gamification.Settings.parameterKeys)
+    var publish = Stage.publication.key(parameters: parameters)
     var tableDigests: [String: String] = [:]
     for file in Self.tableFiles {
       let digest = digests.digest(of: datasetRoot.appendingPathComponent(file).path) ?? "<absent>"

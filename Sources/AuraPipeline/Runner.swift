@@ -109,7 +109,7 @@ package struct Runner {
     inShard.isolation = nil
     let outcomes = try compute(plan, options: inShard, journal: nil, last: [:], force: [])
     let manifest = ShardManifest(
-      runId: runId, shard: share.index, shards: share.count, codeVersion: StageVersions.summary,
+      runId: runId, shard: share.index, shards: share.count, codeVersion: Code.summary,
       parametersHash: Self.parametersHash(config.parameters), dataset: plan.datasetRoot.path,
       host: host, startedAt: startedAt, finishedAt: Self.timestamp(),
       sessions: zip(plan.sessions, outcomes).map { session, outcome in
@@ -152,11 +152,11 @@ package struct Runner {
     }
     let parametersHash = Self.parametersHash(config.parameters)
     for manifest in manifests
-    where manifest.codeVersion != StageVersions.summary
+    where manifest.codeVersion != Code.summary
       || manifest.parametersHash != parametersHash
     {
       throw PipelineError.config(
-        "shard \(manifest.shard) of run \(runId) was computed by other code or parameters (\(manifest.codeVersion), parameters \(manifest.parametersHash.prefix(12))) than this publish (\(StageVersions.summary), parameters \(parametersHash.prefix(12))): compute the shards again under a new run id"
+        "shard \(manifest.shard) of run \(runId) was computed by other code or parameters (\(manifest.codeVersion), parameters \(manifest.parametersHash.prefix(12))) than this publish (\(Code.summary), parameters \(parametersHash.prefix(12))): compute the shards again under a new run id"
       )
     }
     let computed = manifests.flatMap(\.sessions)
@@ -235,7 +235,8 @@ package struct Runner {
     }
     for outcome in outcomes where outcome.computedFeatures || outcome.computedScoring {
       let stages: [Logger.MetadataValue] =
-        (outcome.computedFeatures ? ["features"] : []) + ["scoring"]
+        (outcome.computedFeatures ? [.string(Stage.features.rawValue)] : [])
+        + [.string(Stage.scoring.rawValue)]
       logger.info(
         "computed",
         metadata: [
@@ -317,7 +318,7 @@ package struct Runner {
         ) { writer in
           let run = RunRecord(
             runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
-            finishedAt: finishedAt, codeVersion: StageVersions.summary,
+            finishedAt: finishedAt, codeVersion: Code.summary,
             parametersHash: Self.parametersHash(config.parameters),
             parameters: config.parameters.described, dataset: plan.datasetRoot.path,
             sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
@@ -516,7 +517,7 @@ package struct Runner {
         if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
       }
       let cached = cache.load(
-        Aggregator.AthleteHistory.self, stage: CacheStage.athleteHistory,
+        Aggregator.AthleteHistory.self, stage: Stage.athleteHistory,
         key: work.partition.historyKey)
       let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
       return (outcome, aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
@@ -579,19 +580,20 @@ package struct Runner {
     // A stage runs when its result is not cached; the reasons compare with the fields of the
     // key the session had last time.
     func needed(
-      _ stage: CacheStage, _ partition: String, key: String, fields: ContentKey, lastKey: String?
+      _ stage: Stage, _ partition: String, key: String, fields: ContentKey, lastKey: String?
     )
       -> PlannedWork?
     {
       guard !cache.contains(stage: stage, key: key) else { return nil }
       return PlannedWork(
-        stage: stage.rawValue, partition: partition,
+        stage: stage.label, partition: partition,
         reasons: PlannedWork.reasons(
           from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
     }
     for session in plan.sessions {
       if let failure = session.failure {
-        work.append(.init(stage: "features", partition: session.partition, reasons: [failure]))
+        work.append(
+          .init(stage: Stage.features.label, partition: session.partition, reasons: [failure]))
         continue
       }
       let record = last[session.partition]
@@ -620,16 +622,17 @@ package struct Runner {
     let previousFailed = state.problems().failed
     let current = out.appendingPathComponent("current/auralift.sqlite").path
     if !FileManager.default.fileExists(atPath: current) {
-      work.append(.init(stage: "publish", partition: "all", reasons: ["output missing"]))
+      work.append(
+        .init(stage: Stage.publication.label, partition: "all", reasons: ["output missing"]))
     } else if !previousFailed.isEmpty {
       work.append(
         .init(
-          stage: "publish", partition: "all",
+          stage: Stage.publication.label, partition: "all",
           reasons: previousFailed.map { "retry failed \($0.path)" }))
     } else if state.publishedKey != plan.publishKey {
       work.append(
         .init(
-          stage: "publish", partition: "all",
+          stage: Stage.publication.label, partition: "all",
           reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields)))
     }
     return work
@@ -667,27 +670,28 @@ package struct Runner {
     var work: [PlannedWork] = []
     for athlete in aggregation.athletes {
       let partition = athlete.partition
-      guard !cache.contains(stage: CacheStage.athleteHistory, key: partition.historyKey)
+      guard !cache.contains(stage: Stage.athleteHistory, key: partition.historyKey)
       else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
-      func reasons(stage: CacheStage, published: String?, fields: ContentKey) -> [String] {
+      func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
         PlannedWork.reasons(
           from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
       }
       for week in partition.weeks
-      where !cache.contains(stage: CacheStage.athleteWeek, key: week.key) {
+      where !cache.contains(stage: Stage.athleteWeek, key: week.key) {
         work.append(
           PlannedWork(
-            stage: "aggregation", partition: "athletes/\(athlete.athlete.id)/\(week.label)",
+            stage: Stage.athleteWeek.label,
+            partition: "athletes/\(athlete.athlete.id)/\(week.label)",
             reasons: reasons(
-              stage: CacheStage.athleteWeek,
+              stage: Stage.athleteWeek,
               published: published[ISODates.string(day: week.monday)], fields: week.fields)))
       }
       work.append(
         PlannedWork(
-          stage: "aggregation", partition: "athletes/\(athlete.athlete.id)",
+          stage: Stage.athleteHistory.label, partition: "athletes/\(athlete.athlete.id)",
           reasons: reasons(
-            stage: CacheStage.athleteHistory,
+            stage: Stage.athleteHistory,
             published: published[PublishedPartitions.history],
             fields: partition.historyFields)))
     }

@@ -89,21 +89,13 @@ struct SessionChain: Sendable {
     let bodyList = bodies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.keyText)\n" }
       .joined()
     let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
-    var features = ContentKey(stage: "features", codeVersion: StageVersions.features)
-    features.add("code ingest", String(StageVersions.ingest))
-    features.add(
-      parameters: parameters,
-      keys: SessionReader.Settings.parameterKeys + SessionFeatureExtractor.Settings.parameterKeys)
+    var features = Stage.features.key(parameters: parameters)
     features.add(
       "athlete heights and scans (athletes.csv, morpho.csv)",
       FieldHasher.hex(of: Data(bodyList.utf8)))
     features.add("custom exercises (exercises.csv)", FieldHasher.hex(of: Data(custom.utf8)))
     featuresTemplate = features
-    var scoring = ContentKey(stage: "scoring", codeVersion: StageVersions.scoring)
-    scoring.add(
-      parameters: parameters,
-      keys: FormScorer.Settings.parameterKeys + Gamification.Settings.parameterKeys)
-    scoringTemplate = scoring
+    scoringTemplate = Stage.scoring.key(parameters: parameters)
   }
 
   func plan(folder: String) -> Plan {

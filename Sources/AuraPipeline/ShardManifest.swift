@@ -10,7 +10,7 @@ package struct ShardManifest: Codable, Sendable, Equatable {
   package var runId: String
   package var shard: Int
   package var shards: Int
-  /// `StageVersions.summary` of the code that computed it.
+  /// `Code.summary` of the code that computed it.
   package var codeVersion: String
   /// The hash of the pipeline's parameters (as the `run` table records it).
   package var parametersHash: String

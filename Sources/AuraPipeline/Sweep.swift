@@ -158,7 +158,7 @@ package struct Sweep {
     let pipelineURL = base.path.map { URL(fileURLWithPath: $0) }
     try ExperimentRecord(
       name: folder.lastPathComponent, commandLine: commandLine,
-      codeVersion: StageVersions.summary,
+      codeVersion: Code.summary,
       commit: pipelineURL.flatMap { ExperimentRecord.commit(in: $0.deletingLastPathComponent()) },
       codeCommit: build?.commit, codeModified: build?.modified,
       dataset: URL(fileURLWithPath: base.dataset).standardizedFileURL.path,
@@ -259,7 +259,7 @@ package struct Sweep {
           scoringComputed: outcome.summary.scoringComputed.count, metrics: outcome.metrics)
       },
       footer: ReportFooter(
-        codeVersion: StageVersions.summary, parametersHash: "one per variant",
+        codeVersion: Code.summary, parametersHash: "one per variant",
         runId: folder.lastPathComponent, dataWindow: base.dataset,
         generatedAt: Runner.timestamp()), objective: objective)
   }

@@ -40,15 +40,6 @@ package struct FormScorer: Sendable {
     /// Target ROM of the primary joint per movement pattern, degrees.
     package var targetRomDegrees: [MovementPattern: Double]
 
-    package static var parameterKeys: [String] {
-      Component.allCases.map { "scoring.form.\($0.rawValue)_weight" } + [
-        "scoring.form.depth_tolerance_deg", "scoring.form.bar_path_free_m",
-        "scoring.form.bar_path_tolerance_m",
-        "scoring.form.trunk_lean_tolerance_deg", "scoring.form.symmetry_tolerance_pct",
-        "scoring.form.consistency_tolerance_deg", "scoring.form.feedback_below",
-      ] + MovementPattern.allCases.map(targetKey)
-    }
-
     static func targetKey(_ pattern: MovementPattern) -> String {
       "scoring.form.target_rom_deg." + pattern.snakeCaseName
     }

@@ -24,15 +24,6 @@ package struct Gamification: Sendable {
     /// LP at which bronze ... challenger start.
     package var tierThresholds: [Int]
 
-    package static let parameterKeys = [
-      "scoring.xp.per_rep", "scoring.xp.stretch_bonus", "scoring.combo.form_threshold",
-      "scoring.combo.step",
-      "scoring.combo.cap", "scoring.lp.base", "scoring.lp.performance_gain",
-      "scoring.lp.max_change",
-      "scoring.lp.baseline_sessions", "scoring.lp.decay_per_idle_week",
-      "scoring.lp.tier_thresholds",
-    ]
-
     package init(_ p: ParameterSet) throws {
       xpPerRep = try p.number("scoring.xp.per_rep")
       stretchBonus = try p.number("scoring.xp.stretch_bonus")

@@ -24,6 +24,9 @@ package enum Schema {
     return migrator
   }
 
+  /// The published schema's version: how many migrations it has.
+  package static var version: Int { migrator.migrations.count }
+
   /// Every table name, in export order.
   static var tables: [String] { PublishedTable.all.map(\.name) }
 

@@ -42,32 +42,39 @@ struct StateFileTests {
     #expect(TSVTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
   }
 
+  /// A key that starts as a stage's does: its code version.
+  static func key(_ stage: String, _ version: Int) -> ContentKey {
+    var key = ContentKey()
+    key.add("code \(stage)", String(version))
+    return key
+  }
+
   @Test func contentKeyFromATemplateEqualsOneBuiltFieldByField() {
-    var template = ContentKey(stage: "features", codeVersion: 3)
+    var template = Self.key("features", 3)
     template.add("param features.cutoff_hz", "6")
     var fromTemplate = template
     fromTemplate.add("input sessions/s-1/pose.csv", "abc")
-    var direct = ContentKey(stage: "features", codeVersion: 3)
+    var direct = Self.key("features", 3)
     direct.add("param features.cutoff_hz", "6")
     direct.add("input sessions/s-1/pose.csv", "abc")
     #expect(fromTemplate.finalize() == direct.finalize())
     // Extending a copy leaves the template's key as it was.
     #expect(template.finalize() != fromTemplate.finalize())
-    var again = ContentKey(stage: "features", codeVersion: 3)
+    var again = Self.key("features", 3)
     again.add("param features.cutoff_hz", "6")
     #expect(template.finalize() == again.finalize())
   }
 
   @Test func contentKeyFieldsAreDelimited() {
-    var joined = ContentKey(stage: "s", codeVersion: 1)
+    var joined = Self.key("s", 1)
     joined.add("ab", "c")
-    var split = ContentKey(stage: "s", codeVersion: 1)
+    var split = Self.key("s", 1)
     split.add("a", "bc")
     #expect(joined.finalize() != split.finalize())
-    var empty = ContentKey(stage: "s", codeVersion: 1)
+    var empty = Self.key("s", 1)
     empty.add("", "")
-    #expect(empty.finalize() != ContentKey(stage: "s", codeVersion: 1).finalize())
-    var otherVersion = ContentKey(stage: "s", codeVersion: 2)
+    #expect(empty.finalize() != Self.key("s", 1).finalize())
+    var otherVersion = Self.key("s", 2)
     otherVersion.add("ab", "c")
     #expect(joined.finalize() != otherVersion.finalize())
   }

@@ -19,8 +19,8 @@ import Testing
     let version = try TestSupport.cli(["--version"])
     #expect(version.status == 0)
     let line = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    #expect(line.hasPrefix("auralift \(StageVersions.release), commit "), "\(line)")
-    #expect(line.hasSuffix("; \(StageVersions.summary)"), "\(line)")
+    #expect(line.hasPrefix("auralift \(Code.release), commit "), "\(line)")
+    #expect(line.hasSuffix("; \(Code.summary)"), "\(line)")
     // The commit is recorded at build time: the binary names it wherever it is copied.
     let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
     #expect(line.contains("commit \(head.prefix(12))"), "\(line)")

@@ -209,7 +209,7 @@ import Testing
     #expect(!metrics.isEmpty && metrics.values.allSatisfy { $0 is NSNumber })
     #expect((record["dataset_digest"] as? String)?.count == 64)
     #expect((record["command_line"] as? [String])?.contains("--name") == true)
-    #expect(record["code_version"] as? String == StageVersions.summary)
+    #expect(record["code_version"] as? String == Code.summary)
     // The commit the binary was built from, recorded at build time, and whether it differed.
     let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
     #expect(record["code_commit"] as? String == head)
