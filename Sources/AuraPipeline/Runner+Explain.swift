@@ -1,0 +1,145 @@
+import AuraAggregation
+import AuraDelivery
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraPostgres
+import AuraReports
+import AuraScoring
+import AuraStore
+import AuraSupport
+import Foundation
+import Logging
+
+/// `explain`: what a run would compute now, and why.
+extension Runner {
+  /// What a run would compute now, and why, without computing or writing anything.
+  package func explain() throws -> [PlannedWork] {
+    let plan = try PipelinePlan(config: config, out: out)
+    let state = RunState(out: out)
+    let last = state.sessions()
+    let cache = plan.chain.cache
+    var work: [PlannedWork] = []
+    var quarantined = Set<String>()
+    let suspects = CrashJournal.suspects(out: out)
+    // A stage runs when its result is not cached; the reasons compare with the fields of the
+    // key the session had last time.
+    func needed(
+      _ stage: Stage, _ partition: String, key: String, fields: ContentKey, lastKey: String?
+    )
+      -> PlannedWork?
+    {
+      guard !cache.contains(stage: stage, key: key) else { return nil }
+      return PlannedWork(
+        stage: stage.label, partition: partition,
+        reasons: PlannedWork.reasons(
+          from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
+    }
+    for session in plan.sessions {
+      if let failure = session.failure {
+        work.append(
+          .init(stage: Stage.features.label, partition: session.partition, reasons: [failure]))
+        continue
+      }
+      let record = last[session.partition]
+      if var features = needed(
+        .features, session.partition, key: session.featureKey, fields: session.features,
+        lastKey: record?.featureKey)
+      {
+        if suspects.contains(session.partition) {
+          features.reasons.append("a run died computing it: computed in a process of its own")
+        }
+        work.append(features)
+      } else if case .problem? = cache.load(
+        SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
+      {
+        quarantined.insert(session.partition)
+        continue  // quarantined: scoring never runs
+      }
+      if let scoring = needed(
+        .scoring, session.partition, key: session.scoringKey, fields: session.scoring,
+        lastKey: record?.scoringKey)
+      {
+        work.append(scoring)
+      }
+    }
+    work += explainAggregation(plan, last: last, quarantined: quarantined)
+    let previousFailed = state.problems().failed
+    let current = out.appendingPathComponent("current/auralift.sqlite").path
+    if !FileManager.default.fileExists(atPath: current) {
+      work.append(
+        .init(stage: Stage.publication.label, partition: "all", reasons: ["output missing"]))
+    } else if !previousFailed.isEmpty {
+      work.append(
+        .init(
+          stage: Stage.publication.label, partition: "all",
+          reasons: previousFailed.map { "retry failed \($0.path)" }))
+    } else if state.publishedKey != plan.publishKey {
+      work.append(
+        .init(
+          stage: Stage.publication.label, partition: "all",
+          reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields)))
+    }
+    return work
+  }
+
+  /// The athlete-weeks (`aggregation athletes/<id>/<ISO week>`) and athlete histories
+  /// (`aggregation athletes/<id>`) a run would compute, each with the fields of its key that
+  /// changed since the current release (a week's chain: `week <the week before> changed`).
+  /// Sessions keep the athlete and start time of their last run; a new or changed one has them
+  /// read from its manifest, and is assumed to pass its checks.
+  func explainAggregation(
+    _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>
+  ) -> [PlannedWork] {
+    var records: [String: RunState.SessionRecord] = [:]
+    for session in plan.sessions where session.failure == nil {
+      guard !quarantined.contains(session.partition) else { continue }
+      var published = last[session.partition].flatMap { record in
+        record.featureKey == session.featureKey ? record.published : nil
+      }
+      if published == nil {
+        let path = "sessions/\(session.folder)/session.json"
+        guard
+          let data = try? Data(contentsOf: plan.datasetRoot.appendingPathComponent(path)),
+          let (manifest, _) = try? SessionManifestReader.read(
+            data: data, path: path, catalog: plan.tables.catalog)
+        else { continue }
+        published = .init(athleteId: manifest.athleteId, startTime: manifest.startTime)
+      }
+      records[session.partition] = .init(
+        featureKey: session.featureKey, scoringKey: session.scoringKey, published: published)
+    }
+    let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
+    let previous = PublishedPartitions.current(out: out)
+    let cache = plan.chain.cache
+    var work: [PlannedWork] = []
+    for athlete in aggregation.athletes {
+      let partition = athlete.partition
+      guard !cache.contains(stage: Stage.athleteHistory, key: partition.historyKey)
+      else { continue }
+      let published = previous[athlete.athlete.id] ?? [:]
+      func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
+        PlannedWork.reasons(
+          from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
+      }
+      for week in partition.weeks
+      where !cache.contains(stage: Stage.athleteWeek, key: week.key) {
+        work.append(
+          PlannedWork(
+            stage: Stage.athleteWeek.label,
+            partition: "athletes/\(athlete.athlete.id)/\(week.label)",
+            reasons: reasons(
+              stage: Stage.athleteWeek,
+              published: published[ISODates.string(day: week.monday)], fields: week.fields)))
+      }
+      work.append(
+        PlannedWork(
+          stage: Stage.athleteHistory.label, partition: "athletes/\(athlete.athlete.id)",
+          reasons: reasons(
+            stage: Stage.athleteHistory,
+            published: published[PublishedPartitions.history],
+            fields: partition.historyFields)))
+    }
+    return work
+  }
+}

@@ -1,0 +1,232 @@
+import AuraAggregation
+import AuraDelivery
+import AuraDomain
+import AuraFeatures
+import AuraIngest
+import AuraPostgres
+import AuraReports
+import AuraScoring
+import AuraStore
+import AuraSupport
+import Foundation
+import Logging
+
+/// The publish step: aggregation athlete by athlete, the database, CSV and reports, swapped
+/// in atomically.
+extension Runner {
+  /// Aggregates and publishes the sessions' `outcomes` (the caller holds the lock). A scored
+  /// session the cache lost is computed again when `canCompute`; otherwise it fails the
+  /// publication.
+  func publish(
+    _ plan: PipelinePlan, outcomes: [SessionChain.Outcome], base: PublicationBase,
+    startedAt: String, canCompute: Bool
+  ) throws -> RunSummary {
+    let state = base.state
+    let current = out.appendingPathComponent("current")
+    let trusted = base.trusted
+    var summary = base.summary
+    let quarantine =
+      plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
+    let failed = outcomes.compactMap { outcome in
+      outcome.failure.map {
+        DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
+      }
+    }
+    // Listed once, by the command's summary (and its JSON summary line): logged here at info
+    // only, so that --quiet prints each problem once, not twice.
+    for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
+    for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
+    summary.upToDate = false
+    summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
+    summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)
+    summary.quarantined = quarantine
+    summary.failed = failed
+
+    // A publication with failed partitions is recorded under a key the next run's plan
+    // cannot produce, so the next run retries them.
+    var publish = plan.publish
+    for problem in failed { publish.add("failed \(problem.path)", problem.reason) }
+    let key = publish.finalize()
+    var records: [String: RunState.SessionRecord] = [:]
+    for (session, outcome) in zip(plan.sessions, outcomes) where session.failure == nil {
+      records[session.partition] = RunState.SessionRecord(
+        featureKey: session.featureKey, scoringKey: session.scoringKey,
+        published: outcome.published)
+    }
+    // The current release's rows of sessions in unchanged athlete-weeks are kept, unless most
+    // sessions changed (then writing everything anew is cheaper than deleting).
+    let aggregation = AggregationPlan(
+      plan: plan, records: records, parameters: config.parameters)
+    let release = current.resolvingSymlinksInPath()
+    let previousDatabase = release.appendingPathComponent("auralift.sqlite")
+    let previousPartitions = PublishedPartitions.read(release: release)
+    var changedFrom: [String: Int] = [:]
+    for work in aggregation.athletes {
+      changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
+        since: previousPartitions[work.athlete.id] ?? [:])
+    }
+    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
+    let rewritten = aggregation.athletes.reduce(0) { total, work in
+      work.partition.weeks(from: changedFrom[work.athlete.id]).reduce(total) {
+        $0 + $1.sessions.count
+      }
+    }
+    let reuse = trusted && !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
+    var tally = AggregationTally()
+    do {
+      let finishedAt = Self.timestamp()
+      let reports = try timed("publish") {
+        try Publisher(out: out, retention: config.retention).publish(
+          runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
+          reusing: reuse ? previousDatabase : nil
+        ) { writer in
+          let run = RunRecord(
+            runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
+            finishedAt: finishedAt, codeVersion: Code.summary,
+            parametersHash: Self.parametersHash(config.parameters),
+            parameters: config.parameters.described, dataset: plan.datasetRoot.path,
+            sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
+            sessionsQuarantined: quarantine.count)
+          return try timed("aggregate and write sessions") {
+            try publishSessions(
+              plan, aggregation: aggregation, writer: writer,
+              reused: reuse
+                ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
+              quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
+          }
+        }
+      }
+      for path in plan.chain.cache.damaged() {
+        logger.warning("cache entry \(path) was damaged: computed again")
+      }
+      try state.savePublished(
+        key: key, fields: publish,
+        databaseDigest: FileDigests.contentDigest(
+          ofFile: current.resolvingSymlinksInPath().appendingPathComponent("auralift.sqlite").path))
+      summary.aggregated = tally.athletes
+      summary.weeksAggregated = tally.weeks
+      summary.rowsKept = sessionCount - tally.sessionsWritten
+      summary.reportsRendered = reports.rendered
+      logger.info(
+        "published",
+        metadata: [
+          "run_id": .string(Self.runId(startedAt: startedAt, key: key)),
+          "athletes_aggregated": .stringConvertible(tally.athletes.count),
+          "athletes": .stringConvertible(aggregation.athletes.count),
+          "athlete_weeks_aggregated": .stringConvertible(tally.weeks),
+          "athlete_weeks": .stringConvertible(
+            aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }),
+          "sessions_rows_kept": .stringConvertible(summary.rowsKept),
+          "sessions": .stringConvertible(sessionCount),
+          "reports_rendered": .stringConvertible(reports.rendered.count),
+          "reports": .stringConvertible(reports.reports),
+        ])
+    } catch {
+      throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
+    }
+    try state.saveSessions(records)
+    try state.saveProblems(quarantined: quarantine, failed: failed)
+    summary = try finish(summary, previous: release)
+    return summary
+  }
+
+  /// A write of publication's athlete step, made on the database's thread.
+  private enum RowWrite: Sendable {
+    /// Removes the athlete's published sessions from a week (a Monday, days since 1970) on.
+    case remove(athleteId: String, fromWeek: Int)
+    case rows(AthleteAggregation.WeekRows)
+  }
+
+  /// How many weeks of rows an athlete's aggregation gets ahead of the database's writes.
+  private static let weeksAhead = 4
+
+  /// What publication aggregated and wrote.
+  struct AggregationTally {
+    /// Athletes whose history was computed rather than found in the cache.
+    var athletes: [String] = []
+    var weeks = 0
+    var sessionsWritten = 0
+  }
+
+  /// Athlete by athlete: takes the athlete's history from the cache or computes it from their
+  /// weeks (`AthleteAggregation`), completes it as of the data's last day, and writes their
+  /// sessions through `writer`. When the publication reuses an earlier one (`reused`: the first
+  /// changed week of each athlete, nil where none changed, and every athlete it held), only
+  /// the sessions of changed weeks are removed and written, and the athletes no longer in the
+  /// dataset are removed. Returns everything else to publish.
+  func publishSessions(
+    _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
+    reused: (changedFrom: [String: Int], previous: Set<String>)?, quarantine: [DatasetProblem],
+    run: RunRecord, canCompute: Bool, tally: inout AggregationTally
+  ) throws -> Publisher.Contents {
+    let aggregator = Aggregator(
+      settings: try .init(config.parameters), gamification: plan.gamification,
+      catalog: plan.tables.catalog)
+    let cache = plan.chain.cache
+    let sessions = Dictionary(
+      plan.sessions.map { ($0.partition, $0) }, uniquingKeysWith: { first, _ in first })
+    let chain = plan.chain
+    var recompute: (@Sendable (String) -> Void)? = nil
+    if canCompute {
+      recompute = { partition in
+        if let session = sessions[partition] { _ = chain.run(session, last: nil, force: true) }
+      }
+    }
+    let step = AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute)
+    if let reused {
+      let present = Set(aggregation.athletes.map(\.athlete.id))
+      for athleteId in reused.previous.subtracting(present).sorted() {
+        try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
+      }
+    }
+    // Athletes are aggregated on every core, and their rows written here in athlete order, a
+    // few weeks behind at most: the database gets the same rows in the same order whatever the
+    // number of workers.
+    let changedFrom = reused?.changedFrom
+    let outcomes = try WorkerPool.stream(
+      aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
+    ) { work, emit in
+      var rowsFrom = work.partition.weeks.first?.monday
+      if let changedFrom {
+        rowsFrom = changedFrom[work.athlete.id]
+        if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
+      }
+      let cached = cache.load(
+        Aggregator.AthleteHistory.self, stage: Stage.athleteHistory,
+        key: work.partition.historyKey)
+      let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
+      return (outcome, aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
+    } consume: { (write: RowWrite) in
+      switch write {
+      case .remove(let athleteId, let monday):
+        try writer.removeSessions(ofAthlete: athleteId, fromWeek: monday)
+      case .rows(let rows):
+        try writer.write(rows.sessions, annotations: rows.annotations)
+      }
+    }
+    var aggregates = AggregateResults.empty
+    for (work, (outcome, aggregated)) in zip(aggregation.athletes, outcomes) {
+      if outcome.aggregated { tally.athletes.append(work.athlete.id) }
+      tally.weeks += outcome.weeksComputed
+      tally.sessionsWritten += outcome.sessionsWritten
+      aggregates.append(aggregated)
+    }
+    // The whole roster: leaderboards and guild standings.
+    let sessionStarts = Dictionary(
+      uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
+        ($0.athlete.id, $0.sessions.map(\.startTime.text))
+      })
+    let boards = Leaderboard.build(
+      athletes: plan.tables.athletes, standings: aggregates.standings,
+      rankings: aggregates.rankings, sessionsPerAthlete: sessionStarts.mapValues(\.count))
+    aggregates.leaderboard = boards.entries
+    aggregates.exclusions = boards.exclusions
+    aggregates.guilds = boards.guilds
+    return Publisher.Contents(
+      bundle: PublishBundle(
+        tables: plan.tables, catalog: plan.tables.catalog,
+        sessionStarts: sessionStarts,
+        aggregates: aggregates, quarantine: quarantine, run: run),
+      partitions: aggregation.athletes.map(\.partition))
+  }
+}
