@@ -208,7 +208,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo
   echo "The dataset above repeated under new session ids (\`scripts/replicate_sessions.py\`: recordings hard-linked, so after the first read they come from the page cache; MB counts every session's recordings). Both cores, default workers."
   echo
-  echo "Issue 7's targets: a cold run at least 5× as fast as a straightforward pandas/scipy script doing ingest and features (about 85 MB/s when the issue was written: 425 MB/s); no-op rerun on 10k sessions under 1 s; one new session about one session's work plus aggregation; peak memory flat in the number of sessions."
+  echo "Targets: a cold run at least 5× as fast as a straightforward pandas/scipy script doing ingest and features (about 85 MB/s when the issue was written: 425 MB/s); no-op rerun on 10k sessions under 1 s; one new session about one session's work plus aggregation; peak memory flat in the number of sessions."
   echo
   echo "Aggregation is partitioned per athlete and ISO week: \"one new session\" copies an athlete's first session (same day), so all of that athlete's weeks are recomputed; \"on a later day\" is the nightly case, a session in a new last week, which recomputes that week alone."
   echo
@@ -237,7 +237,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo "Datasets: \`auralift synth --athletes 10 --sessions-per-athlete 6 --seed 17|23|29 --noise low|high --log-only-share 0 --pose-formats all --imu-formats all\`."
   echo "Each recorded set is measured with its manifest bounds (reps, ROM, tempo, velocity, velocity loss) and again with the bounds removed (set F1). MCV and PCV rows marked imu are from the bar IMU, the rest from pose. MCV is the mean over the concentric phase's moving stretch (upward at 0.05 m/s or more; docs/methods.md, Velocity), compared with the same mean of the generator's noise-free bar, and so is velocity loss; tempo phases run from zero velocity to zero velocity."
   echo
-  echo "### Issue 4's targets, three seeds (a missed one in bold)"
+  echo "### The targets, three seeds (a missed one in bold)"
   echo
   # shellcheck disable=SC2086 # one argument per seed and noise level
   python3 scripts/eval_summary.py $summary_inputs
@@ -251,7 +251,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
     echo
     echo "### Rows, push-ups and lunges, $noise noise, seed 17"
     echo
-    echo "\`auralift synth --athletes 6 --sessions-per-athlete 6 --seed 17 --noise $noise --log-only-share 0 --pose-formats all --imu-formats all --exercises $others\`; issue 4's target lines are for the five profiles above and are repeated here for comparison."
+    echo "\`auralift synth --athletes 6 --sessions-per-athlete 6 --seed 17 --noise $noise --log-only-share 0 --pose-formats all --imu-formats all --exercises $others\`; the target lines are those of the five profiles above, repeated for comparison."
     echo
     sed '1,2d' "$work/others_$noise.md"
   done
@@ -297,6 +297,8 @@ for name in ("cost", "ci"):
     if kept:
         head, sep, rest = new.partition("\n## ")
         new = head.rstrip("\n") + "\n\n" + kept.group(0) + "\n\n## " + rest
-open(sys.argv[1], "w", encoding="utf-8").write(new)
+open(sys.argv[2], "w", encoding="utf-8").write(new)
 PY
+# BENCHMARKS.md keeps the summaries; the per-exercise and per-source tables get a page.
+python3 scripts/split_benchmarks.py "$work/BENCHMARKS.md" BENCHMARKS.md docs/accuracy-tables.md
 cat BENCHMARKS.md
