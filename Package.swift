@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "AuraPostgres",
       dependencies: [
-        "AuraStore",
+        "AuraStore", "AuraSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),

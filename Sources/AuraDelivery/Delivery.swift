@@ -53,8 +53,8 @@ package struct Delivery: Sendable {
     dryRun: URL? = nil, resend: Bool = false, now: Date = Date(),
     calendar: Calendar = .current, logger: Logger
   ) throws -> Outcome {
-    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
-    let database = release.appendingPathComponent("auralift.sqlite")
+    let release = OutputLayout(out).currentRelease
+    let database = release.appendingPathComponent(OutputLayout.databaseName)
     guard FileManager.default.fileExists(atPath: database.path) else {
       throw DeliveryError.unreadable(
         "\(out.path) has no published release to deliver: run the pipeline first")

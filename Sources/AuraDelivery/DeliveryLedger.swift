@@ -12,7 +12,7 @@ package struct DeliveryLedger: Sendable {
   private var latest: [[String]: (key: String, at: Date)] = [:]
 
   package init(out: URL) {
-    file = out.appendingPathComponent(".state/deliveries.tsv")
+    file = OutputLayout(out).deliveries
     let records = TSVTable.read(file, columns: 4).dropFirst()
     sent = Set(records.map { Array($0.prefix(3)) })
     let dates = ISO8601DateFormatter()

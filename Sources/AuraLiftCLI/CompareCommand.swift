@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraStore
+import AuraSupport
 import Foundation
 
 /// `auralift compare A B`: what changed between two publications.
@@ -122,8 +123,12 @@ struct CompareCommand: ParsableCommand {
       }
       return path
     }
-    for candidate in ["current/auralift.sqlite", "auralift.sqlite"] {
-      let file = URL(fileURLWithPath: path).appendingPathComponent(candidate).path
+    let folder = URL(fileURLWithPath: path)
+    for candidate in [
+      OutputLayout(folder).currentDatabase,
+      folder.appendingPathComponent(OutputLayout.databaseName),
+    ] {
+      let file = candidate.path
       if FileManager.default.fileExists(atPath: file) { return file }
     }
     FileHandle.standardError.write(Data("auralift: \(path): holds no publication\n".utf8))

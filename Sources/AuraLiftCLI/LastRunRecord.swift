@@ -52,11 +52,11 @@ struct LastRunRecord: Codable {
       + String(UInt32.random(in: 0...UInt32.max), radix: 16)
     self.exitCode = exitCode
     finishedAt = Runner.timestamp()
-    let current = URL(fileURLWithPath: out).appendingPathComponent("current")
+    let current = OutputLayout(path: out).current
     let resolved = current.resolvingSymlinksInPath()
     release = resolved.path == current.path ? nil : resolved.lastPathComponent
     dataThrough = Self.latestSession(
-      database: resolved.appendingPathComponent("auralift.sqlite").path)
+      database: resolved.appendingPathComponent(OutputLayout.databaseName).path)
     lastSuccess =
       Self.published.contains(exitCode)
       ? Success(finishedAt: finishedAt, release: release)
@@ -76,7 +76,7 @@ struct LastRunRecord: Codable {
 
   /// The record under `out`, if there is one that reads.
   static func read(out: String) -> LastRunRecord? {
-    let file = URL(fileURLWithPath: out).appendingPathComponent(".state/last-run.json")
+    let file = OutputLayout(path: out).lastRun
     guard let data = try? Data(contentsOf: file) else { return nil }
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
@@ -99,8 +99,8 @@ struct LastRunRecord: Codable {
     encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     guard let data = try? encoder.encode(self) else { return }
-    let folder = URL(fileURLWithPath: out).appendingPathComponent(".state")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? AtomicFile.write(data, to: folder.appendingPathComponent("last-run.json"))
+    let layout = OutputLayout(path: out)
+    try? FileManager.default.createDirectory(at: layout.state, withIntermediateDirectories: true)
+    try? AtomicFile.write(data, to: layout.lastRun)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import AuraSupport
 import Foundation
 
 /// `auralift report`: the reports of an existing run, rendered again from its database.
@@ -31,7 +32,7 @@ struct ReportCommand: ParsableCommand {
       print("rendered \(rendered.paths.count) reports from \(rendered.database.path)")
       // The default folder is the current release: name it by the link that stays valid.
       let folder =
-        to == nil && database == nil ? out.appendingPathComponent("current") : rendered.folder
+        to == nil && database == nil ? OutputLayout(out).current : rendered.folder
       print("open:     \(folder.appendingPathComponent("index.html").path)")
     } catch {
       // A held lock, a missing or unreadable database: nothing was rendered.

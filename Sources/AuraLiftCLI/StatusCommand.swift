@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import AuraSupport
 import Foundation
 
 /// `auralift status`: the last run's record as a monitor reads it, with an exit code in the
@@ -36,7 +37,7 @@ struct StatusCommand: ParsableCommand {
       }
     }
     guard let record = LastRunRecord.read(out: folder) else {
-      print("CRITICAL: no run recorded in \(folder)/.state/last-run.json")
+      print("CRITICAL: no run recorded in \(OutputLayout(path: folder).lastRun.path)")
       throw ExitCode(2)
     }
     let age = record.lastSuccess.flatMap { ISO8601DateFormatter().date(from: $0.finishedAt) }

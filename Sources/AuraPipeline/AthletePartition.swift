@@ -120,7 +120,7 @@ enum PublishedPartitions {
 
   /// The partition keys of the release `out/current` points to; empty when there is none.
   static func current(out: URL) -> [String: [String: String]] {
-    read(release: out.appendingPathComponent("current").resolvingSymlinksInPath())
+    read(release: OutputLayout(out).currentRelease)
   }
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {

@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// `auralift cache status` and `cache gc`: what the cache under `<out>/.cache` holds, and
@@ -21,7 +22,7 @@ package struct CacheHousekeeping {
     package var bytesInUse: Int64
   }
 
-  private var cache: ArtifactCache { ArtifactCache(root: out.appendingPathComponent(".cache")) }
+  private var cache: ArtifactCache { ArtifactCache(root: OutputLayout(out).cache) }
 
   /// Entries and bytes per stage, and how many of them the latest run uses.
   package func status() throws -> [StageUsage] {

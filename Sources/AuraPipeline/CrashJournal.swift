@@ -35,7 +35,7 @@ final class CrashJournal: @unchecked Sendable {
 
   deinit { close(descriptor) }
 
-  static func file(out: URL) -> URL { out.appendingPathComponent(".state/in-flight") }
+  static func file(out: URL) -> URL { OutputLayout(out).inFlight }
 
   /// The suspects the journal under `out` holds now.
   static func suspects(out: URL) -> Set<String> {

@@ -87,11 +87,11 @@ struct PipelinePlan {
 
   /// The cache's folder: the pipeline's `cache`, else `<out>/.cache`.
   static func cacheRoot(config: PipelineConfig, out: URL) -> URL {
-    config.cacheFolder.map { URL(fileURLWithPath: $0) } ?? out.appendingPathComponent(".cache")
+    config.cacheFolder.map { URL(fileURLWithPath: $0) } ?? OutputLayout(out).cache
   }
 
   /// Where a whole run remembers its files' digests.
-  static func digestsFile(out: URL) -> URL { out.appendingPathComponent(".state/digests.tsv") }
+  static func digestsFile(out: URL) -> URL { OutputLayout(out).digests }
 
   /// The sessions' plans, keyed from the dataset's files as a whole run keys them, in folder
   /// order; throws when they and the shards' manifests differ (a session added, removed or

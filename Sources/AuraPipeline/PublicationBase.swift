@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraReports
+import AuraSupport
 import Foundation
 import Logging
 
@@ -20,7 +21,7 @@ struct PublicationBase {
   init(out: URL, plan: PipelinePlan, logger: Logger) {
     state = RunState(out: out)
     let previous = state.problems()
-    let current = out.appendingPathComponent("current")
+    let current = OutputLayout(out).current
     summary = RunSummary(
       sessions: plan.sessions.count, featuresComputed: [], scoringComputed: [],
       quarantined: previous.quarantined, failed: [], upToDate: true, publishedFolder: current.path)
@@ -28,7 +29,7 @@ struct PublicationBase {
     retry = Set(
       (previous.quarantined + previous.failed).map(\.path).filter { $0.hasPrefix("sessions/") }
         .map { $0.split(separator: "/").prefix(2).joined(separator: "/") })
-    let database = current.appendingPathComponent("auralift.sqlite").path
+    let database = current.appendingPathComponent(OutputLayout.databaseName).path
     let intact = Self.releaseIsIntact(database: database, state: state)
     let missing = intact ? Self.missingReports(release: current) : []
     trusted = intact && missing.isEmpty

@@ -28,7 +28,7 @@ struct Publisher {
     sessions: (any SessionWriter) throws -> Contents
   ) throws -> ReportWriter.Written {
     let fileManager = FileManager.default
-    let releases = out.appendingPathComponent("releases")
+    let releases = OutputLayout(out).releases
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
     let staging = releases.appendingPathComponent(runId + ".partial")
     try? fileManager.removeItem(at: staging)
@@ -44,7 +44,7 @@ struct Publisher {
       try fileManager.createDirectory(at: local, withIntermediateDirectories: true)
     }
     defer { if let local { try? fileManager.removeItem(at: local) } }
-    let database = (local ?? staging).appendingPathComponent("auralift.sqlite").path
+    let database = (local ?? staging).appendingPathComponent(OutputLayout.databaseName).path
     let store = SQLiteStore()
     var partitions: [AthletePartition] = []
     try store.publish(databasePath: database, reusing: previous?.path) { writer in
@@ -53,7 +53,7 @@ struct Publisher {
       return contents.bundle
     }
     try PublishedPartitions.write(partitions, release: staging)
-    let current = out.appendingPathComponent("current")
+    let current = OutputLayout(out).current
     // The CSV export and the reports only read the finished database: side by side.
     let reports = try WorkerPool.alongside {
       try store.exportCSV(
@@ -68,7 +68,7 @@ struct Publisher {
     try ShareFolders.write(release: staging, rosters: reports.rosters)
     if local != nil {
       try fileManager.copyItem(
-        atPath: database, toPath: staging.appendingPathComponent("auralift.sqlite").path)
+        atPath: database, toPath: staging.appendingPathComponent(OutputLayout.databaseName).path)
     }
     let final = releases.appendingPathComponent(runId)
     try? fileManager.removeItem(at: final)
@@ -79,11 +79,12 @@ struct Publisher {
       ? current.resolvingSymlinksInPath().lastPathComponent : nil
     let link = out.appendingPathComponent(".current.\(ProcessInfo.processInfo.processIdentifier)")
     try? fileManager.removeItem(at: link)
-    try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: "releases/" + runId)
-    guard rename(link.path, out.appendingPathComponent("current").path) == 0 else {
+    try fileManager.createSymbolicLink(
+      atPath: link.path, withDestinationPath: OutputLayout.releasesName + "/" + runId)
+    guard rename(link.path, OutputLayout(out).current.path) == 0 else {
       throw CocoaError(
         .fileWriteUnknown,
-        userInfo: [NSFilePathErrorKey: out.appendingPathComponent("current").path])
+        userInfo: [NSFilePathErrorKey: OutputLayout(out).current.path])
     }
     try pruneReleases(keeping: runId, replaced: replaced)
     if retention.keepWeeks > 0 {
@@ -98,7 +99,7 @@ struct Publisher {
   /// partials. Names sort by their start second only, so two runs in one second must not
   /// decide which of them is kept.
   private func pruneReleases(keeping current: String, replaced: String?) throws {
-    let releases = out.appendingPathComponent("releases")
+    let releases = OutputLayout(out).releases
     let names = try FileManager.default.contentsOfDirectory(atPath: releases.path).sorted()
     var keep: [String] = [current]
     if let replaced, replaced != current, names.contains(replaced) { keep.append(replaced) }

@@ -1,5 +1,6 @@
 import AuraReports
 import AuraStore
+import AuraSupport
 import Foundation
 
 /// `auralift report`: renders the reports again from a published database, recomputing
@@ -33,7 +34,7 @@ package struct ReportRefresh {
     let lock = try RunLock(
       out: out, owner: .current(startedAt: Runner.timestamp()), wait: waitForLock)
     defer { lock.release() }
-    let database = (requestedDatabase ?? out.appendingPathComponent("current/auralift.sqlite"))
+    let database = (requestedDatabase ?? OutputLayout(out).currentDatabase)
       .resolvingSymlinksInPath()
     guard FileManager.default.fileExists(atPath: database.path) else {
       throw PipelineError.fatal(

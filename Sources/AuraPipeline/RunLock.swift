@@ -45,7 +45,8 @@ package final class RunLock {
   /// Takes the lock on `out`, polling for up to `wait` seconds while another run holds it;
   /// throws `PipelineError.lockHeld` naming the holder when the wait runs out.
   package init(out: URL, owner: Owner, wait: TimeInterval) throws {
-    let state = out.appendingPathComponent(".state")
+    let layout = OutputLayout(out)
+    let state = layout.state
     do {
       try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
     } catch {
@@ -53,7 +54,7 @@ package final class RunLock {
         "nothing published: cannot create the output folder \(state.path): \(ErrorMessage.reason(error))"
       )
     }
-    path = state.appendingPathComponent("lock").path
+    path = layout.lock.path
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw PipelineError.fatal("cannot open the lock \(path): \(String(cString: strerror(errno)))")

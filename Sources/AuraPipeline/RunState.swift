@@ -11,7 +11,7 @@ import Foundation
 struct RunState {
   let folder: URL
 
-  init(out: URL) { folder = out.appendingPathComponent(".state") }
+  init(out: URL) { folder = OutputLayout(out).state }
 
   /// One session partition as the last run left it.
   struct SessionRecord: Sendable, Equatable {

@@ -67,8 +67,8 @@ extension Runner {
     guard let key = state.publishedKey, state.storeKey(target.description) != key else {
       return nil
     }
-    let release = out.appendingPathComponent("current").resolvingSymlinksInPath()
-    let releases = out.appendingPathComponent("releases")
+    let release = OutputLayout(out).currentRelease
+    let releases = OutputLayout(out).releases
     // The release before this one: `previous` where it was one (before the first publication
     // it names `current` itself), else the newest other release.
     let other =

@@ -65,7 +65,7 @@ extension Runner {
     }
     work += explainAggregation(plan, last: last, quarantined: quarantined)
     let previousFailed = state.problems().failed
-    let current = out.appendingPathComponent("current/auralift.sqlite").path
+    let current = OutputLayout(out).currentDatabase.path
     if !FileManager.default.fileExists(atPath: current) {
       work.append(
         .init(stage: Stage.publication.label, partition: "all", reasons: ["output missing"]))

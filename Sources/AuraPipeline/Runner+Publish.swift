@@ -22,7 +22,7 @@ extension Runner {
     startedAt: String, canCompute: Bool
   ) throws -> RunSummary {
     let state = base.state
-    let current = out.appendingPathComponent("current")
+    let current = OutputLayout(out).current
     let trusted = base.trusted
     var summary = base.summary
     let quarantine =
@@ -58,7 +58,7 @@ extension Runner {
     let aggregation = AggregationPlan(
       plan: plan, records: records, parameters: config.parameters)
     let release = current.resolvingSymlinksInPath()
-    let previousDatabase = release.appendingPathComponent("auralift.sqlite")
+    let previousDatabase = release.appendingPathComponent(OutputLayout.databaseName)
     let previousPartitions = PublishedPartitions.read(release: release)
     var changedFrom: [String: Int] = [:]
     for work in aggregation.athletes {
@@ -102,7 +102,9 @@ extension Runner {
       try state.savePublished(
         key: key, fields: publish,
         databaseDigest: FileDigests.contentDigest(
-          ofFile: current.resolvingSymlinksInPath().appendingPathComponent("auralift.sqlite").path))
+          ofFile: current.resolvingSymlinksInPath().appendingPathComponent(
+            OutputLayout.databaseName
+          ).path))
       summary.aggregated = tally.athletes
       summary.weeksAggregated = tally.weeks
       summary.rowsKept = sessionCount - tally.sessionsWritten

@@ -206,7 +206,7 @@ package struct Runner {
     let tables = try PipelinePlan.tables(datasetRoot: datasetRoot)
     let chain = try PipelinePlan.chain(
       config: config, out: out, tables: tables,
-      digests: FileDigests(file: out.appendingPathComponent(".state/digests.tsv")),
+      digests: FileDigests(file: OutputLayout(out).digests),
       gamification: Gamification(settings: try .init(config.parameters)))
     _ = chain.run(chain.plan(folder: folder), last: nil, force: true)
   }

@@ -138,7 +138,7 @@ package struct Sweep {
   {
     let startedAt = Runner.timestamp()
     let productionOut = URL(fileURLWithPath: base.out).standardizedFileURL
-    let productionCache = productionOut.appendingPathComponent(".cache").path
+    let productionCache = OutputLayout(productionOut).cache.path
     var configs: [PipelineConfig] = []
     var parameters: [String: ParameterSet] = [:]
     for variant in variants {
@@ -154,7 +154,7 @@ package struct Sweep {
     try AtomicFile.write(
       Data(Self.results(outcomes, parameters: parameters).utf8),
       to: folder.appendingPathComponent("results.csv"))
-    let memory = FileDigests(file: productionOut.appendingPathComponent(".state/digests.tsv"))
+    let memory = FileDigests(file: OutputLayout(productionOut).digests)
     let pipelineURL = base.path.map { URL(fileURLWithPath: $0) }
     try ExperimentRecord(
       name: folder.lastPathComponent, commandLine: commandLine,
@@ -214,7 +214,7 @@ package struct Sweep {
           }
           progress?(
             done, configs.count, "\(variant.name) \(variant.assignments.joined(separator: " "))")
-          let database = folder.appendingPathComponent("\(variant.name)/current/auralift.sqlite")
+          let database = OutputLayout(folder.appendingPathComponent(variant.name)).currentDatabase
           return Outcome(
             variant: variant, summary: summary,
             metrics: try SweepMetrics(databasePath: database.path))

@@ -1,4 +1,5 @@
 import AuraStore
+import AuraSupport
 import Foundation
 import Logging
 import NIOCore
@@ -62,8 +63,8 @@ package struct PostgresPublisher: Sendable {
   private func publishAsync(
     release: URL, previous: URL?, key: String, changedReports: [String], box: ResultBox<Outcome>
   ) async throws -> Outcome {
-    let database = release.appendingPathComponent("auralift.sqlite").path
-    let previousDatabase = previous.map { $0.appendingPathComponent("auralift.sqlite").path }
+    let database = release.appendingPathComponent(OutputLayout.databaseName).path
+    let previousDatabase = previous.map { $0.appendingPathComponent(OutputLayout.databaseName).path }
       .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
     let connection: PostgresConnection
     do { connection = try await connect() } catch {

@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// `<out>/archive/<ISO week>/`: the reports (coaches/ and athletes/, HTML and Markdown) of the
@@ -11,7 +12,7 @@ package enum ReportArchive {
     release: URL, written: ReportWriter.Written, out: URL, keepWeeks: Int
   ) throws {
     let week = written.isoWeek
-    let archive = out.appendingPathComponent("archive")
+    let archive = OutputLayout(out).archive
     let fileManager = FileManager.default
     try fileManager.createDirectory(at: archive, withIntermediateDirectories: true)
     let pid = ProcessInfo.processInfo.processIdentifier

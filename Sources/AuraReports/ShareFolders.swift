@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// `share/<coach>/` in a release: one folder per coach holding that coach's pages alone, laid
@@ -8,7 +9,7 @@ import Foundation
 package enum ShareFolders {
   /// Writes the folders of `rosters` (as `ReportWriter.Written` gives them) into `release`.
   package static func write(release: URL, rosters: [ReportWriter.Roster]) throws {
-    let share = release.appendingPathComponent("share")
+    let share = release.appendingPathComponent(OutputLayout.shareName)
     try? FileManager.default.removeItem(at: share)
     for roster in rosters {
       let coach = roster.coach
