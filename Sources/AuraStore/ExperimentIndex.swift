@@ -20,7 +20,8 @@ package struct ExperimentIndex: Sendable {
   /// `experiment.json` (a sweep still running, or killed) are `unreadable`.
   package static func read(folder: URL) throws -> (entries: [Entry], unreadable: [String]) {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    var entries: [Entry] = []
+    // Sweeps started in the same second are ordered by when their record was written.
+    var entries: [(entry: Entry, written: Date)] = []
     var unreadable: [String] = []
     for name in names where !name.hasPrefix(".") {
       let url = folder.appendingPathComponent(name)
@@ -28,15 +29,22 @@ package struct ExperimentIndex: Sendable {
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
         isFolder.boolValue
       else { continue }
-      guard let data = try? Data(contentsOf: url.appendingPathComponent("experiment.json")),
-        let entry = entry(folder: name, json: data)
+      let record = url.appendingPathComponent("experiment.json")
+      guard let data = try? Data(contentsOf: record), let entry = entry(folder: name, json: data)
       else {
         unreadable.append(name)
         continue
       }
-      entries.append(entry)
+      let written =
+        (try? FileManager.default.attributesOfItem(atPath: record.path)[.modificationDate])
+        as? Date ?? .distantPast
+      entries.append((entry, written))
     }
-    return (entries.sorted { ($0.startedAt, $0.folder) < ($1.startedAt, $1.folder) }, unreadable)
+    let sorted = entries.sorted {
+      ($0.entry.startedAt, $0.written, $0.entry.folder)
+        < ($1.entry.startedAt, $1.written, $1.entry.folder)
+    }
+    return (sorted.map(\.entry), unreadable)
   }
 
   static func entry(folder: String, json: Data) -> Entry? {
