@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,16 +9,20 @@ import Logging
 /// Reports a run's progress over its session partitions: a bar with counts and an ETA
 /// redrawn in place on a terminal, or a plain log line at every tenth of the work otherwise
 /// (under cron, where a bar would fill the log with carriage returns).
-final class ProgressReporter: @unchecked Sendable {
+final class ProgressReporter: Sendable {
   private let started = Date()
   private let onTerminal: Bool
   private let logger: Logger
-  private let lock = NSLock()
-  private var lastTenth = 0
-  /// The most sessions reported done: workers finish out of order, and the bar never goes back.
-  private var shown = 0
-  /// A bar is on the terminal's last line, not yet ended by a newline.
-  private var open = false
+  private let state = Mutex(State())
+
+  private struct State {
+    var lastTenth = 0
+    /// The most sessions reported done: workers finish out of order, and the bar never goes
+    /// back.
+    var shown = 0
+    /// A bar is on the terminal's last line, not yet ended by a newline.
+    var open = false
+  }
 
   init(logger: Logger, onTerminal: Bool = isatty(STDERR_FILENO) == 1) {
     self.logger = logger
@@ -26,30 +31,30 @@ final class ProgressReporter: @unchecked Sendable {
 
   func update(done: Int, total: Int) {
     guard total > 0 else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    guard done > shown else { return }
-    shown = done
-    let elapsed = Date().timeIntervalSince(started)
-    let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-    if onTerminal {
-      let width = 30
-      let filled = width * done / total
-      let bar =
-        String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-      let line = String(format: "\r[%@] %d/%d sessions, ETA %.0f s", bar, done, total, eta)
-      open = done < total
-      FileHandle.standardError.write(Data((line + (open ? "" : "\n")).utf8))
-    } else {
-      let tenth = 10 * done / total
-      guard tenth > lastTenth else { return }
-      lastTenth = tenth
-      logger.info(
-        "progress",
-        metadata: [
-          "done": .stringConvertible(done), "total": .stringConvertible(total),
-          "eta_s": .stringConvertible(Int(eta.rounded())),
-        ])
+    state.withLock { state in
+      guard done > state.shown else { return }
+      state.shown = done
+      let elapsed = Date().timeIntervalSince(started)
+      let eta = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+      if onTerminal {
+        let width = 30
+        let filled = width * done / total
+        let bar =
+          String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let line = String(format: "\r[%@] %d/%d sessions, ETA %.0f s", bar, done, total, eta)
+        state.open = done < total
+        FileHandle.standardError.write(Data((line + (state.open ? "" : "\n")).utf8))
+      } else {
+        let tenth = 10 * done / total
+        guard tenth > state.lastTenth else { return }
+        state.lastTenth = tenth
+        logger.info(
+          "progress",
+          metadata: [
+            "done": .stringConvertible(done), "total": .stringConvertible(total),
+            "eta_seconds": .stringConvertible(Int(eta.rounded())),
+          ])
+      }
     }
   }
 }
@@ -58,10 +63,10 @@ extension ProgressReporter {
   /// Ends a bar left open (a run that stopped short of its last session), so nothing printed
   /// next is glued to it.
   func finish() {
-    lock.lock()
-    defer { lock.unlock() }
-    if open { FileHandle.standardError.write(Data("\n".utf8)) }
-    open = false
+    state.withLock { state in
+      if state.open { FileHandle.standardError.write(Data("\n".utf8)) }
+      state.open = false
+    }
   }
 }
 

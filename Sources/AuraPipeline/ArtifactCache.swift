@@ -3,6 +3,7 @@ import AuraSupport
 import CFileSystem
 import CXXHash
 import Foundation
+import Synchronization
 
 /// Per-stage intermediates on disk under their content key: `<root>/<stage>/<k0k1>/<key>.bin`.
 /// An entry is the key's fields (`label<TAB>value` lines, so that a later run can say what
@@ -206,21 +207,19 @@ struct ArtifactCache: Sendable {
 }
 
 /// The paths of damaged entries met by any copy of a cache, for the run to report.
-private final class DamageLog: @unchecked Sendable {
-  // `@unchecked`: `paths` is only touched under `lock`.
-  private let lock = NSLock()
-  private var paths: [String] = []
+private final class DamageLog: Sendable {
+  private let paths = Mutex<[String]>([])
 
   func record(_ path: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    if !paths.contains(path) { paths.append(path) }
+    paths.withLock { paths in
+      if !paths.contains(path) { paths.append(path) }
+    }
   }
 
   func drain() -> [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    defer { paths = [] }
-    return paths
+    paths.withLock { paths in
+      defer { paths = [] }
+      return paths
+    }
   }
 }

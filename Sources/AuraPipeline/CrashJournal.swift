@@ -16,7 +16,7 @@ import Foundation
 /// that crashed: it stays isolated until it completes. Appends are one `write` each on a
 /// descriptor opened with `O_APPEND` (atomic between threads), not flushed: a power loss may
 /// lose the last lines, and with them only the next run's isolation.
-final class CrashJournal: @unchecked Sendable {
+final class CrashJournal: Sendable {
   /// The partitions to compute in a process of their own.
   let suspects: Set<String>
   private let descriptor: Int32

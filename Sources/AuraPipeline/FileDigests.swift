@@ -2,6 +2,7 @@ import AuraDomain
 import AuraSupport
 import CXXHash
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +19,7 @@ import Foundation
 /// hashes are, not a defence against files crafted to collide: a cryptographic hash would make
 /// hashing the recordings a visible share of a cold run, and XXH3 reads them about as fast as
 /// they are copied. Digests of another length are not loaded.
-final class FileDigests: @unchecked Sendable {
+final class FileDigests: Sendable {
   private struct Stamp: Equatable {
     var device: UInt64
     var inode: UInt64
@@ -28,14 +29,15 @@ final class FileDigests: @unchecked Sendable {
   }
 
   private let file: URL
-  private let lock = NSLock()
-  private var remembered: [String: (stamp: Stamp, digest: String)] = [:]
-  private var seen: [String: (stamp: Stamp, digest: String)] = [:]
-  private var changed = false
+  private let remembered: [String: (stamp: Stamp, digest: String)]
+  /// What this run saw, and whether it differs from what was loaded.
+  private let state = Mutex<(seen: [String: (stamp: Stamp, digest: String)], changed: Bool)>(
+    ([:], false))
 
   /// Loads the remembered digests of `file` (none if it is missing or unreadable).
   init(file: URL) {
     self.file = file
+    var remembered: [String: (stamp: Stamp, digest: String)] = [:]
     for record in TSVTable.read(file, columns: 7) {
       guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
         let size = Int64(record[3]), let modified = Int64(record[4]),
@@ -46,6 +48,7 @@ final class FileDigests: @unchecked Sendable {
         record[6]
       )
     }
+    self.remembered = remembered
   }
 
   /// The digest of the file at `path`, or nil when it is not a readable regular file.
@@ -56,20 +59,17 @@ final class FileDigests: @unchecked Sendable {
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
-    lock.lock()
     if let known = remembered[path], known.stamp == stamp {
-      seen[path] = known
-      lock.unlock()
+      state.withLock { $0.seen[path] = known }
       return known.digest
     }
-    lock.unlock()
     guard let digest = contentDigest(path) else { return nil }
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
-    lock.lock()
-    if !racy { seen[path] = (stamp, digest) }
-    changed = true
-    lock.unlock()
+    state.withLock { state in
+      if !racy { state.seen[path] = (stamp, digest) }
+      state.changed = true
+    }
     return digest
   }
 
@@ -80,7 +80,10 @@ final class FileDigests: @unchecked Sendable {
   /// file to file (`readers`): a block allocated and freed per file leaves its space to small
   /// allocations that outlive it (digests, table entries), so the next block does not fit and
   /// the heap grows by a block a file.
-  final class Reader {
+  ///
+  /// `@unchecked Sendable` at a C boundary: it owns xxHash's state and a read buffer, and one
+  /// thread at a time uses it (taken from the pool, given back when done).
+  final class Reader: @unchecked Sendable {
     let state: OpaquePointer
     let block: UnsafeMutableRawBufferPointer
 
@@ -120,20 +123,13 @@ final class FileDigests: @unchecked Sendable {
   /// it cannot be read.
   static func contentDigest(ofFile path: String) -> String? { Reader()?.digest(path) }
 
-  /// Readers not in use (guarded by `lock`): one per thread that has hashed at the same time.
-  private var readers: [Reader] = []
+  /// Readers not in use: one per thread that has hashed at the same time.
+  private let readers = Mutex<[Reader]>([])
 
   /// The content digest of the file at `path` with a reader from the pool.
   private func contentDigest(_ path: String) -> String? {
-    lock.lock()
-    let reader = readers.popLast() ?? Reader()
-    lock.unlock()
-    guard let reader else { return nil }
-    defer {
-      lock.lock()
-      readers.append(reader)
-      lock.unlock()
-    }
+    guard let reader = readers.withLock({ $0.popLast() }) ?? Reader() else { return nil }
+    defer { readers.withLock { $0.append(reader) } }
     return reader.digest(path)
   }
 
@@ -186,8 +182,7 @@ final class FileDigests: @unchecked Sendable {
 
   /// Writes what this run saw (atomically), if anything differs from what was loaded.
   func save() throws {
-    lock.lock()
-    defer { lock.unlock() }
+    let (seen, changed) = state.withLock { ($0.seen, $0.changed) }
     guard changed || seen.count != remembered.count else { return }
     try TSVTable.write(
       seen.sorted { $0.key < $1.key }.map { path, entry in

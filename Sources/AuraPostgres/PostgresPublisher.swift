@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// Publishes a release's database into PostgreSQL in one transaction: a reader sees the
 /// previous complete state until the commit and the new one after, never a mix. Where the
@@ -64,8 +65,10 @@ package struct PostgresPublisher: Sendable {
     release: URL, previous: URL?, key: String, changedReports: [String], box: ResultBox<Outcome>
   ) async throws -> Outcome {
     let database = release.appendingPathComponent(OutputLayout.databaseName).path
-    let previousDatabase = previous.map { $0.appendingPathComponent(OutputLayout.databaseName).path }
-      .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+    let previousDatabase = previous.map {
+      $0.appendingPathComponent(OutputLayout.databaseName).path
+    }
+    .flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
     let connection: PostgresConnection
     do { connection = try await connect() } catch {
       throw PostgresFailure.classify(error, target: target)
@@ -362,37 +365,32 @@ package struct PostgresPublisher: Sendable {
 }
 
 /// One result, set by a task and waited for by a thread that is not async; or abandoned.
-final class ResultBox<T>: @unchecked Sendable {
-  // `@unchecked`: `result` and `ended` are only touched under `lock`.
-  private let lock = NSLock()
+final class ResultBox<T: Sendable>: Sendable {
   private let done = DispatchSemaphore(value: 0)
-  private var result: Result<T, any Error>?
-  private var ended = false
+  /// The result, and whether the wait ended (with it, or abandoned).
+  private let state = Mutex<(result: Result<T, any Error>?, ended: Bool)>((nil, false))
 
   /// Sets the result, unless the wait was abandoned.
   func finish(_ result: Result<T, any Error>) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !ended else { return }
-    ended = true
-    self.result = result
-    done.signal()
+    state.withLock { state in
+      guard !state.ended else { return }
+      state = (result, true)
+      done.signal()
+    }
   }
 
   /// Ends the wait without a result, unless one came first.
   func abandon() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !ended else { return }
-    ended = true
-    done.signal()
+    state.withLock { state in
+      guard !state.ended else { return }
+      state.ended = true
+      done.signal()
+    }
   }
 
   /// The result, or nil when the wait was abandoned.
   func wait() -> Result<T, any Error>? {
     done.wait()
-    lock.lock()
-    defer { lock.unlock() }
-    return result
+    return state.withLock { $0.result }
   }
 }

@@ -37,13 +37,13 @@ struct ReportRenderer: Sendable {
   }
 
   /// The HTML `template` renders for a view already converted by `TemplateValue.convert`.
-  func html(_ template: String, converted view: TemplateValue.Converted) -> String {
-    html.render(view.value, withTemplate: template) ?? ""
+  func html(_ template: String, converted view: Any) -> String {
+    html.render(view, withTemplate: template) ?? ""
   }
 
   /// The Markdown `template` renders for a view already converted by `TemplateValue.convert`.
-  func markdown(_ template: String, converted view: TemplateValue.Converted) -> String {
-    markdown.render(view.value, withTemplate: template) ?? ""
+  func markdown(_ template: String, converted view: Any) -> String {
+    markdown.render(view, withTemplate: template) ?? ""
   }
 
   /// The Markdown `template` renders for `view`.

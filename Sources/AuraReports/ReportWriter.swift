@@ -47,14 +47,25 @@ package enum ReportWriter {
     // every core.
     let weeks = try WorkerPool.map(athletes) { athlete in Result { try builder.build(athlete) } }
       .map { try $0.get() }
-    let views = weeks.map(TemplateValue.Converted.init)
-    for (athlete, view) in zip(athletes, views) {
+    // Each athlete's view is converted for the templates once, on the thread that digests it
+    // and, where the previous release lacks that digest, renders it (in both formats).
+    let pages = WorkerPool.map(Array(zip(athletes, weeks))) {
+      athlete, week -> (report: Report, page: RenderedPage?) in
+      let view = TemplateValue.convert(week) as Any
+      let stem = "athletes/\(athlete.id)"
       let title = "\(athlete.username): \(context.windowLabel)"
       var digest = ReportDigest(title: title, footer: context.footer)
-      digest.add(view: view.value)
-      reports.append(
-        Report(stem: "athletes/\(athlete.id)", title: title, digest: digest.finalize()))
+      digest.add(view: view)
+      let report = Report(stem: stem, title: title, digest: digest.finalize())
+      guard previousDigests[stem] != report.digest || !Self.exists(stem, in: previous) else {
+        return (report: report, page: nil)
+      }
+      let page = RenderedPage(
+        html: renderer.html("athlete", converted: view),
+        markdown: renderer.markdown("athlete", converted: view))
+      return (report: report, page: page)
     }
+    reports += pages.map(\.report)
     let coaches = try store.coaches()
     let coachBuilder = try CoachReportBuilder(context: context)
     var coachViews: [CoachReportView] = []
@@ -77,21 +88,9 @@ package enum ReportWriter {
     }
     let stale = Set(reports.filter { !$0.reusable }.map(\.stem))
 
-    // An athlete's page is rendered (in both formats) when their report is stale; rendering
-    // is the work, so it runs on every core.
-    let pagesNeeded = athletes.indices.filter { stale.contains("athletes/\(athletes[$0].id)") }
-    let rendered = WorkerPool.map(pagesNeeded) { index in
-      (
-        html: renderer.html("athlete", converted: views[index]),
-        markdown: renderer.markdown("athlete", converted: views[index])
-      )
-    }
-    var pageOf: [String: (html: String, markdown: String)] = [:]
-    for (index, page) in zip(pagesNeeded, rendered) { pageOf[athletes[index].id] = page }
-
     var files: [String: String] = [:]
-    for (athlete, report) in zip(athletes, reports) where stale.contains(report.stem) {
-      let page = pageOf[athlete.id]!
+    for (athlete, (report, page)) in zip(athletes, pages) {
+      guard let page else { continue }
       files["athletes/\(athlete.id).html"] = renderer.htmlPage(
         title: report.title, body: page.html, footer: context.footer)
       files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
@@ -135,6 +134,12 @@ package enum ReportWriter {
       rosters: coaches.map { coach in
         Roster(coach: coach.id, athletes: athletes.filter { $0.coachId == coach.id }.map(\.id))
       })
+  }
+
+  /// A page's body in both formats.
+  private struct RenderedPage {
+    var html: String
+    var markdown: String
   }
 
   /// One partitioned report: its path without extension and its content key.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension WorkerPool {
   /// Runs `produce` on each of `items` on a pool of `workers` threads (0: one per core) while
@@ -53,8 +54,10 @@ extension WorkerPool {
 }
 
 /// The items of a `WorkerPool.stream`: what each has emitted and not yet given up, and how
-/// each finished, under one lock.
-private final class StreamState<V, R>: @unchecked Sendable {
+/// each finished. The state is changed only under the condition's lock (so that a wait never
+/// misses the change it waits for), and held in a `Mutex` (so that the compiler checks that
+/// nothing touches it otherwise).
+private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   enum Next {
     case value(V)
     case finished(Result<R, any Error>)
@@ -63,71 +66,88 @@ private final class StreamState<V, R>: @unchecked Sendable {
   /// Thrown by `push` once the stream is cancelled.
   struct Cancelled: Error {}
 
+  private struct State {
+    var queues: [[V]]
+    var outcomes: [Result<R, any Error>?]
+    var claimed = 0
+    /// The item the consumer is on.
+    var consuming = 0
+    var cancelled = false
+  }
+
   private let condition = NSCondition()
   private let buffer: Int
   private let window: Int
-  private var queues: [[V]]
-  private var outcomes: [Result<R, any Error>?]
-  private var claimed = 0
-  /// The item the consumer is on.
-  private var consuming = 0
-  private var cancelled = false
+  private let state: Mutex<State>
 
   init(count: Int, buffer: Int, window: Int) {
     self.buffer = buffer
     self.window = window
-    queues = Array(repeating: [], count: count)
-    outcomes = Array(repeating: nil, count: count)
+    state = Mutex(
+      State(
+        queues: Array(repeating: [], count: count),
+        outcomes: Array(repeating: nil, count: count)))
+  }
+
+  /// Runs `body` on the state under the condition's lock, first waiting while `wait` holds.
+  private func locked<T>(
+    waitingWhile wait: (borrowing State) -> Bool = { _ in false },
+    _ body: (inout State) throws -> T
+  ) rethrows -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    while state.withLock({ wait($0) }) { condition.wait() }
+    return try state.withLock { try body(&$0) }
   }
 
   /// The next item to produce, in input order, once it is less than `window` items ahead of
   /// the consumer; nil when all are taken or the stream is cancelled.
   func claim() -> Int? {
-    condition.lock()
-    defer { condition.unlock() }
-    while claimed >= consuming + window, !cancelled { condition.wait() }
-    guard !cancelled, claimed < queues.count else { return nil }
-    claimed += 1
-    return claimed - 1
+    locked(waitingWhile: { $0.claimed >= $0.consuming + window && !$0.cancelled }) { state in
+      guard !state.cancelled, state.claimed < state.queues.count else { return nil }
+      state.claimed += 1
+      return state.claimed - 1
+    }
   }
 
   /// Adds a value of item `index`, waiting while its buffer is full.
   func push(_ value: V, to index: Int) throws {
-    condition.lock()
-    defer { condition.unlock() }
-    while queues[index].count >= buffer, !cancelled { condition.wait() }
-    guard !cancelled else { throw Cancelled() }
-    queues[index].append(value)
-    condition.broadcast()
+    try locked(waitingWhile: { $0.queues[index].count >= buffer && !$0.cancelled }) { state in
+      guard !state.cancelled else { throw Cancelled() }
+      state.queues[index].append(value)
+      condition.broadcast()
+    }
   }
 
   func finish(_ index: Int, _ outcome: Result<R, any Error>) {
-    condition.lock()
-    outcomes[index] = outcome
-    condition.broadcast()
-    condition.unlock()
+    locked { state in
+      state.outcomes[index] = outcome
+      condition.broadcast()
+    }
   }
 
   /// Item `index`'s next value, or how it finished once it has no more; waits for either.
   func take(from index: Int) -> Next {
-    condition.lock()
-    defer { condition.unlock() }
-    if consuming != index {
-      consuming = index
-      condition.broadcast()
+    locked { state in
+      if state.consuming != index {
+        state.consuming = index
+        condition.broadcast()
+      }
     }
-    while queues[index].isEmpty, outcomes[index] == nil { condition.wait() }
-    if !queues[index].isEmpty {
-      condition.broadcast()
-      return .value(queues[index].removeFirst())
+    return locked(waitingWhile: { $0.queues[index].isEmpty && $0.outcomes[index] == nil }) {
+      state in
+      if !state.queues[index].isEmpty {
+        condition.broadcast()
+        return .value(state.queues[index].removeFirst())
+      }
+      return .finished(state.outcomes[index]!)
     }
-    return .finished(outcomes[index]!)
   }
 
   func cancel() {
-    condition.lock()
-    cancelled = true
-    condition.broadcast()
-    condition.unlock()
+    locked { state in
+      state.cancelled = true
+      condition.broadcast()
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs independent partitions on a pool of threads.
 package enum WorkerPool {
@@ -47,32 +48,34 @@ extension WorkerPool {
 }
 
 /// Thread-safe result slots for the worker pool.
-final class ResultSlots<R>: @unchecked Sendable {
-  private var slots: [R?]
-  private var counter = 0
-  private var filled = 0
-  private let lock = NSLock()
+final class ResultSlots<R: Sendable>: Sendable {
+  private struct State {
+    var slots: [R?]
+    var counter = 0
+    var filled = 0
+  }
+  private let state: Mutex<State>
 
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
+  init(count: Int) { state = Mutex(State(slots: Array(repeating: nil, count: count))) }
 
   /// Fills slot `index`; returns how many slots are filled now.
   @discardableResult
   func set(_ index: Int, _ value: R) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    slots[index] = value
-    filled += 1
-    return filled
+    state.withLock { state in
+      state.slots[index] = value
+      state.filled += 1
+      return state.filled
+    }
   }
 
   /// The next unclaimed index below `limit`, or nil when all are taken.
   func claim(limit: Int) -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard counter < limit else { return nil }
-    counter += 1
-    return counter - 1
+    state.withLock { state in
+      guard state.counter < limit else { return nil }
+      state.counter += 1
+      return state.counter - 1
+    }
   }
 
-  func values() -> [R] { slots.map { $0! } }
+  func values() -> [R] { state.withLock { $0.slots.map { $0! } } }
 }
