@@ -1,0 +1,89 @@
+import AuraDomain
+import AuraPipeline
+import AuraTestSupport
+import Foundation
+import Testing
+
+/// `explain` and `run` walk the same stage table and compare the same keys: on each kind of
+/// change, what `explain` lists is exactly what the run that follows computes.
+@Suite(.serialized) struct ExplainAgreesWithRunTests {
+  /// What a plan or a run touched, in the run summary's terms.
+  struct Work: Equatable, CustomStringConvertible {
+    var features: [String]
+    var scoring: [String]
+    var athletes: [String]
+    var weeks: Int
+    var publishes: Bool
+
+    init(planned: [PlannedWork]) {
+      func sessions(_ stage: String) -> [String] {
+        planned.filter { $0.stage == stage }.map {
+          String($0.partition.dropFirst("sessions/".count))
+        }
+        .sorted()
+      }
+      features = sessions("features")
+      scoring = sessions("scoring")
+      let aggregation = planned.filter { $0.stage == "aggregation" }.map(\.partition)
+      athletes = aggregation.filter { $0.split(separator: "/").count == 2 }
+        .map { String($0.dropFirst("athletes/".count)) }.sorted()
+      weeks = aggregation.filter { $0.split(separator: "/").count == 3 }.count
+      publishes = planned.contains { $0.stage == "publish" }
+    }
+
+    init(ran summary: RunSummary) {
+      features = summary.featuresComputed.sorted()
+      scoring = summary.scoringComputed.sorted()
+      athletes = summary.aggregated.sorted()
+      weeks = summary.weeksAggregated
+      publishes = !summary.upToDate
+    }
+
+    var description: String {
+      "features \(features), scoring \(scoring), athletes \(athletes), weeks \(weeks), publish \(publishes)"
+    }
+  }
+
+  @Test func explainListsWhatTheNextRunComputesForEveryKindOfChange() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 4, seed: 83)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    var config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    let sessions = dataset.appendingPathComponent("sessions")
+
+    func step(_ change: String, _ apply: () throws -> Void) throws {
+      try apply()
+      let planned = Work(planned: try Runner(config: config).explain())
+      let ran = Work(ran: try Runner(config: config).run())
+      #expect(planned == ran, "\(change): explain said \(planned); the run did \(ran)")
+    }
+    try step("first run") {}
+    try step("nothing changed") {}
+    try step("a recording changed") {
+      let folder = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()[1]
+      let manifest = sessions.appendingPathComponent("\(folder)/session.json")
+      try (try String(contentsOf: manifest, encoding: .utf8) + "\n").write(
+        to: manifest, atomically: true, encoding: .utf8)
+    }
+    try step("a scoring parameter") { try config.override("scoring.form.depth_weight=0.4") }
+    try step("an aggregation parameter") {
+      try config.override("aggregation.roster.low_readiness=45")
+    }
+    try step("a new session") {
+      let first = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()[0]
+      _ = try RunnerTests.copySession(first, as: "s-900001", in: dataset)
+    }
+    try step("a wellness day") {
+      let wellness = dataset.appendingPathComponent("wellness.csv")
+      var lines = try String(contentsOf: wellness, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      lines.remove(at: 1)
+      try lines.joined(separator: "\n").write(to: wellness, atomically: true, encoding: .utf8)
+    }
+    try step("a session removed") {
+      let last = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()[2]
+      try FileManager.default.removeItem(at: sessions.appendingPathComponent(last))
+    }
+    try step("a features parameter") { try config.override("features.min_rep_s=0.6") }
+  }
+}
