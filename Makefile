@@ -12,7 +12,7 @@ README_VENV := .build/readme-venv
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps slurm-deps build run test test-fast golden test-browser test-slurm \
+.PHONY: deps browser-deps slurm-deps packages python-tools build run test test-fast golden test-browser test-slurm \
   test-deploy test-delivery test-cron test-readme screenshots bench ci-time eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
@@ -26,6 +26,23 @@ browser-deps:
 ## Slurm and munge for the sharded-run test, only if missing.
 slurm-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="$(SLURM_PACKAGES)"
+
+## Every Debian package the build and the checks need, in one apt-get: what .ci/run installs
+## first, so that the checks it starts beside the build never wait on apt's lock.
+packages:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(DEB_PACKAGES) $(TEST_SERVER_PACKAGES) \
+	  $(BROWSER_PACKAGES) $(SLURM_PACKAGES) python3-venv msmtp"
+
+## The Python tools the checks run, each in a virtual environment of its own under .build
+## (PyPI): aiosmtpd (test-delivery), pandas (test-readme), kubernetes-validate (test-deploy).
+python-tools:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv"
+	@[ -x $(DELIVERY_VENV)/bin/aiosmtpd ] || { python3 -m venv $(DELIVERY_VENV) && \
+	  $(DELIVERY_VENV)/bin/pip install -q aiosmtpd; }
+	@[ -x $(README_VENV)/bin/python ] && $(README_VENV)/bin/python -c 'import pandas' 2>/dev/null || { \
+	  python3 -m venv $(README_VENV) && $(README_VENV)/bin/pip install -q pandas; }
+	@[ -x $(VALIDATOR_VENV)/bin/kubernetes-validate ] || { python3 -m venv $(VALIDATOR_VENV) && \
+	  $(VALIDATOR_VENV)/bin/pip install -q kubernetes-validate; }
 
 install-missing:
 	@missing=""; \
@@ -109,10 +126,8 @@ test-slurm: build slurm-deps
 
 ## Weekly emails through aiosmtpd (PyPI, in a virtual environment of its own) on loopback and
 ## msmtp (Debian) as the sendmail command (scripts/delivery/test_delivery.sh).
-test-delivery: build
-	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv msmtp"
-	@[ -x $(DELIVERY_VENV)/bin/aiosmtpd ] || { python3 -m venv $(DELIVERY_VENV) && \
-	  $(DELIVERY_VENV)/bin/pip install -q aiosmtpd; }
+test-delivery: build python-tools
+	@$(MAKE) --no-print-directory install-missing PACKAGES="msmtp"
 	bash scripts/delivery/test_delivery.sh $(RELEASE_BIN) $(DELIVERY_VENV)/bin/python
 
 ## The README's crontab line under cron's environment, and the systemd units beside it
@@ -122,18 +137,12 @@ test-cron: build
 
 ## Every command line of the README's `sh` blocks, as a reader runs them on the sample
 ## (scripts/readme/test_readme.sh), with pandas from PyPI in a virtual environment of its own.
-test-readme: build
-	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv"
-	@[ -x $(README_VENV)/bin/python ] && $(README_VENV)/bin/python -c 'import pandas' 2>/dev/null || { \
-	  python3 -m venv $(README_VENV) && $(README_VENV)/bin/pip install -q pandas; }
+test-readme: build python-tools
 	bash scripts/readme/test_readme.sh $(RELEASE_BIN) $(README_VENV)/bin/python
 
 ## The Kubernetes manifests of deploy/k8s checked against the API's schema (strict: no
 ## unknown field) by kubernetes-validate from PyPI, in a virtual environment of its own.
-test-deploy:
-	@$(MAKE) --no-print-directory install-missing PACKAGES="python3-venv"
-	@[ -x $(VALIDATOR_VENV)/bin/kubernetes-validate ] || { python3 -m venv $(VALIDATOR_VENV) && \
-	  $(VALIDATOR_VENV)/bin/pip install -q kubernetes-validate; }
+test-deploy: python-tools
 	@if $(VALIDATOR_VENV)/bin/kubernetes-validate --strict -k $(KUBERNETES_VERSION) --quiet \
 	  Tests/DeployFixtures/job-with-unknown-field.yaml >/dev/null 2>&1; then \
 	  echo "the manifest check accepted a broken Job"; exit 1; fi
