@@ -92,7 +92,7 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   /// Runs `body` on the state under the condition's lock, first waiting while `wait` holds.
   private func locked<T>(
     waitingWhile wait: (borrowing State) -> Bool = { _ in false },
-    _ body: (inout State) throws -> T
+    then body: (inout State) throws -> T
   ) rethrows -> T {
     condition.lock()
     defer { condition.unlock() }
@@ -103,20 +103,24 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   /// The next item to produce, in input order, once it is less than `window` items ahead of
   /// the consumer; nil when all are taken or the stream is cancelled.
   func claim() -> Int? {
-    locked(waitingWhile: { $0.claimed >= $0.consuming + window && !$0.cancelled }) { state in
-      guard !state.cancelled, state.claimed < state.queues.count else { return nil }
-      state.claimed += 1
-      return state.claimed - 1
-    }
+    locked(
+      waitingWhile: { $0.claimed >= $0.consuming + window && !$0.cancelled },
+      then: { state in
+        guard !state.cancelled, state.claimed < state.queues.count else { return nil }
+        state.claimed += 1
+        return state.claimed - 1
+      })
   }
 
   /// Adds a value of item `index`, waiting while its buffer is full.
   func push(_ value: V, to index: Int) throws {
-    try locked(waitingWhile: { $0.queues[index].count >= buffer && !$0.cancelled }) { state in
-      guard !state.cancelled else { throw Cancelled() }
-      state.queues[index].append(value)
-      condition.broadcast()
-    }
+    try locked(
+      waitingWhile: { $0.queues[index].count >= buffer && !$0.cancelled },
+      then: { state in
+        guard !state.cancelled else { throw Cancelled() }
+        state.queues[index].append(value)
+        condition.broadcast()
+      })
   }
 
   func finish(_ index: Int, _ outcome: Result<R, any Error>) {
@@ -134,14 +138,15 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
         condition.broadcast()
       }
     }
-    return locked(waitingWhile: { $0.queues[index].isEmpty && $0.outcomes[index] == nil }) {
-      state in
-      if !state.queues[index].isEmpty {
-        condition.broadcast()
-        return .value(state.queues[index].removeFirst())
-      }
-      return .finished(state.outcomes[index]!)
-    }
+    return locked(
+      waitingWhile: { $0.queues[index].isEmpty && $0.outcomes[index] == nil },
+      then: { state in
+        if !state.queues[index].isEmpty {
+          condition.broadcast()
+          return .value(state.queues[index].removeFirst())
+        }
+        return .finished(state.outcomes[index]!)
+      })
   }
 
   func cancel() {
