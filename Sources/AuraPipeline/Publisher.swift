@@ -70,8 +70,15 @@ struct Publisher {
       try fileManager.copyItem(
         atPath: database, toPath: staging.appendingPathComponent(OutputLayout.databaseName).path)
     }
-    let final = releases.appendingPathComponent(runId)
-    try? fileManager.removeItem(at: final)
+    // Two runs of one second over the same inputs share a run id; the later release takes the
+    // next free name, never the earlier one's folder, which `current` may name: removing it
+    // could leave `current` naming a folder with part of its files gone.
+    var final = releases.appendingPathComponent(runId)
+    var suffix = 2
+    while fileManager.fileExists(atPath: final.path) {
+      final = releases.appendingPathComponent("\(runId)-\(suffix)")
+      suffix += 1
+    }
     try fileManager.moveItem(at: staging, to: final)
 
     let replaced =
@@ -80,13 +87,14 @@ struct Publisher {
     let link = out.appendingPathComponent(".current.\(ProcessInfo.processInfo.processIdentifier)")
     try? fileManager.removeItem(at: link)
     try fileManager.createSymbolicLink(
-      atPath: link.path, withDestinationPath: OutputLayout.releasesName + "/" + runId)
+      atPath: link.path,
+      withDestinationPath: OutputLayout.releasesName + "/" + final.lastPathComponent)
     guard rename(link.path, OutputLayout(out).current.path) == 0 else {
       throw CocoaError(
         .fileWriteUnknown,
         userInfo: [NSFilePathErrorKey: OutputLayout(out).current.path])
     }
-    try pruneReleases(keeping: runId, replaced: replaced)
+    try pruneReleases(keeping: final.lastPathComponent, replaced: replaced)
     if retention.keepWeeks > 0 {
       try ReportArchive.archive(
         release: final, written: reports, out: out, keepWeeks: retention.keepWeeks)
