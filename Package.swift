@@ -84,10 +84,14 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // The stages' cache: content keys, entries in a binary form, file digests.
+    .target(
+      name: "AuraCache", dependencies: ["AuraDomain", "AuraSupport", "CFileSystem", "CXXHash"]),
     .target(
       name: "AuraPipeline",
       dependencies: [
-        "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring", "AuraAggregation",
+        "AuraCache", "AuraDomain", "AuraSupport", "AuraIngest", "AuraFeatures", "AuraScoring",
+        "AuraAggregation",
         "AuraStore", "AuraReports", "AuraPostgres", "AuraDelivery", "CFileSystem", "CXXHash",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
@@ -152,10 +156,11 @@ let package = Package(
     .testTarget(name: "AuraReportsTests", dependencies: ["AuraReports"]),
     .testTarget(
       name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"]),
+    .testTarget(name: "AuraCacheTests", dependencies: ["AuraCache"]),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [
-        "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
+        "AuraCache", "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
         "AuraScoring", "AuraSupport",
       ]),
     .testTarget(

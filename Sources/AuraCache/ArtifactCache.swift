@@ -19,18 +19,23 @@ import Synchronization
 /// entry copied over it) or does not decode is a miss, is named in `damaged()`, and is
 /// recomputed and replaced. Files of another name (entries of earlier formats, temporary
 /// files) are never read, and `cache gc` removes them.
-struct ArtifactCache: Sendable {
+/// A namespace of the cache: the folder its entries live in (in the pipeline, a stage).
+package protocol CacheFolder: Sendable {
+  var folder: String { get }
+}
+
+package struct ArtifactCache: Sendable {
   /// The cache's folder, as a path: every entry's path is built on it as a string.
   private let rootPath: String
   private var root: URL { URL(fileURLWithPath: rootPath, isDirectory: true) }
   private let damage = DamageLog()
 
-  init(root: URL) {
+  package init(root: URL) {
     rootPath = root.path
   }
 
   /// The entries found damaged so far (their paths), each once; the list is emptied.
-  func damaged() -> [String] { damage.drain() }
+  package func damaged() -> [String] { damage.drain() }
 
   /// Length of the checksum that ends every entry.
   private static let checksumLength = 16
@@ -55,9 +60,11 @@ struct ArtifactCache: Sendable {
 
   /// The verified bytes of `key`'s entry in `stage`; nil when there is none, and nil with the
   /// entry recorded as damaged when it does not verify.
-  private func verifiedEntry(stage: Stage, key: String, recordingDamage: Bool = true) -> (
-    data: Data, split: Range<Int>
-  )? {
+  private func verifiedEntry(stage: some CacheFolder, key: String, recordingDamage: Bool = true)
+    -> (
+      data: Data, split: Range<Int>
+    )?
+  {
     let path = path(stage: stage, key: key)
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
     guard let body = Self.verified(data, key: key), let split = Self.separatorRange(in: body)
@@ -70,20 +77,20 @@ struct ArtifactCache: Sendable {
 
   /// Where `key`'s entry in `stage` lives, built as a string: URL's path arithmetic costs more
   /// than the write of a small entry.
-  private func path(stage: Stage, key: String) -> String {
+  private func path(stage: some CacheFolder, key: String) -> String {
     "\(shard(stage: stage, key: key))/\(key)\(Self.suffix)"
   }
 
   /// The folder of `key`'s entries in `stage`.
-  private func shard(stage: Stage, key: String) -> String {
+  private func shard(stage: some CacheFolder, key: String) -> String {
     "\(rootPath)/\(stage.folder)/\(key.prefix(2))"
   }
 
   /// The name ending of entry files.
-  static let suffix = ".v2.bin"
+  package static let suffix = ".v2.bin"
 
   /// The result stored under `key`; nil when there is none or its entry is damaged.
-  func load<T: Decodable>(_ type: T.Type, stage: Stage, key: String) -> T? {
+  package func load<T: Decodable>(_ type: T.Type, in stage: some CacheFolder, key: String) -> T? {
     guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
     guard let value = try? BinaryDecoder().decode(type, from: data[split.upperBound...]) else {
       damage.record(path(stage: stage, key: key))
@@ -93,7 +100,9 @@ struct ArtifactCache: Sendable {
   }
 
   /// Stores `value` under `key`, with the key's fields.
-  func store<T: Encodable>(_ value: T, stage: Stage, key: String, fields: ContentKey) throws {
+  package func store<T: Encodable>(
+    _ value: T, in stage: some CacheFolder, key: String, fields: ContentKey
+  ) throws {
     let folder = shard(stage: stage, key: key)
     // Most shards exist after the first entries: one mkdir, not FileManager's walk up the path.
     if mkdir(folder, 0o777) != 0, errno != EEXIST {
@@ -118,7 +127,7 @@ struct ArtifactCache: Sendable {
   /// Flushes every entry written so far to disk (`syncfs` on the cache's file system): called
   /// once, before the run state records results that live in the cache. Throws when the file
   /// system reports the flush failed.
-  func synchronize() throws {
+  package func synchronize() throws {
     let descriptor = open(rootPath, O_RDONLY | O_DIRECTORY)
     guard descriptor >= 0, aura_sync_file_system(descriptor) == 0 else {
       let error = CocoaError(
@@ -154,31 +163,31 @@ struct ArtifactCache: Sendable {
   }
 
   /// Whether a result is stored under `key`.
-  func contains(stage: Stage, key: String) -> Bool {
+  package func contains(in stage: some CacheFolder, key: String) -> Bool {
     FileManager.default.fileExists(atPath: path(stage: stage, key: key))
   }
 
   /// The fields of the key a result was stored under, if it is still there.
-  func fields(stage: Stage, key: String) -> [ContentKey.Field]? {
+  package func fields(in stage: some CacheFolder, key: String) -> [ContentKey.Field]? {
     guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }
     return ContentKey.fields(from: String(decoding: data[..<split.lowerBound], as: UTF8.self))
   }
 
   /// One file of the cache.
-  struct Entry {
-    var stage: String
+  package struct Entry {
+    package var stage: String
     /// The content key; for any other file (a killed run's temporary file, an entry of an
     /// earlier format), its whole name, which no run uses.
-    var key: String
-    var file: URL
-    var bytes: Int64
-    var modified: Date
+    package var key: String
+    package var file: URL
+    package var bytes: Int64
+    package var modified: Date
     /// "stage/key".
-    var id: String { stage + "/" + key }
+    package var id: String { stage + "/" + key }
   }
 
   /// Every file in the cache, temporary files of killed runs included.
-  func entries() throws -> [Entry] {
+  package func entries() throws -> [Entry] {
     let fileManager = FileManager.default
     guard fileManager.fileExists(atPath: rootPath) else { return [] }
     var found: [Entry] = []
@@ -210,13 +219,13 @@ struct ArtifactCache: Sendable {
 private final class DamageLog: Sendable {
   private let paths = Mutex<[String]>([])
 
-  func record(_ path: String) {
+  package func record(_ path: String) {
     paths.withLock { paths in
       if !paths.contains(path) { paths.append(path) }
     }
   }
 
-  func drain() -> [String] {
+  package func drain() -> [String] {
     paths.withLock { paths in
       defer { paths = [] }
       return paths

@@ -78,7 +78,9 @@ final class BinarySource {
   }
 
   /// An integer that must fit `T`.
-  func integer<T: FixedWidthInteger>(_ type: T.Type, at position: inout Int, end: Int) throws -> T {
+  func integer<T: FixedWidthInteger>(_ type: T.Type, at position: inout Int, end: Int)
+    throws -> T
+  {
     let raw = try integer(at: &position, end: end)
     guard let value = T(exactly: raw) else { throw Self.corrupt("\(raw) does not fit \(T.self)") }
     return value
@@ -183,7 +185,9 @@ struct BinaryValueDecoder: Decoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<
+    Key
+  > {
     KeyedDecodingContainer(BinaryKeyedDecoder<Key>(source: source, range: range))
   }
 
@@ -226,7 +230,9 @@ final class BinaryUnkeyedDecoder: UnkeyedDecodingContainer, SingleValueDecodingC
     return true
   }
 
-  func decode(_ type: Bool.Type) throws -> Bool { try read { try source.bool(at: &$0, end: $1) } }
+  func decode(_ type: Bool.Type) throws -> Bool {
+    try read { try source.bool(at: &$0, end: $1) }
+  }
   func decode(_ type: String.Type) throws -> String {
     try read { try source.string(at: &$0, end: $1) }
   }

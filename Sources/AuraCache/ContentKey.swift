@@ -21,16 +21,16 @@ package struct ContentKey: Sendable {
   private var hasher = FieldHasher()
 
   /// An empty key; `Stage.key(parameters:)` starts every node's.
-  init() {}
+  package init() {}
 
-  mutating func add(_ label: String, _ value: String) {
+  package mutating func add(_ label: String, _ value: String) {
     fields.append(Field(label: label, value: value))
     hasher.add(label)
     hasher.add(value)
   }
 
   /// Adds only the declared parameters, canonically: sorted by name, missing ones named.
-  mutating func add(parameters: ParameterSet, keys: [String]) {
+  package mutating func add(parameters: ParameterSet, keys: [String]) {
     for (key, value) in parameters.restricted(to: keys) {
       add("param \(key)", value?.description ?? "<missing>")
     }
@@ -55,10 +55,10 @@ package struct ContentKey: Sendable {
 
   /// The fields as text, one `label<TAB>value` per line (labels and values hold no tabs or
   /// newlines: they are names, numbers and digests).
-  var serialized: String { fields.map { "\($0.label)\t\($0.value)\n" }.joined() }
+  package var serialized: String { fields.map { "\($0.label)\t\($0.value)\n" }.joined() }
 
   /// Fields read back from `serialized`.
-  static func fields(from text: String) -> [Field] {
+  package static func fields(from text: String) -> [Field] {
     text.split(separator: "\n").compactMap { line -> Field? in
       let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
       guard parts.count == 2 else { return nil }

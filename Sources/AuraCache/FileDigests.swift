@@ -19,7 +19,7 @@ import Synchronization
 /// hashes are, not a defence against files crafted to collide: a cryptographic hash would make
 /// hashing the recordings a visible share of a cold run, and XXH3 reads them about as fast as
 /// they are copied. Digests of another length are not loaded.
-final class FileDigests: Sendable {
+package final class FileDigests: Sendable {
   private struct Stamp: Equatable {
     var device: UInt64
     var inode: UInt64
@@ -35,7 +35,7 @@ final class FileDigests: Sendable {
     ([:], false))
 
   /// Loads the remembered digests of `file` (none if it is missing or unreadable).
-  init(file: URL) {
+  package init(file: URL) {
     self.file = file
     var remembered: [String: (stamp: Stamp, digest: String)] = [:]
     for record in TSVTable.read(file, columns: 7) {
@@ -52,7 +52,7 @@ final class FileDigests: Sendable {
   }
 
   /// The digest of the file at `path`, or nil when it is not a readable regular file.
-  func digest(of path: String) -> String? {
+  package func digest(of path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
     let stamp = Stamp(
@@ -74,7 +74,7 @@ final class FileDigests: Sendable {
   }
 
   /// Hex digits in a digest.
-  static let digestLength = 32
+  package static let digestLength = 32
 
   /// What hashing one file needs: xxHash's running state and a block to read into. Kept from
   /// file to file (`readers`): a block allocated and freed per file leaves its space to small
@@ -83,7 +83,7 @@ final class FileDigests: Sendable {
   ///
   /// `@unchecked Sendable` at a C boundary: it owns xxHash's state and a read buffer, and one
   /// thread at a time uses it (taken from the pool, given back when done).
-  final class Reader: @unchecked Sendable {
+  package final class Reader: @unchecked Sendable {
     let state: OpaquePointer
     let block: UnsafeMutableRawBufferPointer
 
@@ -121,7 +121,7 @@ final class FileDigests: Sendable {
 
   /// The content digest of the file at `path`, read in full (no stamp is trusted); nil when
   /// it cannot be read.
-  static func contentDigest(ofFile path: String) -> String? { Reader()?.digest(path) }
+  package static func contentDigest(ofFile path: String) -> String? { Reader()?.digest(path) }
 
   /// Readers not in use: one per thread that has hashed at the same time.
   private let readers = Mutex<[Reader]>([])
@@ -135,15 +135,15 @@ final class FileDigests: Sendable {
 
   /// A file in a folder being digested that is not a readable regular file (a FIFO, a device,
   /// no permission, an I/O error).
-  struct UnreadableFile: Error, CustomStringConvertible {
+  package struct UnreadableFile: Error, CustomStringConvertible {
     /// Relative to the folder being digested.
     var path: String
-    var description: String { "\(path) is not a readable regular file" }
+    package var description: String { "\(path) is not a readable regular file" }
   }
 
   /// A folder's files, recursively, as (path relative to `folder`, digest) sorted by path;
   /// hidden files are skipped. Throws `UnreadableFile`, or the listing's error.
-  func digests(ofFolder folder: String) throws -> [(path: String, digest: String)] {
+  package func digests(ofFolder folder: String) throws -> [(path: String, digest: String)] {
     var found: [(String, String)] = []
     // readdir and one stat per entry (in `digest(of:)`): URL and FileManager calls per file
     // would dominate a run that finds nothing to do.
@@ -181,7 +181,7 @@ final class FileDigests: Sendable {
   }
 
   /// Writes what this run saw (atomically), if anything differs from what was loaded.
-  func save() throws {
+  package func save() throws {
     let (seen, changed) = state.withLock { ($0.seen, $0.changed) }
     guard changed || seen.count != remembered.count else { return }
     try TSVTable.write(

@@ -1,3 +1,4 @@
+import AuraCache
 import AuraSupport
 import Foundation
 

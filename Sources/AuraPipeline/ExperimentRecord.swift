@@ -1,3 +1,4 @@
+import AuraCache
 import AuraDomain
 import AuraStore
 import AuraSupport

@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraCache
 import AuraDomain
 import AuraFeatures
 import AuraIngest

@@ -1,3 +1,5 @@
+import AuraCache
+
 /// A stage of a partition that a run would compute, and why (`auralift explain`).
 package struct PlannedWork: Sendable, Equatable, CustomStringConvertible {
   package var stage: String

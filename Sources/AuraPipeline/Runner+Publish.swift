@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraCache
 import AuraDelivery
 import AuraDomain
 import AuraFeatures

@@ -1,3 +1,4 @@
+import AuraCache
 import AuraDomain
 import AuraSupport
 import Foundation

@@ -1,4 +1,5 @@
 import AuraAggregation
+import AuraCache
 import AuraDomain
 import AuraFeatures
 import AuraIngest
@@ -36,7 +37,7 @@ package enum Code: String, CaseIterable, Sendable {
 }
 
 /// A node of the pipeline whose result is keyed by its inputs' content.
-package enum Stage: String, CaseIterable, Sendable {
+package enum Stage: String, CaseIterable, Sendable, CacheFolder {
   /// A session's sets, reps and measurements, read from its folder (ingest included).
   case features
   /// A session's scores, from its features.
@@ -54,7 +55,7 @@ package enum Stage: String, CaseIterable, Sendable {
   }
 
   /// The cache's folder for the node's entries (`<cache>/<folder>/…`).
-  var folder: String { rawValue }
+  package var folder: String { rawValue }
 
   /// How `explain` names the node: an athlete's weeks and history are both "aggregation".
   var label: String {

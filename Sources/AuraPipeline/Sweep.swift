@@ -1,3 +1,4 @@
+import AuraCache
 import AuraDomain
 import AuraReports
 import AuraStore

@@ -4,6 +4,7 @@ import AuraTestSupport
 import Foundation
 import Testing
 
+@testable import AuraCache
 @testable import AuraPipeline
 
 /// The runner's bookkeeping formats: the `.state` tables and content keys.
