@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEB_PACKAGES := libsqlite3-dev libcsv-dev libsimdjson-dev libfast-float-dev libxxhash-dev
 BROWSER_PACKAGES := chromium python3
-SLURM_PACKAGES := slurmctld slurmd slurm-client munge python3
+SLURM_PACKAGES := slurmctld slurmd slurm-client munge procps python3
 ## The servers the end-to-end tests start on loopback (PostgreSQL's psql comes with it).
 TEST_SERVER_PACKAGES := postgresql-15 postgresql-client-15 python3
 KUBERNETES_VERSION := 1.33.0

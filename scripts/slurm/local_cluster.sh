@@ -47,6 +47,7 @@ TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SchedulerType=sched/backfill
+SchedulerParameters=sched_interval=1,bf_interval=1,sched_min_interval=100000
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 MpiDefault=none

@@ -124,7 +124,8 @@ status=0
 "$binary" publish "$pipeline" --run-id night4 --shards 4 --dataset "$dataset" --out "$out4" \
   --quiet 2>/dev/null || status=$?
 check "publish while another holds the lock exits 75 (got $status)" test "$status" -eq 75
-{ kill -9 "$holder"; wait "$holder"; } 2>/dev/null
+# Its `sleep` goes too: left running, it would hold this script's output open for a minute.
+{ pkill -9 -P "$holder"; kill -9 "$holder"; wait "$holder"; } 2>/dev/null
 status=0
 "$binary" publish "$pipeline" --run-id night4 --shards 4 --dataset "$dataset" --out "$out4" \
   --quiet || status=$?
