@@ -96,12 +96,20 @@ let package = Package(
         .product(name: "Yams", package: "Yams"),
         .product(name: "Logging", package: "swift-log"),
       ]),
+    // Sweeps over a parameter grid and the records a paper cites.
+    .target(
+      name: "AuraExperiments",
+      dependencies: [
+        "AuraCache", "AuraDomain", "AuraPipeline", "AuraReports", "AuraStore", "AuraSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ]),
     // The commit the binary is built from (BuildInfo), for --version and experiment records.
     .plugin(name: "BuildInfoPlugin", capability: .buildTool()),
     .executableTarget(
       name: "AuraLiftCLI",
       dependencies: [
-        "AuraDomain", "AuraSupport", "AuraIngest", "AuraStore", "AuraPipeline", "AuraSynth",
+        "AuraDomain", "AuraSupport", "AuraIngest", "AuraStore", "AuraPipeline", "AuraExperiments",
+        "AuraSynth",
         "AuraEvaluation", "AuraPostgres", "AuraDelivery",
         "CProcessMemory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -158,6 +166,9 @@ let package = Package(
       name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"]),
     .testTarget(name: "AuraCacheTests", dependencies: ["AuraCache"]),
     .testTarget(
+      name: "AuraExperimentsTests",
+      dependencies: ["AuraExperiments", "AuraPipeline", "AuraTestSupport"]),
+    .testTarget(
       name: "AuraPipelineTests",
       dependencies: [
         "AuraCache", "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
@@ -167,7 +178,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "AuraTestSupport", "AuraAggregation", "AuraDelivery", "AuraDomain", "AuraEvaluation",
-        "AuraFeatures", "AuraIngest", "AuraPipeline", "AuraReports", "AuraStore", "AuraSupport",
+        "AuraExperiments", "AuraFeatures", "AuraIngest", "AuraPipeline", "AuraReports", "AuraStore",
+        "AuraSupport",
         "AuraSynth", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
       ]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraDomain
+import AuraExperiments
 import AuraPipeline
 import AuraStore
 import AuraSupport

@@ -1,3 +1,4 @@
+import AuraExperiments
 import AuraPipeline
 import AuraTestSupport
 import Foundation

@@ -1,5 +1,6 @@
 import AuraDelivery
 import AuraDomain
+import AuraExperiments
 import AuraPipeline
 import AuraStore
 import AuraTestSupport

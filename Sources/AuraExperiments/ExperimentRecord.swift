@@ -1,5 +1,6 @@
 import AuraCache
 import AuraDomain
+import AuraPipeline
 import AuraStore
 import AuraSupport
 import Foundation
