@@ -47,6 +47,39 @@ import Testing
     #expect(report.setsCSV.split(separator: "\n").count == expectedSets + 1)
   }
 
+  /// A recording the pipeline would set aside (a row cut short) is never judged from the
+  /// session's log: each of its sets is unknown, with the reading's problem as the reason.
+  @Test func aBrokenRecordingMakesItsSetsUnknownNeverCountedFromTheLog() throws {
+    let (folder, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 2, seed: 36, logOnlyShare: 0)
+    defer { TestSupport.remove(folder) }
+    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
+    for session in truth.sessions {
+      for set in session.sets {
+        lines.append("\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(set.reps),,,tune")
+      }
+    }
+    let labelsURL = folder.appendingPathComponent("labels.csv")
+    try lines.joined(separator: "\n").write(to: labelsURL, atomically: true, encoding: .utf8)
+    let broken = truth.sessions[0].sessionId
+    let pose = folder.appendingPathComponent("sessions/\(broken)/pose.csv")
+    var rows = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
+    rows[10] = rows[10].components(separatedBy: ",").prefix(3).joined(separator: ",")
+    try rows.joined(separator: "\n").write(to: pose, atomically: true, encoding: .utf8)
+    let report = try RealDataEvaluator(
+      root: folder, labels: try RealSetLabel.load(labelsURL),
+      parameters: TestSupport.everyCountPublished
+    ).evaluate(workers: 2)
+    let ofBroken = report.sets.filter { $0.label.sessionId == broken }
+    #expect(ofBroken.count == truth.sessions[0].sets.count && !ofBroken.isEmpty)
+    #expect(ofBroken.allSatisfy { $0.measured == nil })
+    #expect(
+      ofBroken.allSatisfy { ($0.unknownReason ?? "").contains("pose.csv") },
+      "\(ofBroken.map(\.unknownReason))")
+    // The other session's sets are counted as before.
+    #expect(report.sets.contains { $0.label.sessionId != broken && $0.measured != nil })
+  }
+
   /// With the pipeline's own threshold, a camera's count of a set found in its recording is
   /// not sure enough to publish (real recordings count such sets exactly about half the time):
   /// each is unknown, the reason says how sure, and the reps found stay beside it.
