@@ -59,6 +59,12 @@ package enum PostgresFailure: Error, CustomStringConvertible {
   /// says what to fix.
   static func classify(_ error: any Error, target: PostgresTarget) -> PostgresFailure {
     if let failure = error as? PostgresFailure { return failure }
+    // A failed transaction: what failed inside it (the statement, else the commit or begin).
+    if let transaction = error as? PostgresTransactionError,
+      let cause = transaction.closureError ?? transaction.commitError ?? transaction.beginError
+    {
+      return classify(cause, target: target)
+    }
     let place = "PostgreSQL at \(target.host):\(target.port)"
     guard let error = error as? PSQLError else {
       return .unavailable("\(place): \(error)")

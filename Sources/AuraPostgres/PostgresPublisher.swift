@@ -112,12 +112,26 @@ package struct PostgresPublisher: Sendable {
     return [.allow, .prefer].contains(target.tls) ? .prefer(context) : .require(context)
   }
 
+  /// The whole publication as one transaction, scoped by `withTransaction` (BEGIN before the
+  /// closure, COMMIT after it, ROLLBACK when it throws).
   private func publish(
     on connection: PostgresConnection, database: String, previousDatabase: String?, key: String,
     changedReports: [String]
   ) async throws -> Outcome {
+    try await connection.withTransaction(logger: logger) { connection in
+      try await publishInTransaction(
+        on: connection, database: database, previousDatabase: previousDatabase, key: key,
+        changedReports: changedReports)
+    }
+  }
+
+  private func publishInTransaction(
+    on connection: PostgresConnection, database: String, previousDatabase: String?, key: String,
+    changedReports: [String]
+  ) async throws -> Outcome {
     let schema = target.schema
-    try await execute(connection, "BEGIN ISOLATION LEVEL READ COMMITTED")
+    // Whatever the server's default: each statement sees what committed before it.
+    try await execute(connection, "SET TRANSACTION ISOLATION LEVEL READ COMMITTED")
     if let seconds = target.statementTimeoutSeconds {
       try await execute(connection, "SET LOCAL statement_timeout = \(Int(seconds * 1000))")
     }
@@ -169,7 +183,6 @@ package struct PostgresPublisher: Sendable {
       connection.query(
         "INSERT INTO auralift_publication (run_id, publish_key) VALUES (\(runId), \(key))",
         logger: logger))
-    try await execute(connection, "COMMIT")
     return outcome
   }
 
