@@ -156,7 +156,7 @@ let package = Package(
       dependencies: ["AuraTestSupport", "AuraCharts", "AuraDomain"]),
     .testTarget(
       name: "AuraEvaluationTests",
-      dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest"]),
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest", "AuraSynth"]),
     .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
     .testTarget(
       name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain", "AuraTestSupport"]),

@@ -1,5 +1,6 @@
 import AuraDomain
 import AuraFeatures
+import AuraSynth
 import AuraTestSupport
 import Foundation
 import Testing
@@ -10,6 +11,20 @@ import Testing
 /// `auralift eval` on an evaluation folder: labels.csv read strictly, sets counted without the
 /// manifest's bounds and logged reps, and the table's shares and set detection.
 @Suite struct RealDataEvaluatorTests {
+  /// labels.csv giving each recorded set of `truth` its true count and no bounds, in the tune
+  /// split; its URL.
+  static func labelEveryRecordedSet(of truth: DatasetTruth, in folder: URL) throws -> URL {
+    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
+    for session in truth.sessions {
+      for set in session.sets {
+        lines.append("\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(set.reps),,,tune")
+      }
+    }
+    let labels = folder.appendingPathComponent("labels.csv")
+    try lines.joined(separator: "\n").write(to: labels, atomically: true, encoding: .utf8)
+    return labels
+  }
+
   /// A generated dataset relabelled as real recordings: each recorded set's true count and
   /// bounds in labels.csv, one deliberately wrong count.
   @Test func countsSetsWithoutBoundsAgainstTheLabels() throws {
@@ -53,14 +68,7 @@ import Testing
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 1, sessions: 2, seed: 36, logOnlyShare: 0)
     defer { TestSupport.remove(folder) }
-    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
-    for session in truth.sessions {
-      for set in session.sets {
-        lines.append("\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(set.reps),,,tune")
-      }
-    }
-    let labelsURL = folder.appendingPathComponent("labels.csv")
-    try lines.joined(separator: "\n").write(to: labelsURL, atomically: true, encoding: .utf8)
+    let labelsURL = try Self.labelEveryRecordedSet(of: truth, in: folder)
     let broken = truth.sessions[0].sessionId
     let pose = folder.appendingPathComponent("sessions/\(broken)/pose.csv")
     var rows = try String(contentsOf: pose, encoding: .utf8).components(separatedBy: "\n")
@@ -87,19 +95,13 @@ import Testing
     let (folder, truth) = try TestSupport.generatedDataset(
       athletes: 1, sessions: 1, seed: 36, logOnlyShare: 0)
     defer { TestSupport.remove(folder) }
-    var lines = ["session_id,set_number,source,exercise,reps,start_s,end_s,split"]
-    for session in truth.sessions {
-      for set in session.sets {
-        lines.append("\(session.sessionId),\(set.setNumber),gen,\(set.exercise),\(set.reps),,,tune")
-      }
-    }
-    let labelsURL = folder.appendingPathComponent("labels.csv")
-    try lines.joined(separator: "\n").write(to: labelsURL, atomically: true, encoding: .utf8)
+    let labelsURL = try Self.labelEveryRecordedSet(of: truth, in: folder)
     let report = try RealDataEvaluator(
       root: folder, labels: try RealSetLabel.load(labelsURL), parameters: TestSupport.parameters
     ).evaluate(workers: 2)
     let pose = report.total(modality: "pose")
-    #expect(pose.sets == lines.count - 1 && pose.unknown == pose.sets)
+    let labelled = truth.sessions.reduce(0) { $0 + $1.sets.count }
+    #expect(pose.sets == labelled && pose.unknown == pose.sets)
     for set in report.sets {
       #expect(set.measured == set.label.reps)
       #expect(set.unknownReason?.contains("were right on") == true)

@@ -8,14 +8,9 @@ import Testing
 /// A sweep's grid, from its `--set` axes: every combination once, named in order, and bad
 /// axes refused before any variant runs.
 @Suite struct SweepGridTests {
-  static func nightly() throws -> PipelineConfig {
-    try PipelineConfig.load(
-      path: TestSupport.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
-  }
-
   @Test func everyCombinationOnceTheLastAxisFastest() throws {
     let sweep = try Sweep(
-      base: try Self.nightly(),
+      base: try TestSupport.nightlyPipeline(),
       specs: [
         "scoring.form.depth_weight=0.2,0.4",
         "aggregation.effort.failure_velocity_loss_pct.squat=30,40,50",
@@ -38,7 +33,9 @@ import Testing
   ])
   func aBadAxisIsRefusedSayingWhy(spec: String, message: String) throws {
     do {
-      _ = try Sweep(base: try Self.nightly(), specs: [spec], folder: URL(fileURLWithPath: "/tmp"))
+      _ = try Sweep(
+        base: try TestSupport.nightlyPipeline(), specs: [spec], folder: URL(fileURLWithPath: "/tmp")
+      )
       Issue.record("\(spec) was accepted")
     } catch {
       #expect("\(error)".contains(message), "\(error)")

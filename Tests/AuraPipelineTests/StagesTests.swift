@@ -7,11 +7,6 @@ import Testing
 
 /// The stage table: a node's key holds every parameter its code reads, and only those.
 @Suite struct StagesTests {
-  static func nightly() throws -> PipelineConfig {
-    try PipelineConfig.load(
-      path: TestSupport.repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
-  }
-
   /// A parameter a Settings type starts to read is in the keys at once: there is no second
   /// list to forget.
   @Test func theKeysReadAreRecordedAsTheyAreRead() throws {
@@ -31,7 +26,7 @@ import Testing
   /// Every parameter of the nightly pipeline is read by some node, sits in the key of each
   /// node that reads it, and changing it moves exactly those nodes' keys.
   @Test func eachParameterMovesTheKeysOfTheNodesThatReadItAndNoOthers() throws {
-    let parameters = try Self.nightly().parameters
+    let parameters = try TestSupport.nightlyPipeline().parameters
     #expect(parameters.values.count > 100)
     let readers = Dictionary(
       uniqueKeysWithValues: Stage.allCases.map { ($0, Set($0.parameterKeys(parameters))) })
@@ -58,7 +53,7 @@ import Testing
 
   /// A parameter no stage reads (a typo) is refused before anything runs.
   @Test func aParameterNoStageReadsIsRefused() throws {
-    var config = try Self.nightly()
+    var config = try TestSupport.nightlyPipeline()
     config.parameters["features.filter_cutof_hz"] = .number(3)
     #expect(throws: PipelineError.self) { try config.checkParameters() }
     do { try config.checkParameters() } catch {
@@ -68,7 +63,7 @@ import Testing
 
   /// Each node's key names its code versions first, its own part first.
   @Test func keysStartWithTheCodeTheyRun() throws {
-    let parameters = try Self.nightly().parameters
+    let parameters = try TestSupport.nightlyPipeline().parameters
     #expect(
       Stage.features.key(parameters: parameters).fields.prefix(2).map(\.label) == [
         "code features", "code ingest",

@@ -23,12 +23,17 @@ package enum TestSupport {
       .appendingPathComponent("auralift")
   }
 
+  /// pipelines/nightly.yaml as it is (its parameters, for tests of what reads them).
+  package static func nightlyPipeline() throws -> PipelineConfig {
+    try PipelineConfig.load(
+      path: repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
+  }
+
   /// pipelines/nightly.yaml over `dataset` into `out`, with `workers`.
   package static func pipelineConfig(dataset: URL, out: URL, workers: Int = 2) throws
     -> PipelineConfig
   {
-    var config = try PipelineConfig.load(
-      path: repositoryRoot.appendingPathComponent("pipelines/nightly.yaml").path)
+    var config = try nightlyPipeline()
     config.dataset = dataset.path
     config.out = out.path
     config.workers = workers
