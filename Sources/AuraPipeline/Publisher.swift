@@ -4,9 +4,10 @@ import AuraStore
 import AuraSupport
 import Foundation
 
-/// Publishes a run atomically: everything is written into `releases/<run id>.partial`, renamed
-/// to `releases/<run id>`, and `current` is switched to it by renaming a new symlink over the
-/// old one. A run that fails midway leaves `current` on the previous complete run.
+/// Publishes a run atomically: everything is written into `releases/<run id>.partial`
+/// (`stage`; the runner writes the database there), renamed to `releases/<run id>`, and
+/// `current` is switched to it by renaming a new symlink over the old one (`complete`). A run
+/// that fails midway leaves `current` on the previous complete run.
 struct Publisher {
   let out: URL
   var retention = RetentionSettings()
@@ -18,15 +19,25 @@ struct Publisher {
     var partitions: [AthletePartition]
   }
 
-  /// Publishes a run: `sessions` writes the sessions and returns the rest. With `previous` (the
-  /// current release's database), the new database starts as its copy and keeps the session
-  /// rows the writer does not replace. Reports whose content the current release already has
-  /// are linked from it. Returns what the reports' rendering wrote.
-  @discardableResult
-  func publish(
-    runId: String, generatedAt: String, reusing previous: URL?,
-    sessions: (any SessionWriter) throws -> Contents
-  ) throws -> ReportWriter.Written {
+  /// A release being built: its folder (`releases/<run id>.partial`) and where its database is
+  /// written (on a network filesystem, a local temporary folder's, copied in by `complete`).
+  struct Staging {
+    let runId: String
+    let folder: URL
+    let local: URL?
+    var database: String {
+      (local ?? folder).appendingPathComponent(OutputLayout.databaseName).path
+    }
+
+    /// Removes the local temporary folder, if any; what `complete` and a failed run do.
+    func removeLocal() {
+      if let local { try? FileManager.default.removeItem(at: local) }
+    }
+  }
+
+  /// Starts the release of run `runId`: its staging folder, empty. The caller writes the
+  /// database at `Staging.database` (`SQLiteStore.publish`), then calls `complete`.
+  func stage(runId: String) throws -> Staging {
     let fileManager = FileManager.default
     let releases = OutputLayout(out).releases
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
@@ -43,15 +54,23 @@ struct Publisher {
       try? fileManager.removeItem(at: local)
       try fileManager.createDirectory(at: local, withIntermediateDirectories: true)
     }
-    defer { if let local { try? fileManager.removeItem(at: local) } }
-    let database = (local ?? staging).appendingPathComponent(OutputLayout.databaseName).path
+    return Staging(runId: runId, folder: staging, local: local)
+  }
+
+  /// Completes a release whose database is written: its partitions, CSV export and reports
+  /// (reports whose content the current release already has are linked from it), then swaps
+  /// `current` to it and prunes and archives. Returns what the reports' rendering wrote.
+  @discardableResult
+  func complete(_ release: Staging, partitions: [AthletePartition], generatedAt: String) throws
+    -> ReportWriter.Written
+  {
+    defer { release.removeLocal() }
+    let fileManager = FileManager.default
+    let releases = OutputLayout(out).releases
+    let staging = release.folder
+    let database = release.database
+    let runId = release.runId
     let store = SQLiteStore()
-    var partitions: [AthletePartition] = []
-    try store.publish(databasePath: database, reusing: previous?.path) { writer in
-      let contents = try sessions(writer)
-      partitions = contents.partitions
-      return contents.bundle
-    }
     try PublishedPartitions.write(partitions, release: staging)
     let current = OutputLayout(out).current
     // The CSV export and the reports only read the finished database: side by side.
@@ -66,7 +85,7 @@ struct Publisher {
           ? current.resolvingSymlinksInPath() : nil)
     }
     try ShareFolders.write(release: staging, rosters: reports.rosters)
-    if local != nil {
+    if release.local != nil {
       try fileManager.copyItem(
         atPath: database, toPath: staging.appendingPathComponent(OutputLayout.databaseName).path)
     }

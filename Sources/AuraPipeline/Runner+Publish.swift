@@ -76,26 +76,32 @@ extension Runner {
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
+      let runId = Self.runId(startedAt: startedAt, key: key)
       let reports = try timed("publish") {
-        try Publisher(out: out, retention: config.retention).publish(
-          runId: Self.runId(startedAt: startedAt, key: key), generatedAt: finishedAt,
-          reusing: reuse ? previousDatabase : nil
+        let publisher = Publisher(out: out, retention: config.retention)
+        let release = try publisher.stage(runId: runId)
+        defer { release.removeLocal() }
+        var partitions: [AthletePartition] = []
+        try SQLiteStore().publish(
+          databasePath: release.database, reusing: reuse ? previousDatabase.path : nil
         ) { writer in
           let run = RunRecord(
-            runId: Self.runId(startedAt: startedAt, key: key), startedAt: startedAt,
-            finishedAt: finishedAt, codeVersion: Code.summary,
+            runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
             parametersHash: Self.parametersHash(config.parameters),
             parameters: config.parameters.described, dataset: plan.datasetRoot.path,
             sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
             sessionsQuarantined: quarantine.count)
-          return try timed("aggregate and write sessions") {
+          let contents = try timed("aggregate and write sessions") {
             try publishSessions(
               plan, aggregation: aggregation, writer: writer,
               reused: reuse
                 ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
               quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
           }
+          partitions = contents.partitions
+          return contents.bundle
         }
+        return try publisher.complete(release, partitions: partitions, generatedAt: finishedAt)
       }
       for path in plan.chain.cache.damaged() {
         logger.warning("cache entry \(path) was damaged: computed again")
