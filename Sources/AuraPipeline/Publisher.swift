@@ -29,7 +29,8 @@ struct Publisher {
       (local ?? folder).appendingPathComponent(OutputLayout.databaseName).path
     }
 
-    /// Removes the local temporary folder, if any; what `complete` and a failed run do.
+    /// Removes the local temporary folder, if any: the caller's, once the release is complete
+    /// or has failed.
     func removeLocal() {
       if let local { try? FileManager.default.removeItem(at: local) }
     }
@@ -64,7 +65,6 @@ struct Publisher {
   func complete(_ release: Staging, partitions: [AthletePartition], generatedAt: String) throws
     -> ReportWriter.Written
   {
-    defer { release.removeLocal() }
     let fileManager = FileManager.default
     let releases = OutputLayout(out).releases
     let staging = release.folder

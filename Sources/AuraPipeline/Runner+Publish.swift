@@ -109,9 +109,7 @@ extension Runner {
       try state.savePublished(
         key: key, fields: publish,
         databaseDigest: FileDigests.contentDigest(
-          ofFile: current.resolvingSymlinksInPath().appendingPathComponent(
-            OutputLayout.databaseName
-          ).path))
+          ofFile: OutputLayout(out).currentDatabase.resolvingSymlinksInPath().path))
       summary.aggregated = tally.athletes
       summary.weeksAggregated = tally.weeks
       summary.rowsKept = sessionCount - tally.sessionsWritten
@@ -119,7 +117,7 @@ extension Runner {
       logger.info(
         "published",
         metadata: [
-          "run_id": .string(Self.runId(startedAt: startedAt, key: key)),
+          "run_id": .string(runId),
           "athletes_aggregated": .stringConvertible(tally.athletes.count),
           "athletes": .stringConvertible(aggregation.athletes.count),
           "athlete_weeks_aggregated": .stringConvertible(tally.weeks),

@@ -56,10 +56,9 @@ package enum ReportWriter {
       let title = "\(athlete.username): \(context.windowLabel)"
       var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: view)
-      let report = Report(stem: stem, title: title, digest: digest.finalize())
-      guard previousDigests[stem] != report.digest || !Self.exists(stem, in: previous) else {
-        return (report: report, page: nil)
-      }
+      var report = Report(stem: stem, title: title, digest: digest.finalize())
+      report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
+      guard !report.reusable else { return (report: report, page: nil) }
       let page = RenderedPage(
         html: renderer.html("athlete", converted: view),
         markdown: renderer.markdown("athlete", converted: view))
@@ -79,12 +78,9 @@ package enum ReportWriter {
         digest.add(report.digest)
       }
       coachViews.append(view)
-      reports.append(Report(stem: "coaches/\(coach.id)", title: title, digest: digest.finalize()))
-    }
-    for index in reports.indices {
-      reports[index].reusable =
-        previousDigests[reports[index].stem] == reports[index].digest
-        && Self.exists(reports[index].stem, in: previous)
+      var report = Report(stem: "coaches/\(coach.id)", title: title, digest: digest.finalize())
+      report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
+      reports.append(report)
     }
     let stale = Set(reports.filter { !$0.reusable }.map(\.stem))
 
@@ -149,6 +145,14 @@ package enum ReportWriter {
     var digest: String
     var reusable = false
     var files: [String] { [stem + ".html", stem + ".md"] }
+  }
+
+  /// Whether the previous release (`folder`, whose manifest gave `digests`) holds `report`
+  /// as it is now: the same digest, and both its files.
+  private static func reusable(_ report: Report, digests: [String: String], in folder: URL?)
+    -> Bool
+  {
+    digests[report.stem] == report.digest && exists(report.stem, in: folder)
   }
 
   /// Whether both files of the report `stem` are in `folder`.
