@@ -70,7 +70,7 @@ package struct Delivery: Sendable {
       addresses[row[0]] = row[1]
     }
     let mailer = MailCommand(words: settings.command)
-    var ledger = DeliveryLedger(out: out)
+    var ledger = try DeliveryLedger(out: out)
     var outcome = Outcome()
     if let dryRun {
       try FileManager.default.createDirectory(at: dryRun, withIntermediateDirectories: true)

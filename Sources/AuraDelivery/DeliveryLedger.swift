@@ -1,25 +1,32 @@
-import AuraSupport
+import AuraStore
 import Foundation
 
-/// `<out>/.state/deliveries.tsv`: every message handed over, by report, address and the
-/// report's content key, with when. A report whose key and address are in it is not sent
-/// again (a rerun, an unchanged week); a failed send is not in it, so the next run retries.
+/// Every message handed over, by report, address and the report's content key, with when
+/// (the `delivery` table of `RunRecords`). A report whose key and address are in it is not
+/// sent again (a rerun, an unchanged week); a failed send is not in it, so the next run
+/// retries.
 package struct DeliveryLedger: Sendable {
-  package let file: URL
+  private let out: URL
+  /// Opened at the first message recorded: a dry run writes nothing.
+  private var records: RunRecords?
   /// report, address and content key of every record.
   private var sent: Set<[String]>
   /// The latest message to each report and address: its content key and when it went.
   private var latest: [[String]: (key: String, at: Date)] = [:]
 
-  package init(out: URL) {
-    file = OutputLayout(out).deliveries
-    let records = TSVTable.read(file, columns: 4).dropFirst()
-    sent = Set(records.map { Array($0.prefix(3)) })
+  /// The ledger of `out`; throws where its records cannot be read, rather than mail
+  /// everyone again.
+  package init(out: URL) throws {
+    self.out = out
+    let records = try RunRecords.readable(out: out).deliveries()
+    sent = Set(records.map { [$0.report, $0.address, $0.contentKey] })
     let dates = ISO8601DateFormatter()
     for record in records {
-      guard let at = dates.date(from: record[3]) else { continue }
-      let recipient = [record[0], record[1]]
-      if latest[recipient].map({ $0.at <= at }) ?? true { latest[recipient] = (record[2], at) }
+      guard let at = dates.date(from: record.sentAt) else { continue }
+      let recipient = [record.report, record.address]
+      if latest[recipient].map({ $0.at <= at }) ?? true {
+        latest[recipient] = (record.contentKey, at)
+      }
     }
   }
 
@@ -33,9 +40,8 @@ package struct DeliveryLedger: Sendable {
     sent.contains([report, address, key])
   }
 
-  /// Records a message handed over, appending its line at once: a run killed after a send
-  /// does not send it again. (A line cut short by a crash has too few fields and is skipped
-  /// when read: that message is sent once more.)
+  /// Records a message handed over, committed at once: a run killed after a send does not
+  /// send it again.
   package mutating func record(report: String, address: String, key: String, at time: String)
     throws
   {
@@ -43,13 +49,7 @@ package struct DeliveryLedger: Sendable {
     if let date = ISO8601DateFormatter().date(from: time) {
       latest[[report, address]] = (key, date)
     }
-    let fileManager = FileManager.default
-    if !fileManager.fileExists(atPath: file.path) {
-      try TSVTable.write([["report", "address", "content_key", "sent_at"]], to: file)
-    }
-    let handle = try FileHandle(forWritingTo: file)
-    defer { try? handle.close() }
-    try handle.seekToEnd()
-    try handle.write(contentsOf: TSVTable.encoded([[report, address, key, time]]))
+    if records == nil { records = try RunRecords.writable(out: out) }
+    try records?.record(.init(report: report, address: address, contentKey: key, sentAt: time))
   }
 }

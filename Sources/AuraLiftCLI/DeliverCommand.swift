@@ -18,7 +18,7 @@ struct DeliverCommand: ParsableCommand {
       default; msmtp -t on most cron hosts). A coach's mail is due from the block's day \
       (default monday) on, where none went since that day began; a report that changed after \
       its mail went is mailed again, marked corrected, only with corrections: true, at most \
-      once a day. <out>/.state/deliveries.tsv records each message sent by its report's \
+      once a day. <out>/.state/records.sqlite (table delivery) records each message sent by its report's \
       content: a rerun sends nothing again, identical content never goes twice (unless \
       --resend, which sends every mail now, whatever the day), and a failed send is retried \
       next time. A run whose pipeline \

@@ -1,18 +1,19 @@
 import AuraCache
 import AuraDomain
 import AuraScoring
+import AuraStore
 import AuraSupport
 import Foundation
 
-/// What the last run left in `<out>/.state`: each session's stage keys, and the athlete and
-/// start of each it published (`sessions.tsv`); the key and fields of the publication
-/// `current` holds (`published-key`, `published-fields`); and the partitions it quarantined or
-/// could not compute (`problems.tsv`). `explain` compares against these; every file is
-/// replaced atomically.
+/// What the last run left in `<out>/.state` (`RunRecords`): each session's stage keys, and
+/// the athlete and start of each it published; the key and fields of the publication
+/// `current` holds; the partitions it quarantined or could not compute; what each store
+/// committed. `explain` compares against these. Reads see nothing where the records cannot
+/// be read (a run then computes everything again); writes throw.
 struct RunState {
-  let folder: URL
+  let out: URL
 
-  init(out: URL) { folder = OutputLayout(out).state }
+  init(out: URL) { self.out = out }
 
   /// One session partition as the last run left it.
   struct SessionRecord: Sendable, Equatable {
@@ -31,86 +32,75 @@ struct RunState {
     }
   }
 
+  private var records: RunRecords? { try? RunRecords.readable(out: out) }
+
   /// The last run's sessions, by partition (`sessions/<folder>`).
   func sessions() -> [String: SessionRecord] {
     var records: [String: SessionRecord] = [:]
-    for row in TSVTable.read(url("sessions.tsv"), columns: 6) {
-      records[row[0]] = SessionRecord(
-        featureKey: row[1], scoringKey: row[2],
+    for row in (try? self.records?.sessions()) ?? [] {
+      records[row.partition] = SessionRecord(
+        featureKey: row.featureKey, scoringKey: row.scoringKey,
         // A start that does not parse leaves the session unpublished: it is read back again.
-        published: row[3].isEmpty
-          ? nil
-          : SessionTime(row[4]).map {
-            .init(athleteId: row[3], startTime: $0, recordingsSetAside: row[5] == "set-aside")
-          })
+        published: row.athleteId.flatMap { athleteId in
+          row.startTime.flatMap(SessionTime.init).map {
+            .init(
+              athleteId: athleteId, startTime: $0, recordingsSetAside: row.recordingsSetAside)
+          }
+        })
     }
     return records
   }
 
-  func saveSessions(_ records: [String: SessionRecord]) throws {
-    try TSVTable.write(
-      records.sorted { $0.key < $1.key }.map { partition, record in
-        [
-          partition, record.featureKey, record.scoringKey, record.published?.athleteId ?? "",
-          record.published?.startTime.text ?? "",
-          record.published?.recordingsSetAside == true ? "set-aside" : "",
-        ]
-      }, to: url("sessions.tsv"))
-  }
+  private var publication: RunRecords.Publication? { (try? records?.publication()) ?? nil }
 
-  var publishedKey: String? { try? String(contentsOf: url("published-key"), encoding: .utf8) }
+  var publishedKey: String? { publication?.key }
 
   var publishedFields: [ContentKey.Field]? {
-    (try? String(contentsOf: url("published-fields"), encoding: .utf8))
-      .map(ContentKey.fields(from:))
+    publication.map { ContentKey.fields(from: $0.fields) }
   }
 
   /// The content digest of the database the last publication wrote.
-  var publishedDatabaseDigest: String? {
-    try? String(contentsOf: url("published-database"), encoding: .utf8)
-  }
+  var publishedDatabaseDigest: String? { publication?.databaseDigest }
 
-  /// Records a publication: its fields and its database's digest first, then its key (what
-  /// `current` now holds).
-  func savePublished(key: String, fields: ContentKey, databaseDigest: String?) throws {
-    try AtomicFile.write(Data(fields.serialized.utf8), to: url("published-fields"))
-    try AtomicFile.write(Data((databaseDigest ?? "").utf8), to: url("published-database"))
-    try AtomicFile.write(Data(key.utf8), to: url("published-key"))
+  /// Records a publication with the sessions and problems it was made from, in one
+  /// transaction.
+  func savePublication(
+    key: String, fields: ContentKey, databaseDigest: String?,
+    sessions: [String: SessionRecord], quarantined: [DatasetProblem], failed: [DatasetProblem]
+  ) throws {
+    func problems(_ kind: RunRecords.Problem.Kind, _ problems: [DatasetProblem])
+      -> [RunRecords.Problem]
+    {
+      problems.map { .init(kind: kind, path: $0.path, line: $0.line, reason: $0.reason) }
+    }
+    try RunRecords.writable(out: out).save(
+      publication: .init(key: key, fields: fields.serialized, databaseDigest: databaseDigest),
+      sessions: sessions.map { partition, record in
+        RunRecords.Session(
+          partition: partition, featureKey: record.featureKey, scoringKey: record.scoringKey,
+          athleteId: record.published?.athleteId, startTime: record.published?.startTime.text,
+          recordingsSetAside: record.published?.recordingsSetAside == true)
+      }, problems: problems(.quarantined, quarantined) + problems(.failed, failed))
   }
 
   /// The publication key the store `target` (its description) last committed, if any.
-  func storeKey(_ target: String) -> String? {
-    TSVTable.read(url("stores.tsv"), columns: 2).first { $0[0] == target }?[1]
-  }
+  func storeKey(_ target: String) -> String? { (try? records?.storeKey(target)) ?? nil }
 
   /// Records that the store `target` committed the publication `key`.
   func saveStoreKey(_ key: String, target: String) throws {
-    var rows = TSVTable.read(url("stores.tsv"), columns: 2).filter { $0[0] != target }
-    rows.append([target, key])
-    try TSVTable.write(rows.sorted { $0[0] < $1[0] }, to: url("stores.tsv"))
+    try RunRecords.writable(out: out).saveStoreKey(key, target: target)
   }
 
   /// The last run's quarantined and failed partitions.
   func problems() -> (quarantined: [DatasetProblem], failed: [DatasetProblem]) {
     var quarantined: [DatasetProblem] = []
     var failed: [DatasetProblem] = []
-    for row in TSVTable.read(url("problems.tsv"), columns: 4) {
-      guard let line = Int(row[2]) else { continue }
-      let problem = DatasetProblem(path: row[1], line: line, reason: row[3])
-      if row[0] == "failed" { failed.append(problem) } else { quarantined.append(problem) }
+    for row in (try? records?.problems()) ?? [] {
+      let problem = DatasetProblem(path: row.path, line: row.line, reason: row.reason)
+      if row.kind == .failed { failed.append(problem) } else { quarantined.append(problem) }
     }
     return (quarantined, failed)
   }
-
-  func saveProblems(quarantined: [DatasetProblem], failed: [DatasetProblem]) throws {
-    func rows(_ kind: String, _ problems: [DatasetProblem]) -> [[String]] {
-      problems.map { [kind, $0.path, String($0.line), $0.reason] }
-    }
-    try TSVTable.write(
-      rows("quarantined", quarantined) + rows("failed", failed), to: url("problems.tsv"))
-  }
-
-  private func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
 }
 
 extension RunState.SessionRecord.Published {

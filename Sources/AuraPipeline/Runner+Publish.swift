@@ -106,10 +106,11 @@ extension Runner {
       for path in plan.chain.cache.damaged() {
         logger.warning("cache entry \(path) was damaged: computed again")
       }
-      try state.savePublished(
+      try state.savePublication(
         key: key, fields: publish,
         databaseDigest: FileDigests.contentDigest(
-          ofFile: OutputLayout(out).currentDatabase.resolvingSymlinksInPath().path))
+          ofFile: OutputLayout(out).currentDatabase.resolvingSymlinksInPath().path),
+        sessions: records, quarantined: quarantine, failed: failed)
       summary.aggregated = tally.athletes
       summary.weeksAggregated = tally.weeks
       summary.rowsKept = sessionCount - tally.sessionsWritten
@@ -131,8 +132,6 @@ extension Runner {
     } catch {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
-    try state.saveSessions(records)
-    try state.saveProblems(quarantined: quarantine, failed: failed)
     summary = try finish(summary, previous: release)
     return summary
   }

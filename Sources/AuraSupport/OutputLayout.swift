@@ -8,8 +8,8 @@ import Foundation
 /// - `archive/`: past weeks' reports;
 /// - `.cache/`: the stages' intermediates (unless the pipeline names another cache);
 /// - `.state/`: what runs remember between them: the lock, file digests, sessions in flight,
-///   the last run's sessions and problems, the published key, the store's keys, the mail
-///   ledger and `last-run.json`.
+///   `records.sqlite` (the last run's sessions and problems, the published key, the stores'
+///   keys, the mails sent; `RunRecords`) and `last-run.json`.
 package struct OutputLayout: Sendable {
   package let root: URL
 
@@ -37,8 +37,6 @@ package struct OutputLayout: Sendable {
   package var lock: URL { record("lock") }
   /// How the last run ended, for monitors (`auralift status`).
   package var lastRun: URL { record("last-run.json") }
-  /// The weekly mails sent.
-  package var deliveries: URL { record("deliveries.tsv") }
 
   package static let currentName = "current"
   package static let releasesName = "releases"

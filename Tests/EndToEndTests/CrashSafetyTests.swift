@@ -62,12 +62,15 @@ import Testing
     var published = 0
     for point in 0..<20 {
       // Every fourth point starts from nothing; the others from what the killed runs left,
-      // without the cache and the publication's key, so that the run has all its work to do.
+      // without the cache and the run's records, so that the run has all its work to do.
       if point % 4 == 0 {
         try? FileManager.default.removeItem(at: out)
       } else {
         try? FileManager.default.removeItem(at: out.appendingPathComponent(".cache"))
-        try? FileManager.default.removeItem(at: out.appendingPathComponent(".state/published-key"))
+        let records = RunRecords.file(out: out)
+        for file in [records, records.appendingPathExtension("journal")] {
+          try? FileManager.default.removeItem(at: file)
+        }
       }
       let killed = try Self.start(arguments(out))
       let delay = random.uniform(0...(1.1 * duration))

@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// Weekly emails from the sample's publication: one valid MIME message per coach, holding
@@ -169,9 +170,9 @@ import Testing
     #expect(again.stdout.contains("delivered: 0 messages; 2 unchanged since sent"))
     let resent = try TestSupport.cli(["deliver", working.path, "--resend"])
     #expect(resent.stdout.contains("delivered: 2 messages"), "\(resent.stdout)")
-    let ledger = try String(
-      contentsOf: root.appendingPathComponent("out/.state/deliveries.tsv"), encoding: .utf8)
-    #expect(ledger.split(separator: "\n").count == 1 + 4)
+    let records = try DatabaseQueue(
+      path: root.appendingPathComponent("out/.state/records.sqlite").path)
+    #expect(try records.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM delivery") } == 4)
   }
 
   /// Data arriving every night does not mail a coach every night: a week's mail goes once,
@@ -199,19 +200,14 @@ import Testing
     // With corrections asked for, a change is mailed, marked corrected, once a day: the week's
     // mail went yesterday (the ledger's times moved a day back), in a week that began the day
     // before.
-    let ledger = root.appendingPathComponent("out/.state/deliveries.tsv")
+    let records = try DatabaseQueue(
+      path: root.appendingPathComponent("out/.state/records.sqlite").path)
     func moveLedger(byDays days: Int) throws {
-      let dates = ISO8601DateFormatter()
-      let lines = try String(contentsOf: ledger, encoding: .utf8).split(separator: "\n").map {
-        line -> String in
-        var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        if let date = dates.date(from: fields[3]) {
-          fields[3] = dates.string(from: date.addingTimeInterval(Double(days) * 86_400))
-        }
-        return fields.joined(separator: "\t")
+      try records.write {
+        try $0.execute(
+          sql: "UPDATE delivery SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', sent_at, ?)",
+          arguments: ["\(days) days"])
       }
-      try (lines.joined(separator: "\n") + "\n").write(
-        to: ledger, atomically: true, encoding: .utf8)
     }
     try moveLedger(byDays: -1)
     let corrections = try Self.published(

@@ -39,17 +39,10 @@ source "$repo/scripts/lib/checks.sh"
 messages() { find "$work/mail/new" "$work/mail/cur" -type f 2>/dev/null | wc -l; }
 # A week passes: every message in the delivery ledger is dated eight days earlier.
 week_passes() {
-  python3 - "$1/.state/deliveries.tsv" <<'PY'
-import datetime, sys
-path = sys.argv[1]
-lines = open(path).read().splitlines()
-out = [lines[0]]
-for line in lines[1:]:
-    fields = line.split('\t')
-    when = datetime.datetime.fromisoformat(fields[3].replace('Z', '+00:00'))
-    fields[3] = (when - datetime.timedelta(days=8)).strftime('%Y-%m-%dT%H:%M:%SZ')
-    out.append('\t'.join(fields))
-open(path, 'w').write('\n'.join(out) + '\n')
+  python3 - "$1/.state/records.sqlite" <<'PY'
+import sqlite3, sys
+with sqlite3.connect(sys.argv[1]) as db:
+    db.execute("UPDATE delivery SET sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', sent_at, '-8 days')")
 PY
 }
 

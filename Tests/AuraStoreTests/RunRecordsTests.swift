@@ -1,0 +1,107 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraStore
+
+/// The records runs keep in `.state/records.sqlite`: a publication replaces the last one's
+/// sessions and problems whole, mails and stores are kept, and an output folder an earlier
+/// version wrote (its tab-separated files) is read as it was: no recomputation, no mail sent
+/// twice.
+@Suite struct RunRecordsTests {
+  @Test func aPublicationReplacesTheLastOnesSessionsAndProblemsAndKeepsTheMails() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    let records = try RunRecords.writable(out: out)
+    try records.record(
+      .init(
+        report: "coaches/c-1", address: "rivera@example.com", contentKey: "k1",
+        sentAt: "2026-11-23T07:00:00Z"))
+    try records.save(
+      publication: .init(key: "p1", fields: "code\t1\n", databaseDigest: "d1"),
+      sessions: [
+        .init(
+          partition: "sessions/s-2", featureKey: "f2", scoringKey: "s2", athleteId: "a-1",
+          startTime: "2026-11-20T18:00:00Z", recordingsSetAside: true),
+        .init(
+          partition: "sessions/s-1", featureKey: "f1", scoringKey: "s1", athleteId: nil,
+          startTime: nil, recordingsSetAside: false),
+      ],
+      problems: [.init(kind: .failed, path: "sessions/s-1", line: 0, reason: "crashed")])
+    try records.save(
+      publication: .init(key: "p2", fields: "code\t2\n", databaseDigest: nil),
+      sessions: [
+        .init(
+          partition: "sessions/s-1", featureKey: "f1", scoringKey: "s1b", athleteId: "a-1",
+          startTime: "2026-11-19T18:00:00Z", recordingsSetAside: false)
+      ],
+      problems: [])
+    try records.saveStoreKey("p2", target: "postgresql://db/gym")
+
+    let read = try RunRecords.readable(out: out)
+    #expect(try read.publication() == .init(key: "p2", fields: "code\t2\n", databaseDigest: nil))
+    #expect(try read.sessions().map(\.scoringKey) == ["s1b"])
+    #expect(try read.problems().isEmpty)
+    #expect(try read.storeKey("postgresql://db/gym") == "p2")
+    #expect(try read.storeKey("postgresql://db/other") == nil)
+    #expect(try read.deliveries().map(\.contentKey) == ["k1"])
+  }
+
+  @Test func anEarlierVersionsFilesAreReadWithoutWritingThenMovedIn() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    let state = out.appendingPathComponent(".state")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    let files = [
+      "sessions.tsv":
+        "sessions/s-000001\tf1\ts1\ta-01\t2026-11-02T07:30:00Z\t\nsessions/s-000002\tf2\ts2\t\t\t\nsessions/s-000003\tf3\ts3\ta-02\t2026-11-03T18:05:00Z\tset-aside\n",
+      "published-key": "9f2c",
+      "published-fields": "code\tfeatures 7\nsession sessions/s-000001\tf1\n",
+      "published-database": "",
+      "problems.tsv":
+        "quarantined\tsessions/s-000002/pose.csv\t14\tknee_angle: not a number\nfailed\tsessions/s-000004\t0\tthe process died\n",
+      "stores.tsv": "postgresql://db/gym\t8e1a\n",
+      "deliveries.tsv":
+        "report\taddress\tcontent_key\tsent_at\ncoaches/c-1\trivera@example.com\tk1\t2026-11-23T07:00:00Z\nathletes/a-01\tana@example.com\tk2\t2026-11-23T07:00:01Z\n",
+    ]
+    for (name, text) in files {
+      try Data(text.utf8).write(to: state.appendingPathComponent(name))
+    }
+    func check(_ records: RunRecords) throws {
+      let sessions = try records.sessions()
+      #expect(
+        sessions.map(\.partition) == [
+          "sessions/s-000001", "sessions/s-000002", "sessions/s-000003",
+        ])
+      #expect(sessions[0].athleteId == "a-01" && sessions[0].startTime == "2026-11-02T07:30:00Z")
+      #expect(sessions[1].athleteId == nil && sessions[1].startTime == nil)
+      #expect(sessions[2].recordingsSetAside && !sessions[0].recordingsSetAside)
+      #expect(
+        try records.publication()
+          == .init(
+            key: "9f2c", fields: "code\tfeatures 7\nsession sessions/s-000001\tf1\n",
+            databaseDigest: nil))
+      #expect(
+        try records.problems() == [
+          .init(
+            kind: .quarantined, path: "sessions/s-000002/pose.csv", line: 14,
+            reason: "knee_angle: not a number"),
+          .init(kind: .failed, path: "sessions/s-000004", line: 0, reason: "the process died"),
+        ])
+      #expect(try records.storeKey("postgresql://db/gym") == "8e1a")
+      #expect(try records.deliveries().map(\.address) == ["rivera@example.com", "ana@example.com"])
+    }
+
+    // `explain` and `status` read them as they are, and write nothing.
+    try check(RunRecords.readable(out: out))
+    #expect(!FileManager.default.fileExists(atPath: RunRecords.file(out: out).path))
+    #expect(
+      FileManager.default.fileExists(atPath: state.appendingPathComponent("sessions.tsv").path))
+
+    // The next run moves them into records.sqlite.
+    _ = try RunRecords.writable(out: out)
+    let left = try FileManager.default.contentsOfDirectory(atPath: state.path)
+    #expect(left == ["records.sqlite"])
+    try check(RunRecords.readable(out: out))
+  }
+}
