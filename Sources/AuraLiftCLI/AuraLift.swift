@@ -4,7 +4,7 @@ import Foundation
 
 /// The `auralift` command: parses arguments and calls the library modules; no logic of its own.
 @main
-struct AuraLift: ParsableCommand {
+struct AuraLift: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "auralift",
     abstract: "Batch analytics over recorded strength-training sessions.",
@@ -21,7 +21,7 @@ struct AuraLift: ParsableCommand {
     ])
 
   /// Sets the memory policy and the files' permissions, then runs the chosen subcommand.
-  static func main() {
+  static func main() async {
     if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
       print(versionLine())
       return
@@ -30,7 +30,7 @@ struct AuraLift: ParsableCommand {
     // What any command writes is its owner's alone unless a pipeline's output_mode says
     // otherwise (set when the pipeline file is read).
     umask(PipelineConfig.OutputMode.private.umask)
-    main(nil)
+    await main(nil)
   }
 
   /// The release, the commit the binary was built from (recorded at build time, with

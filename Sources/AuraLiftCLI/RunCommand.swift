@@ -6,7 +6,7 @@ import Foundation
 import Logging
 
 /// `auralift run`: runs a pipeline file; flags override the file.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
     abstract: "Run a pipeline: ingest, features, scoring, aggregation, reports.",
@@ -27,14 +27,14 @@ struct RunCommand: ParsableCommand {
   var dryRun = false
   @OptionGroup var output: RunOutputOptions
 
-  func run() throws {
+  func run() async throws {
     let config = try options.config()
     if dryRun {
       try ExplainCommand.explain(config)
       return
     }
-    try output.execute(config: config) { logger, progress in
-      try Runner(config: config, logger: logger).run(
+    try await output.execute(config: config) { logger, progress in
+      try await Runner(config: config, logger: logger).run(
         .init(
           waitForLock: wait, retryFailed: retryFailed, progress: progress,
           isolation: ComputeSessionCommand.isolation(options)))

@@ -41,14 +41,14 @@ struct RunOutputOptions: ParsableArguments {
   /// exits with the summary's code, or reports an error with the code a scheduler acts on.
   func execute(
     config: PipelineConfig,
-    _ work: (Logger, (@Sendable (Int, Int) -> Void)?) throws -> RunSummary
-  ) throws {
+    _ work: (Logger, (@Sendable (Int, Int) -> Void)?) async throws -> RunSummary
+  ) async throws {
     let logger = makeLogger()
     let progress = ProgressReporter(logger: logger)
     let started = Date()
     let summary: RunSummary
     do {
-      summary = try work(logger, quiet ? nil : progress.update)
+      summary = try await work(logger, quiet ? nil : progress.update)
     } catch {
       progress.finish()
       if logFormat == .json {

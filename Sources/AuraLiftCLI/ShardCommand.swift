@@ -71,7 +71,7 @@ struct ShardCommand: ParsableCommand {
 }
 
 /// `auralift publish`: publishes a sharded run once every shard's manifest is written.
-struct PublishCommand: ParsableCommand {
+struct PublishCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "publish",
     abstract: "Aggregate and publish what the shards of a run computed.",
@@ -91,10 +91,10 @@ struct PublishCommand: ParsableCommand {
   var wait: Double = 0
   @OptionGroup var output: RunOutputOptions
 
-  func run() throws {
+  func run() async throws {
     let config = try options.config()
-    try output.execute(config: config) { logger, _ in
-      try Runner(config: config, logger: logger).publish(
+    try await output.execute(config: config) { logger, _ in
+      try await Runner(config: config, logger: logger).publish(
         runId: runId, shards: shards, options: .init(waitForLock: wait))
     }
   }

@@ -21,7 +21,7 @@ extension Runner {
   func publish(
     _ plan: PipelinePlan, outcomes: [SessionChain.Outcome], base: PublicationBase,
     startedAt: String, canCompute: Bool
-  ) throws -> RunSummary {
+  ) throws -> Published {
     let state = base.state
     let current = OutputLayout(out).current
     let trusted = base.trusted
@@ -132,8 +132,7 @@ extension Runner {
     } catch {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
-    summary = try finish(summary, previous: release)
-    return summary
+    return Published(summary: try finish(summary), previous: release)
   }
 
   /// A write of publication's athlete step, made on the database's thread.

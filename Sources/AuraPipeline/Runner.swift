@@ -15,14 +15,14 @@ import Logging
 /// Runs a pipeline: plans every partition's keys from file digests (`PipelinePlan`), loads or
 /// computes the per-session stages on a worker pool (`Runner+Compute`), then aggregates per
 /// athlete and week (cached) and publishes atomically, reusing the current release's rows of
-/// sessions in unchanged athlete-weeks (`Runner+Publish`); then collects the cache, mails and
-/// stores (`Runner+AfterPublish`). `explain` (`Runner+Explain`) plans without computing.
+/// sessions in unchanged athlete-weeks (`Runner+Publish`); then collects the cache and mails
+/// (`Runner+AfterPublish`), and stores (`Runner+Store`, awaited). `explain`
+/// (`Runner+Explain`) plans without computing.
 ///
 /// Output layout under `out`: `current` → `releases/<run id>` (a symlink swapped with one
 /// rename, so readers always see one complete run; each release holds the athlete partition
 /// keys it was published from), `.cache/` (intermediates, each with its key's fields) and
-/// `.state/` (the lock, remembered file digests, the last run's sessions and problems, and the
-/// key of what `current` holds).
+/// `.state/` (the lock, remembered file digests, and the run's records: `RunRecords`).
 package struct Runner {
   package let config: PipelineConfig
   let logger: Logger
@@ -58,18 +58,29 @@ package struct Runner {
   var out: URL { URL(fileURLWithPath: config.out).standardizedFileURL }
 
   /// Computes every session and publishes: `shard` of the whole dataset and `publish` in one
-  /// process, under the output's lock.
-  package func run(_ options: Options = Options()) throws -> RunSummary {
+  /// process, under the output's lock; then stores, where the pipeline names a store.
+  package func run(_ options: Options = Options()) async throws -> RunSummary {
     let startedAt = Self.timestamp()
     let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
     defer { lock.release() }
+    return try await store(runLocked(options, startedAt: startedAt))
+  }
+
+  /// `run` for a pipeline that names no store (a sweep's variants, tests): nothing to await.
+  package func run(_ options: Options = Options()) throws -> RunSummary {
+    try refuseStore()
+    let startedAt = Self.timestamp()
+    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    defer { lock.release() }
+    return try runLocked(options, startedAt: startedAt).summary
+  }
+
+  private func runLocked(_ options: Options, startedAt: String) throws -> Published {
     let plan = try timed("plan") { try PipelinePlan(config: config, out: out) }
     let base = PublicationBase(out: out, plan: plan, logger: logger)
     if base.isUpToDate(retryFailed: options.retryFailed) {
       try plan.digests.save()
-      var summary = base.summary
-      summary = try finish(summary, previous: nil)
-      return summary
+      return Published(summary: try finish(base.summary), previous: nil)
     }
     // Sessions are not kept: each is computed (or found in the cache) and read back at
     // publication, one athlete at a time, so memory does not grow with the sessions.
@@ -135,16 +146,21 @@ package struct Runner {
   /// (`shardsMissing`) while a manifest is missing, plans from the manifests instead of
   /// hashing every recording, and never computes a session (a scored session missing from
   /// the cache fails the publication, naming its shard).
-  package func publish(runId: String, shards: Int, options: Options = Options()) throws
+  package func publish(runId: String, shards: Int, options: Options = Options()) async throws
     -> RunSummary
   {
+    let startedAt = Self.timestamp()
+    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    defer { lock.release() }
+    return try await store(
+      publishLocked(runId: runId, shards: shards, startedAt: startedAt))
+  }
+
+  private func publishLocked(runId: String, shards: Int, startedAt: String) throws -> Published {
     try ShardManifest.checkRunId(runId)
     guard (1...ShardShare.maximumCount).contains(shards) else {
       throw PipelineError.config("--shards \(shards): needs 1 ≤ N ≤ \(ShardShare.maximumCount)")
     }
-    let startedAt = Self.timestamp()
-    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
-    defer { lock.release() }
     let cache = PipelinePlan.cacheRoot(config: config, out: out)
     let (manifests, missing) = try ShardManifest.read(cache: cache, runId: runId, shards: shards)
     guard missing.isEmpty else {
@@ -167,9 +183,7 @@ package struct Runner {
     let base = PublicationBase(out: out, plan: plan, logger: logger)
     try plan.digests.save()
     if base.isUpToDate(retryFailed: false) {
-      var summary = base.summary
-      summary = try finish(summary, previous: nil)
-      return summary
+      return Published(summary: try finish(base.summary), previous: nil)
     }
     let byFolder = Dictionary(computed.map { ($0.folder, $0) }, uniquingKeysWith: { a, _ in a })
     let outcomes = plan.sessions.map { session in
@@ -215,19 +229,26 @@ package struct Runner {
   /// Runs one step of the run and logs at debug level how long it took (`step`, `seconds`):
   /// `--log-level debug` shows where a run's time goes.
   func timed<T>(_ step: String, _ body: () throws -> T) rethrows -> T {
-    let clock = ContinuousClock()
-    let started = clock.now
-    defer {
-      let elapsed = started.duration(to: clock.now)
-      let seconds =
-        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-      logger.debug(
-        "timed",
-        metadata: [
-          "step": .string(step), "seconds": .stringConvertible((seconds * 1000).rounded() / 1000),
-        ])
-    }
+    let started = ContinuousClock.now
+    defer { logElapsed(step, since: started) }
     return try body()
+  }
+
+  func timed<T>(_ step: String, _ body: () async throws -> T) async rethrows -> T {
+    let started = ContinuousClock.now
+    defer { logElapsed(step, since: started) }
+    return try await body()
+  }
+
+  private func logElapsed(_ step: String, since started: ContinuousClock.Instant) {
+    let elapsed = started.duration(to: .now)
+    let seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    logger.debug(
+      "timed",
+      metadata: [
+        "step": .string(step), "seconds": .stringConvertible((seconds * 1000).rounded() / 1000),
+      ])
   }
 
   package static func timestamp() -> String {

@@ -36,34 +36,8 @@ package struct PostgresPublisher: Sendable {
   /// (`coaches/<id>`, `athletes/<id>`) are the reports new or changed since it, which get a
   /// notification.
   package func publish(release: URL, previous: URL?, key: String, changedReports: [String])
-    throws -> Outcome
+    async throws -> Outcome
   {
-    let box = ResultBox<Outcome>()
-    Task {
-      do {
-        box.finish(
-          .success(
-            try await self.publishAsync(
-              release: release, previous: previous, key: key, changedReports: changedReports,
-              box: box)))
-      } catch {
-        box.finish(.failure(error))
-      }
-    }
-    // A connection that closes while a statement is pending has been seen to leave its await
-    // unresumed (the server killed while the publication waited for a lock): the closing
-    // ends the wait too, two seconds later, if the publication has not ended by then.
-    guard let result = box.wait() else {
-      throw PostgresFailure.unavailable(
-        "PostgreSQL at \(target.host):\(target.port) closed the connection in the middle of the publication"
-      )
-    }
-    return try result.get()
-  }
-
-  private func publishAsync(
-    release: URL, previous: URL?, key: String, changedReports: [String], box: ResultBox<Outcome>
-  ) async throws -> Outcome {
     let database = release.appendingPathComponent(OutputLayout.databaseName).path
     let previousDatabase = previous.map {
       $0.appendingPathComponent(OutputLayout.databaseName).path
@@ -73,18 +47,42 @@ package struct PostgresPublisher: Sendable {
     do { connection = try await connect() } catch {
       throw PostgresFailure.classify(error, target: target)
     }
-    connection.closeFuture.whenComplete { _ in
-      DispatchQueue.global().asyncAfter(deadline: .now() + 2) { box.abandon() }
-    }
     do {
-      let outcome = try await publish(
-        on: connection, database: database, previousDatabase: previousDatabase, key: key,
-        changedReports: changedReports)
+      let outcome = try await untilClosed(connection) {
+        try await self.publish(
+          on: connection, database: database, previousDatabase: previousDatabase, key: key,
+          changedReports: changedReports)
+      }
       try? await connection.close()
       return outcome
     } catch {
       try? await connection.close()
       throw PostgresFailure.classify(error, target: target)
+    }
+  }
+
+  /// `work`'s outcome; or `unavailable` where `connection` closes and `work` has not ended two
+  /// seconds later. A statement pending when its connection closes has been seen never to
+  /// resume (the server killed while the publication waited for a lock), so `work` runs as a
+  /// task this wait can leave behind: the one unstructured task of the store step.
+  private func untilClosed(
+    _ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Outcome
+  ) async throws -> Outcome {
+    let closed = PostgresFailure.unavailable(
+      "PostgreSQL at \(target.host):\(target.port) closed the connection in the middle of the publication"
+    )
+    return try await withCheckedThrowingContinuation { continuation in
+      let pending = PendingOutcome(continuation)
+      Task {
+        do { pending.resume(with: .success(try await work())) } catch {
+          pending.resume(with: .failure(error))
+        }
+      }
+      connection.closeFuture.whenComplete { _ in
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+          pending.resume(with: .failure(closed))
+        }
+      }
     }
   }
 
@@ -377,33 +375,19 @@ package struct PostgresPublisher: Sendable {
   }
 }
 
-/// One result, set by a task and waited for by a thread that is not async; or abandoned.
-final class ResultBox<T: Sendable>: Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  /// The result, and whether the wait ended (with it, or abandoned).
-  private let state = Mutex<(result: Result<T, any Error>?, ended: Bool)>((nil, false))
+/// A continuation resumed once, by whichever of its resumers comes first.
+final class PendingOutcome: Sendable {
+  private let continuation: Mutex<CheckedContinuation<PostgresPublisher.Outcome, any Error>?>
 
-  /// Sets the result, unless the wait was abandoned.
-  func finish(_ result: Result<T, any Error>) {
-    state.withLock { state in
-      guard !state.ended else { return }
-      state = (result, true)
-      done.signal()
-    }
+  init(_ continuation: CheckedContinuation<PostgresPublisher.Outcome, any Error>) {
+    self.continuation = Mutex(continuation)
   }
 
-  /// Ends the wait without a result, unless one came first.
-  func abandon() {
-    state.withLock { state in
-      guard !state.ended else { return }
-      state.ended = true
-      done.signal()
-    }
-  }
-
-  /// The result, or nil when the wait was abandoned.
-  func wait() -> Result<T, any Error>? {
-    done.wait()
-    return state.withLock { $0.result }
+  func resume(with result: Result<PostgresPublisher.Outcome, any Error>) {
+    continuation.withLock { pending in
+      let first = pending
+      pending = nil
+      return first
+    }?.resume(with: result)
   }
 }
