@@ -12,7 +12,7 @@ README_VENV := .build/readme-venv
 RELEASE_BIN := .build/release/auralift
 BROWSER_OUT := .build/browser-check
 
-.PHONY: deps browser-deps slurm-deps packages python-tools build run test test-fast golden test-browser test-slurm \
+.PHONY: deps browser-deps slurm-deps check-packages packages python-tools build run test test-fast golden test-browser test-slurm \
   test-deploy test-delivery test-cron test-readme screenshots bench ci-time eval-real clean
 
 ## Install the Debian -dev packages the build links against, only those that are missing.
@@ -27,11 +27,14 @@ browser-deps:
 slurm-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="$(SLURM_PACKAGES)"
 
-## Every Debian package the build and the checks need, in one apt-get: what .ci/run installs
-## first, so that the checks it starts beside the build never wait on apt's lock.
-packages:
-	@$(MAKE) --no-print-directory install-missing PACKAGES="$(DEB_PACKAGES) $(TEST_SERVER_PACKAGES) \
+## Every Debian package the checks need beyond the build's, in one apt-get: what .ci/run
+## installs beside the build (which needs only `deps`).
+check-packages:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(TEST_SERVER_PACKAGES) \
 	  $(BROWSER_PACKAGES) $(SLURM_PACKAGES) python3-venv msmtp"
+
+## Every Debian package the build and the checks need.
+packages: deps check-packages
 
 ## The Python tools the checks run, each in a virtual environment of its own under .build
 ## (PyPI): aiosmtpd (test-delivery), pandas (test-readme), kubernetes-validate (test-deploy).
