@@ -166,7 +166,7 @@ package struct RealDataReport: Sendable {
   package var setsCSV: String {
     var lines = [
       "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason,"
-        + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s"
+        + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s,travel_m"
     ]
     for set in sets.sorted(by: {
       ($0.label.sessionId, $0.label.setNumber) < ($1.label.sessionId, $1.label.setNumber)
@@ -184,11 +184,12 @@ package struct RealDataReport: Sendable {
 
   /// The evidence columns of `setsCSV`, empty where no count was found.
   private static func evidenceCells(_ evidence: RepCountEvidence?) -> [String] {
-    guard let evidence else { return Array(repeating: "", count: 6) }
+    guard let evidence else { return Array(repeating: "", count: 7) }
     func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "" }
     return [
       number(evidence.confidence), String(evidence.reps), number(evidence.period),
       number(evidence.strength), number(evidence.repsByPeriod), number(evidence.longestRep),
+      number(evidence.travel),
     ]
   }
 

@@ -7,9 +7,9 @@ import Foundation
 /// and timed on when there is no pose, and what the IMU's velocity of a rep is read from.
 ///
 /// The recording is resampled onto an even grid at its median sample interval (a dropout
-/// leaves a gap, not a slower rate). The sensor is assumed not to turn (a bar or dumbbell
-/// sensor held level), so gravity in the sensor frame is the mean specific force over the
-/// recording, and projecting on it gives the vertical acceleration. The load is still where
+/// leaves a gap, not a slower rate). Projecting the specific force on gravity gives the
+/// vertical acceleration: gravity is tracked through the turns of a sensor on the load that
+/// has a gyroscope, and taken as fixed otherwise (`specificForceUp`). The load is still where
 /// both the acceleration averaged over 0.4 s and a drift-free velocity are small for at least
 /// 0.2 s (`stillSamples`). Velocity is integrated over each movement between two still
 /// stretches and corrected linearly to be zero at both (a zero-velocity update at every still
@@ -23,7 +23,18 @@ struct ImuHeightTrack {
   /// Samples where the load was found still.
   let still: [Bool]
 
-  init?(_ imu: ImuSeries) {
+  /// Where gravity is taken to point in the sensor's frame.
+  enum Gravity {
+    /// The mean specific force over the recording: the shape of the movement, which reps are
+    /// counted on (on the real bar sets, as many or more counts right than `tracked`).
+    case fixed
+    /// Tracked through the sensor's turns, where it rides the load and has a gyroscope
+    /// (`ImuGravityTrack`), else fixed: the load's metres and velocities. A curl's bar turns
+    /// with the forearms, and a fixed gravity made its reps travel 1.6-4.4 m.
+    case tracked
+  }
+
+  init?(_ imu: ImuSeries, gravity: Gravity = .tracked) {
     let n = imu.times.count
     guard n >= 16, let first = imu.times.first, let last = imu.times.last, last > first else {
       return nil
@@ -34,19 +45,8 @@ struct ImuHeightTrack {
     guard step > 0 else { return nil }
     let rate = 1 / step
     let grid = (0...Int((last - first) * rate)).map { first + Double($0) * step }
-    var g = (0.0, 0.0, 0.0)
-    for i in 0..<n {
-      g.0 += imu.accelX[i]
-      g.1 += imu.accelY[i]
-      g.2 += imu.accelZ[i]
-    }
-    let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
-    guard magnitude > 0 else { return nil }
-    let unit = (g.0 / magnitude, g.1 / magnitude, g.2 / magnitude)
-    let projected = (0..<n).map {
-      imu.accelX[$0] * unit.0 + imu.accelY[$0] * unit.1 + imu.accelZ[$0] * unit.2
-    }
-    let mean = magnitude / Double(n)
+    guard let projected = Self.specificForceUp(imu, gravity: gravity) else { return nil }
+    let mean = projected.reduce(0, +) / Double(n)
     // (The grid's last time may fall a rounding error past the recording's: NaN there.)
     let vertical = PoseSignals.resample(projected, from: imu.times, to: grid).map {
       $0.isFinite ? $0 - mean : 0
@@ -58,6 +58,29 @@ struct ImuHeightTrack {
     self.velocity = velocity
     height = SignalFilter.integral(velocity[...], times: grid[...])
     self.still = still
+  }
+
+  /// The specific force along gravity, per sample (see `Gravity`). (A limb's sensor is not
+  /// read for the load's height: its sets are found on its axes.)
+  static func specificForceUp(_ imu: ImuSeries, gravity: Gravity) -> [Double]? {
+    if gravity == .tracked, !ImuRhythmSignals.placements.contains(imu.placement),
+      let tracked = ImuGravityTrack.vertical(imu)
+    {
+      return tracked
+    }
+    let n = imu.times.count
+    var g = (0.0, 0.0, 0.0)
+    for i in 0..<n {
+      g.0 += imu.accelX[i]
+      g.1 += imu.accelY[i]
+      g.2 += imu.accelZ[i]
+    }
+    let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
+    guard magnitude > 0 else { return nil }
+    let unit = (g.0 / magnitude, g.1 / magnitude, g.2 / magnitude)
+    return (0..<n).map {
+      imu.accelX[$0] * unit.0 + imu.accelY[$0] * unit.1 + imu.accelZ[$0] * unit.2
+    }
   }
 
   /// Samples where the load is still (see the type's description): the acceleration averaged
@@ -135,6 +158,50 @@ struct ImuHeightTrack {
 
   /// The track's time grid.
   var grid: RepGrid { RepGrid(times: times, sampleRateHz: sampleRateHz) }
+
+  private init(
+    times: [Double], sampleRateHz: Double, velocity: [Double], height: [Double], still: [Bool]
+  ) {
+    self.times = times
+    self.sampleRateHz = sampleRateHz
+    self.velocity = velocity
+    self.height = height
+    self.still = still
+  }
+
+  /// The track with the velocity also zero at `turns` (seconds where the load turns or sets
+  /// off, such as a set's rep boundaries and turning points) inside a movement that holds
+  /// more than one rep's (three or more, away from its still ends): what the velocity drifted
+  /// between two of them is removed linearly, as between still stretches, and the height is
+  /// integrated again. Reps that flow into each other without a rest then do not carry the
+  /// drift of the whole set. A movement of one rep keeps its still ends alone: its turning
+  /// point, as found, is less sure than they are.
+  func zeroingVelocity(at turns: [Double]) -> ImuHeightTrack {
+    let grid = grid
+    let inside = Set(turns.map { grid.index(atOrAfter: $0) }.filter { $0 < times.count })
+    let margin = max(1, Int((0.2 * sampleRateHz).rounded()))
+    var marks: [Int] = []
+    for movement in SignalFilter.runs(still.map { !$0 }) {
+      let interior = inside.filter {
+        $0 >= movement.lowerBound + margin && $0 < movement.upperBound - margin
+      }
+      guard interior.count >= 3 else { continue }
+      marks +=
+        [max(0, movement.lowerBound - 1)] + interior.sorted() + [
+          min(times.count - 1, movement.upperBound)
+        ]
+    }
+    var corrected = velocity
+    for (a, b) in zip(marks, marks.dropFirst()) where b > a {
+      let (va, vb) = (velocity[a], velocity[b])
+      for k in a...b {
+        corrected[k] = velocity[k] - (va + (vb - va) * Double(k - a) / Double(b - a))
+      }
+    }
+    return ImuHeightTrack(
+      times: times, sampleRateHz: sampleRateHz, velocity: corrected,
+      height: SignalFilter.integral(corrected[...], times: times[...]), still: still)
+  }
 
   /// The load's velocity over a concentric `phase` (seconds): the mean over the moving
   /// stretch (`MovingVelocity`) found within 0.2 s of it, and the fastest upward sample in it;

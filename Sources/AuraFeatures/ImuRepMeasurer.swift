@@ -8,20 +8,20 @@ import AuraSupport
 /// then timed on the drift-corrected height itself (`ImuPhaseClock`). Joint angles, ROM and
 /// bar path need a camera and stay empty.
 struct ImuRepMeasurer {
+  /// What the reps' phases, velocities and travel are read on.
   let track: ImuHeightTrack
-  /// The height as reps are counted on it, levelled between rests of at least 2 s; its noise
-  /// from second differences, with a floor of 1 mm (the height is flat where the load rests).
+  /// The height as reps are counted on it (on `counting`, the same recording's track with
+  /// gravity fixed), levelled between rests of at least 2 s; its noise from second
+  /// differences, with a floor of 1 mm (the height is flat where the load rests).
   let height: RepSegmenter.Signal
-  let clock: ImuPhaseClock
   /// Whether the sensor rides the load (a bar or dumbbell): only then is its height's velocity
   /// the load's. A watch turns with the forearm, and its reps get none.
   let ridesLoad: Bool
 
-  init(track: ImuHeightTrack, ridesLoad: Bool = true) {
+  init(track: ImuHeightTrack, counting: ImuHeightTrack? = nil, ridesLoad: Bool = true) {
     self.track = track
     self.ridesLoad = ridesLoad
-    clock = ImuPhaseClock(track: track)
-    let level = track.levelled(restSeconds: 2)
+    let level = (counting ?? track).levelled(restSeconds: 2)
     height = RepSegmenter.Signal(
       values: level, noise: max(0.001, SignalFilter.noiseDeviation(level)), drifts: true)
   }
@@ -31,7 +31,11 @@ struct ImuRepMeasurer {
   /// flattened phase (`RepSegmenter.Segment.flattened`) has no velocity, and that phase's
   /// share of it is its validity mask (`interpolatedFraction`).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    let phases = clock.phases(segments)
+    // Phases are timed on the track as its rests anchor it (the turns found for zeroing sit a
+    // little off the phases' own ends, which the tempo measures); velocities are read with
+    // the turns zeroed too.
+    let phases = ImuPhaseClock(track: track).phases(segments)
+    let track = zeroed(segments)
     var timed = segments
     for number in timed.indices {
       timed[number].concentric = phases[number].concentric ?? segments[number].concentric
@@ -52,6 +56,67 @@ struct ImuRepMeasurer {
           end > start ? (segment[phase].upperBound - segment[phase].lowerBound) / (end - start) : 1
         } ?? 0)
     }
+  }
+
+  /// Where the load's velocity is zero within one set's reps (`segments`): each rep's start
+  /// and end, and the turn between its phases; none of a rep with a flattened phase, whose
+  /// boundaries are not where the load turned.
+  static func turns(_ segments: [RepSegmenter.Segment]) -> [Double] {
+    segments.filter { $0.flattened == nil }.flatMap {
+      [
+        $0.times.lowerBound, $0.times.upperBound, $0.concentric.lowerBound,
+        $0.concentric.upperBound,
+      ]
+    }
+  }
+
+  /// The track with the velocity zero where the load turns within one set's reps
+  /// (`segments`, whose median length sets the scale): where the velocity, its drift slower
+  /// than a rep taken off (high-passed at a third of the reps' rate), crosses zero between
+  /// two swings of a third of its usual size. These are the height's own turns, found on the
+  /// measured track: the counting signal's sit off them where the sensor turns with the bar.
+  func zeroed(_ segments: [RepSegmenter.Segment]) -> ImuHeightTrack {
+    var durations = segments.map { $0.times.upperBound - $0.times.lowerBound }
+    guard !durations.isEmpty else { return track }
+    let repSeconds = OrderStatistic.select(&durations, rank: durations.count / 2)
+    guard repSeconds > 0 else { return track }
+    let v = track.velocity
+    let slow = SignalFilter.lowPass(
+      v, cutoffHz: 1 / (3 * repSeconds), sampleRateHz: track.sampleRateHz)
+    let swing = zip(v, slow).map { $0 - $1 }
+    var turns: [Double] = []
+    for movement in SignalFilter.runs(track.still.map { !$0 }) {
+      var sizes = swing[movement].map(abs)
+      guard sizes.count >= 3 else { continue }
+      let threshold = OrderStatistic.select(&sizes, rank: sizes.count * 9 / 10) / 3
+      // The sign of the last swing past the threshold, and the last sign change since it.
+      var last: Double = 0
+      var change: Int? = nil
+      for k in movement {
+        if k > movement.lowerBound, (swing[k] >= 0) != (swing[k - 1] >= 0) { change = k }
+        guard abs(swing[k]) >= threshold else { continue }
+        let sign: Double = swing[k] > 0 ? 1 : -1
+        if sign != last, last != 0, let change { turns.append(track.times[change]) }
+        last = sign
+      }
+    }
+    return track.zeroingVelocity(at: turns)
+  }
+
+  /// The median of the reps' travel (one set's `segments`): each rep's range of the height,
+  /// with the velocity zero at its turns, metres; nil without reps.
+  func medianTravel(_ segments: [RepSegmenter.Segment]) -> Double? {
+    let track = zeroed(segments)
+    let grid = track.grid
+    var travels = segments.compactMap { rep -> Double? in
+      let first = grid.index(atOrAfter: rep.times.lowerBound)
+      let last = min(track.height.count - 1, grid.index(atOrAfter: rep.times.upperBound))
+      guard last > first, rep.flattened == nil else { return nil }
+      let stretch = track.height[first...last]
+      return stretch.max()! - stretch.min()!
+    }
+    guard !travels.isEmpty else { return nil }
+    return OrderStatistic.select(&travels, rank: travels.count / 2)
   }
 
   /// `segments` (one set's reps, timed) with each flattened phase given the median duration

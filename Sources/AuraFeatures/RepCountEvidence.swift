@@ -20,6 +20,9 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
   /// before and after the set; the shorter of two; a lone rep's own (of a limb that lifts
   /// every other rep, half its own cycle: one rep of each side).
   package var longestRep: Double?
+  /// How far the load travels in the set's median rep, metres (its height's range over the
+  /// rep), for a sensor that rides the load; nil elsewhere.
+  package var travel: Double?
   /// The share of counts with this evidence that were exact on the tuning splits of real
   /// recordings (`RepCountCalibration`), 0-1.
   package var confidence = 0.0

@@ -135,12 +135,14 @@ package struct SessionFeatureExtractor: Sendable {
       for (index, evidence) in evidences { sets[index].countEvidence = evidence }
       // The camera times reps on the near arm.
       Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
-    } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu) {
+    } else if let imu = session.imu, !sets.isEmpty, let track = ImuHeightTrack(imu, gravity: .fixed)
+    {
       // No camera: reps are counted and timed on the load's height from the bar IMU. On a
       // limb the height is not the load's: sets are found and their rhythm read on the
       // accelerometer's axes, which turn through gravity at every rep.
       let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
-      let measurer = ImuRepMeasurer(track: track, ridesLoad: !onLimb)
+      let measurer = ImuRepMeasurer(
+        track: onLimb ? track : ImuHeightTrack(imu) ?? track, counting: track, ridesLoad: !onLimb)
       let own: [[Double]]
       var segments: [FoundSet?]
       if onLimb {
@@ -196,6 +198,11 @@ package struct SessionFeatureExtractor: Sendable {
         }
       }
       apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
+      if !onLimb {
+        for index in evidences.keys {
+          evidences[index]?.travel = measurer.medianTravel(segments[index]?.reps ?? [])
+        }
+      }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
       for (index, evidence) in evidences { sets[index].countEvidence = evidence }
       // Reps made while a packet was lost are not in the recording, wherever they fell, and
