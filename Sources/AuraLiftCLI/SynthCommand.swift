@@ -54,6 +54,11 @@ struct SynthCommand: ParsableCommand {
       "Every IMU recording loses packets of 112 samples as a watch app on a busy link does, the samples kept numbered as if none were lost."
   )
   var lostPackets = false
+  @Flag(
+    help:
+      "A bar IMU records as real bar recordings go: the bar rolls in the hands (a curl's turns with the forearms), reps run into each other without stillness, and a small swing takes the bar off the rack or floor before the first rep."
+  )
+  var barFailures = false
 
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
@@ -68,6 +73,7 @@ struct SynthCommand: ParsableCommand {
       recordedExercises: try exerciseIds(exercises))
     config.watchApp = watchApp
     config.lostPackets = lostPackets
+    config.barFailures = barFailures
     config.imuPlacements = try formats(
       imuPlacements, all: SynthConfig.allImuPlacements, kind: "IMU placement")
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))

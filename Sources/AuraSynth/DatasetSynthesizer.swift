@@ -30,6 +30,10 @@ package struct SynthConfig: Sendable {
   /// Whether every IMU recording loses packets of samples without their time, as a watch app
   /// on a busy link does (`ImuRecording.losingPackets`).
   package var lostPackets = false
+  /// Whether a bar IMU records as the real bar recordings go (`BarRoll`): the bar rolls in
+  /// the hands (a curl's turns with the forearms), its reps run into each other without
+  /// stillness, and it is taken off the rack or floor with a small swing before the first rep.
+  package var barFailures = false
   /// Every IMU placement the generator records.
   package static let allImuPlacements = ["barbell", "wrist"]
 
@@ -172,7 +176,8 @@ package struct DatasetSynthesizer {
       ? random.pick(config.imuPlacements) : config.imuPlacements[0]
     let session = synthesizer.synthesize(
       sessionId: sessionId, sets: sets, withImu: withImu, fps: fps, imuRateHz: imuRate,
-      imuPlacement: placement, watchApp: config.watchApp, random: &random)
+      imuPlacement: placement, watchApp: config.watchApp, barFailures: config.barFailures,
+      random: &random)
     var recordings = [
       try PoseFileWriter.write(
         session.pose, format: random.pick(config.poseFormats), fps: fps, to: folder)

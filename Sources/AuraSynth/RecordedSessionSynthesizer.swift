@@ -46,7 +46,8 @@ struct RecordedSessionSynthesizer {
 
   func synthesize(
     sessionId: String, sets: [PlannedSet], withImu: Bool, fps: Double, imuRateHz: Double,
-    imuPlacement: String = "barbell", watchApp: Bool = false, random: inout SeededRandom
+    imuPlacement: String = "barbell", watchApp: Bool = false, barFailures: Bool = false,
+    random: inout SeededRandom
   ) -> RecordedSession {
     let concentricFirst = exercise.phaseOrder == .concentricFirst
     let restProgress = concentricFirst ? 1.0 : 0.0
@@ -56,6 +57,9 @@ struct RecordedSessionSynthesizer {
     // only then, so that other datasets stay as they were.
     let wearsWatch = withImu && imuPlacement == "wrist" && watchApp
     var gestures = WristGestures()
+    // Drawn only then, so that other datasets stay as they were.
+    let onRealBar = withImu && imuPlacement == "barbell" && barFailures
+    var roll = BarRoll(turnPerProgress: exercise.id == "biceps_curl" ? 1.6 : 0)
     var setTruths: [SetTruth] = []
     // Each rep's seconds, and which side lifted it where the sides take turns.
     var repSpans: [(span: ClosedRange<Double>, side: Int)] = []
@@ -63,6 +67,10 @@ struct RecordedSessionSynthesizer {
       if setIndex > 0 { timeline.hold(random.uniform(8...14)) }
       if wearsWatch { timeline.hold(gestures.approach(from: timeline.end, random: &random)) }
       let setStart = timeline.end
+      if onRealBar {
+        roll.wait(until: setStart)
+        BarRoll.setUpSwing(&timeline, from: restProgress, random: &random)
+      }
       var reps: [RepTruth] = []
       for rep in 0..<set.reps {
         let fraction = set.reps > 1 ? Double(rep) / Double(set.reps - 1) : 0
@@ -74,7 +82,10 @@ struct RecordedSessionSynthesizer {
         let displacement = kinematics.pose(top).bar.y - kinematics.pose(depth).bar.y
         let concentric = displacement / velocity
         let eccentric = random.uniform(1.2...2.6)
-        let pause = random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
+        let pause =
+          onRealBar
+          ? random.uniform(0.0...0.15)
+          : random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
         let repStart = timeline.end
         let blend = random.unit()
         if concentricFirst {
@@ -100,7 +111,7 @@ struct RecordedSessionSynthesizer {
               timeline, from: concentricStart, to: concentricStart + concentric),
             movingMeanConcentricVelocity: movingVelocity(
               timeline, from: concentricStart, to: concentricStart + concentric)))
-        if rep < set.reps - 1 { timeline.hold(random.uniform(0.2...0.9)) }
+        if rep < set.reps - 1, !onRealBar { timeline.hold(random.uniform(0.2...0.9)) }
       }
       if set.failsAfterLastRep {
         // The failed attempt: the load leaves the floor slowly, stalls partway and is lowered.
@@ -125,6 +136,7 @@ struct RecordedSessionSynthesizer {
           formLabel: set.range < 1 ? "bad" : "good",
           failed: set.failsAfterLastRep))
       if wearsWatch { timeline.hold(gestures.leave(at: timeline.end, random: &random)) }
+      if onRealBar { roll.drift(until: timeline.end, random: &random) }
     }
     timeline.hold(random.uniform(2...3))
 
@@ -141,7 +153,8 @@ struct RecordedSessionSynthesizer {
     let imu =
       withImu
       ? recordImu(
-        worn, rateHz: imuRateHz, placement: imuPlacement, gestures: gestures, random: &random)
+        worn, rateHz: imuRateHz, placement: imuPlacement, gestures: gestures,
+        roll: onRealBar ? roll : nil, random: &random)
       : nil
     return RecordedSession(
       pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
@@ -271,7 +284,7 @@ struct RecordedSessionSynthesizer {
   /// gravity's share of each axis swings with them.
   private func recordImu(
     _ timeline: Timeline, rateHz: Double, placement: String, gestures: WristGestures,
-    random: inout SeededRandom
+    roll barRoll: BarRoll?, random: inout SeededRandom
   ) -> ImuRecording {
     let rotation = Rotation.random(&random)
     let bias = (0..<3).map { _ in noise.accelBiasG * random.gaussian() }
@@ -313,11 +326,22 @@ struct RecordedSessionSynthesizer {
       let u = forearm(now, at: t)
       let roll = gestures.roll.progress(at: t)
       let force = onWrist ? limbFrame([ax, ay + g, 0], u, roll: roll) : [ax, ay + g, 0]
-      let sensor = rotation.transposedApply(force)
+      // A bar that rolls turns about its own axis (the world's lateral z) under the sensor.
+      let barTurn = barRoll?.angle(at: t, timeline) ?? 0
+      let sensor = rotation.transposedApply(
+        [
+          force[0] * cos(barTurn) + force[1] * sin(barTurn),
+          -force[0] * sin(barTurn) + force[1] * cos(barTurn), force[2],
+        ])
       recording.times.append(t)
       recording.accelG.append(
         (0..<3).map { sensor[$0] / g + bias[$0] + noise.accelNoiseG * random.gaussian() })
       var turning = [0.0, 0.0, 0.0]
+      if let barRoll {
+        let rate =
+          (barRoll.angle(at: t + h, timeline) - barRoll.angle(at: t - h, timeline)) / (2 * h)
+        turning = rotation.transposedApply([0, 0, rate * 180 / Double.pi])
+      }
       if onWrist {
         let (a, b) = (forearm(before, at: t - h), forearm(after, at: t + h))
         let turn = atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y) / (2 * h)

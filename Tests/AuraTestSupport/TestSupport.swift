@@ -82,7 +82,7 @@ package enum TestSupport {
     logOnlyShare: Double = 0.25, poseFormats: [String] = ["vision19"],
     imuFormats: [String] = ["generic"], imuPlacements: [String] = ["barbell"],
     exercises: [String] = SynthConfig.defaultRecordedExercises, watchApp: Bool = false,
-    lostPackets: Bool = false
+    lostPackets: Bool = false, barFailures: Bool = false
   ) throws -> (URL, DatasetTruth) {
     let folder = try temporaryFolder("dataset\(seed)")
     var config = SynthConfig(
@@ -92,6 +92,7 @@ package enum TestSupport {
     config.imuPlacements = imuPlacements
     config.watchApp = watchApp
     config.lostPackets = lostPackets
+    config.barFailures = barFailures
     let truth = try DatasetSynthesizer(config: config).write(to: folder)
     return (folder, truth)
   }
