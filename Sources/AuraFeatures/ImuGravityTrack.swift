@@ -12,8 +12,12 @@ import Foundation
 /// keeps its bias and noise from adding up over a set.
 enum ImuGravityTrack {
   /// The specific force along gravity's tracked direction (m/s², upward positive), per
-  /// sample of `imu`; nil without a gyroscope.
-  static func vertical(_ imu: ImuSeries, timeConstant: Double = 1) -> [Double]? {
+  /// sample of `imu`, and how far the sensor turned: the 95th percentile of the angle
+  /// between gravity's direction and its mean over the recording, degrees. Nil without a
+  /// gyroscope.
+  static func vertical(_ imu: ImuSeries, timeConstant: Double = 1) -> (
+    force: [Double], turnDegrees: Double
+  )? {
     let n = imu.times.count
     guard imu.hasGyroscope, n >= 2, imu.gyroX.count == n else { return nil }
     var norms = (0..<n).map { norm(force(imu, $0)) }
@@ -25,6 +29,8 @@ enum ImuGravityTrack {
     for i in 0..<n where imu.times[i] - imu.times[0] <= 0.5 { start = start + force(imu, i) }
     guard var up = unit(start) else { return nil }
     var vertical = [Double](repeating: 0, count: n)
+    var directions: [Vector] = []
+    directions.reserveCapacity(n)
     for i in 0..<n {
       let a = force(imu, i)
       if i > 0 {
@@ -40,8 +46,11 @@ enum ImuGravityTrack {
         }
       }
       vertical[i] = dot(a, up)
+      directions.append(up)
     }
-    return vertical
+    let mean = unit(directions.reduce(Vector(0, 0, 0), +)) ?? up
+    var angles = directions.map { acos(max(-1, min(1, dot($0, mean)))) * 180 / .pi }
+    return (vertical, OrderStatistic.select(&angles, rank: n * 95 / 100))
   }
 
   /// The gyroscope's reading at rest, per axis: its median over the samples where the

@@ -24,14 +24,18 @@ struct ImuHeightTrack {
   let still: [Bool]
 
   /// Where gravity is taken to point in the sensor's frame.
-  enum Gravity {
-    /// The mean specific force over the recording: the shape of the movement, which reps are
-    /// counted on (on the real bar sets, as many or more counts right than `tracked`).
+  enum Gravity: Equatable {
+    /// The mean specific force over the recording.
     case fixed
     /// Tracked through the sensor's turns, where it rides the load and has a gyroscope
     /// (`ImuGravityTrack`), else fixed: the load's metres and velocities. A curl's bar turns
     /// with the forearms, and a fixed gravity made its reps travel 1.6-4.4 m.
     case tracked
+    /// Tracked where the sensor turned more than `turnedDegrees` (`ImuGravityTrack`), else
+    /// fixed: the height reps are counted on. A fixed gravity off by 20° reads a tenth of g
+    /// that is not there, more than a rep's acceleration; read tracked, a sensor that hardly
+    /// turns would give the generated sets' phases their tracking noise.
+    case trackedWhereTurned(degrees: Double)
   }
 
   init?(_ imu: ImuSeries, gravity: Gravity = .tracked) {
@@ -63,10 +67,15 @@ struct ImuHeightTrack {
   /// The specific force along gravity, per sample (see `Gravity`). (A limb's sensor is not
   /// read for the load's height: its sets are found on its axes.)
   static func specificForceUp(_ imu: ImuSeries, gravity: Gravity) -> [Double]? {
-    if gravity == .tracked, !ImuRhythmSignals.placements.contains(imu.placement),
+    if gravity != .fixed, !ImuRhythmSignals.placements.contains(imu.placement),
       let tracked = ImuGravityTrack.vertical(imu)
     {
-      return tracked
+      switch gravity {
+      case .fixed: break
+      case .tracked: return tracked.force
+      case .trackedWhereTurned(let degrees):
+        if tracked.turnDegrees > degrees { return tracked.force }
+      }
     }
     let n = imu.times.count
     var g = (0.0, 0.0, 0.0)

@@ -74,10 +74,9 @@ import Testing
   }
 
   /// From the IMU alone, its sets found in the recording, a rolling bar's counts are read on
-  /// the height with gravity fixed in the sensor's frame, and most are published wrong: the
-  /// contract (right or unknown) does not hold here yet. Counting on the tracked height put
-  /// 95 % of such sets right, but counted one real tuning set fewer and moved a generated
-  /// tempo target; docs/real-data.md says where this stands.
+  /// the height with gravity tracked (the bar turns more than 20°), and some are still
+  /// published wrong: the contract (right or unknown) does not hold here yet;
+  /// docs/real-data.md says where this stands.
   @Test func aRollingBarAloneIsNotYetRightOrUnknown() throws {
     let result = Self.tally(try Self.sets(seed: 41, pose: false))
     #expect(result.sets >= 20)

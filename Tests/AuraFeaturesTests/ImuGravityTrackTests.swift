@@ -45,9 +45,18 @@ import Testing
   /// with gravity fixed at its mean direction it is off by more than 1 m/s².
   @Test func aTurningBarsVerticalForceIsFollowed() throws {
     let (series, up) = Self.curls(turn: 1.6, gyroBias: 0.08)
-    let tracked = try #require(ImuGravityTrack.vertical(series))
+    let (tracked, turned) = try #require(ImuGravityTrack.vertical(series))
+    #expect(turned > 20, "turned \(turned)°")
     let fixed = try #require(ImuHeightTrack.specificForceUp(series, gravity: .fixed))
     #expect(Self.rms(tracked, up) < 0.05)
     #expect(Self.rms(fixed, up) > 1)
+  }
+
+  /// A bar that does not turn reads as not turned (its reps are then counted with gravity
+  /// fixed): a gyroscope's bias and noise do not make it turn.
+  @Test func aBarThatDoesNotTurnReadsAsNotTurned() throws {
+    let (series, _) = Self.curls(turn: 0, gyroBias: 0.08)
+    let (_, turned) = try #require(ImuGravityTrack.vertical(series))
+    #expect(turned < 5, "turned \(turned)°")
   }
 }
