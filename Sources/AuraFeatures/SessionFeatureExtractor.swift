@@ -178,11 +178,15 @@ package struct SessionFeatureExtractor: Sendable {
         &segments, evidences: &evidences, grid: track.grid,
         reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .loadImu },
         walking: walking, signals: { (own, exercises[$0].phaseOrder) })
+      // A set the IMU shows no rep of has no count from it: the logged one stands.
+      for index in sets.indices
+      where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
+        unknown[index] =
+          onLimb
+          ? "the \(imu.placement)'s accelerometer shows no clear rhythm"
+          : "no rep was found on the \(imu.placement)'s height"
+      }
       if onLimb {
-        for index in sets.indices
-        where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
-          unknown[index] = "the \(imu.placement)'s accelerometer shows no clear rhythm"
-        }
         // Nor does a watch give the bar's velocity (its height is the forearm's, turned with
         // it) or which way the load moves (a rep's turning point is found, not its phases).
         warnings.append(

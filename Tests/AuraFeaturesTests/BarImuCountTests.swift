@@ -125,6 +125,15 @@ import Testing
     }
   }
 
+  /// A bar that lifts nothing where a set was logged gives no count, with its reason (the
+  /// logged count stands), never a published 0 or the sensor's noise taken for reps.
+  @Test func aBarThatShowsNoRepGivesNoCount() throws {
+    let set = try Self.features(
+      csv: Self.rollingBar(reps: 0, period: 3, roll: 0, rateHz: 50, seed: 7))
+    #expect(set.publishedRepCount == nil)
+    #expect(set.repCountUnknown?.isEmpty == false)
+  }
+
   @Test func implausibleCountsAreUnknown() throws {
     let rate = 50.0
     let swings = (0..<1500).map { sin(2 * Double.pi * Double($0) / rate / 3) }
