@@ -5,7 +5,7 @@ import Foundation
 /// `auralift cache status` and `cache gc`: what the cache under `<out>/.cache` holds, and
 /// removing what the latest run does not use.
 ///
-/// An entry is "in use" when the latest run's session keys (`.state/sessions.tsv`) or the
+/// An entry is "in use" when the latest run's session keys (`RunRecords`) or the
 /// current release's athlete-week and history partitions (`partitions.tsv`) name it. A
 /// collection takes the output's lock, so it never removes an entry a running run is about to
 /// read or has just written.
