@@ -22,7 +22,8 @@ package struct RunRecords: Sendable {
     let file = file(out: out)
     try FileManager.default.createDirectory(
       at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let records = RunRecords(queue: try DatabaseQueue(path: file.path))
+    let records = RunRecords(
+      queue: try DatabaseQueue(path: file.path, configuration: configuration(readOnly: false)))
     let legacy = LegacyRecords(state: OutputLayout(out).state)
     try records.migrate(legacy: legacy)
     legacy.remove()
@@ -35,11 +36,21 @@ package struct RunRecords: Sendable {
     let file = file(out: out)
     if FileManager.default.fileExists(atPath: file.path) {
       return RunRecords(
-        queue: try DatabaseQueue(path: file.path, configuration: SQLiteStore.readOnly))
+        queue: try DatabaseQueue(path: file.path, configuration: configuration(readOnly: true)))
     }
     let records = RunRecords(queue: try DatabaseQueue())
     try records.migrate(legacy: LegacyRecords(state: OutputLayout(out).state))
     return records
+  }
+
+  /// A reader (`status`, `explain`) may open the file while a run commits to it, and
+  /// `deliver` while a run records its mails: each waits for the other's lock, up to 10 s,
+  /// rather than read nothing or fail.
+  private static func configuration(readOnly: Bool) -> Configuration {
+    var configuration = Configuration()
+    configuration.readonly = readOnly
+    configuration.busyMode = .timeout(10)
+    return configuration
   }
 
   /// Creates the tables; the first time, fills them from `legacy` in the same transaction.

@@ -1,5 +1,6 @@
 import AuraTestSupport
 import Foundation
+import GRDB
 import Testing
 
 @testable import AuraStore
@@ -103,5 +104,28 @@ import Testing
     let left = try FileManager.default.contentsOfDirectory(atPath: state.path)
     #expect(left == ["records.sqlite"])
     try check(RunRecords.readable(out: out))
+  }
+
+  /// `status` reading while a run commits waits for the commit instead of failing (or
+  /// reading nothing, which `explain` would take for a first run).
+  @Test func aReaderWaitsForACommitInsteadOfFailing() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    try RunRecords.writable(out: out).saveStoreKey("9f2c", target: "postgresql://db/gym")
+    let holder = try DatabaseQueue(path: RunRecords.file(out: out).path)
+    let locked = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      try? holder.writeWithoutTransaction { db in
+        try db.execute(sql: "BEGIN EXCLUSIVE")
+        locked.signal()
+        Thread.sleep(forTimeInterval: 0.5)
+        try db.execute(sql: "COMMIT")
+      }
+      done.signal()
+    }.start()
+    locked.wait()
+    #expect(try RunRecords.readable(out: out).storeKey("postgresql://db/gym") == "9f2c")
+    done.wait()
   }
 }
