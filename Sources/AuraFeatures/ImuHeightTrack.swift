@@ -35,8 +35,14 @@ struct ImuHeightTrack {
     /// fixed: the height reps are counted on. A fixed gravity off by 20° reads a tenth of g
     /// that is not there, more than a rep's acceleration; read tracked, a sensor that hardly
     /// turns would give the generated sets' phases their tracking noise.
-    case trackedWhereTurned(degrees: Double)
+    case trackedWhereTurned
   }
+
+  /// How far the sensor must turn (95th percentile of gravity's angle from its mean) for
+  /// its turns to be tracked where `Gravity` asks for it only then.
+  static let turnedDegrees = 20.0
+  /// Whether the sensor turned more than `turnedDegrees` (a gyroscope said so).
+  let turned: Bool
 
   init?(_ imu: ImuSeries, gravity: Gravity = .tracked) {
     let n = imu.times.count
@@ -49,7 +55,10 @@ struct ImuHeightTrack {
     guard step > 0 else { return nil }
     let rate = 1 / step
     let grid = (0...Int((last - first) * rate)).map { first + Double($0) * step }
-    guard let projected = Self.specificForceUp(imu, gravity: gravity) else { return nil }
+    guard let (projected, turned) = Self.specificForceUp(imu, gravity: gravity) else {
+      return nil
+    }
+    self.turned = turned
     let mean = projected.reduce(0, +) / Double(n)
     // (The grid's last time may fall a rounding error past the recording's: NaN there.)
     let vertical = PoseSignals.resample(projected, from: imu.times, to: grid).map {
@@ -66,15 +75,17 @@ struct ImuHeightTrack {
 
   /// The specific force along gravity, per sample (see `Gravity`). (A limb's sensor is not
   /// read for the load's height: its sets are found on its axes.)
-  static func specificForceUp(_ imu: ImuSeries, gravity: Gravity) -> [Double]? {
+  static func specificForceUp(_ imu: ImuSeries, gravity: Gravity) -> (
+    force: [Double], turned: Bool
+  )? {
     if gravity != .fixed, !ImuRhythmSignals.placements.contains(imu.placement),
       let tracked = ImuGravityTrack.vertical(imu)
     {
+      let turned = tracked.turnDegrees > turnedDegrees
       switch gravity {
       case .fixed: break
-      case .tracked: return tracked.force
-      case .trackedWhereTurned(let degrees):
-        if tracked.turnDegrees > degrees { return tracked.force }
+      case .tracked: return (tracked.force, turned)
+      case .trackedWhereTurned: if turned { return (tracked.force, turned) }
       }
     }
     let n = imu.times.count
@@ -87,9 +98,10 @@ struct ImuHeightTrack {
     let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
     guard magnitude > 0 else { return nil }
     let unit = (g.0 / magnitude, g.1 / magnitude, g.2 / magnitude)
-    return (0..<n).map {
+    let force = (0..<n).map {
       imu.accelX[$0] * unit.0 + imu.accelY[$0] * unit.1 + imu.accelZ[$0] * unit.2
     }
+    return (force, false)
   }
 
   /// Samples where the load is still (see the type's description): the acceleration averaged
@@ -169,8 +181,10 @@ struct ImuHeightTrack {
   var grid: RepGrid { RepGrid(times: times, sampleRateHz: sampleRateHz) }
 
   private init(
-    times: [Double], sampleRateHz: Double, velocity: [Double], height: [Double], still: [Bool]
+    times: [Double], sampleRateHz: Double, velocity: [Double], height: [Double], still: [Bool],
+    turned: Bool
   ) {
+    self.turned = turned
     self.times = times
     self.sampleRateHz = sampleRateHz
     self.velocity = velocity
@@ -209,7 +223,8 @@ struct ImuHeightTrack {
     }
     return ImuHeightTrack(
       times: times, sampleRateHz: sampleRateHz, velocity: corrected,
-      height: SignalFilter.integral(corrected[...], times: times[...]), still: still)
+      height: SignalFilter.integral(corrected[...], times: times[...]), still: still,
+      turned: turned)
   }
 
   /// The load's velocity over a concentric `phase` (seconds): the mean over the moving

@@ -31,11 +31,13 @@ struct ImuRepMeasurer {
   /// flattened phase (`RepSegmenter.Segment.flattened`) has no velocity, and that phase's
   /// share of it is its validity mask (`interpolatedFraction`).
   func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
-    // Phases are timed on the track as its rests anchor it (the turns found for zeroing sit a
-    // little off the phases' own ends, which the tempo measures); velocities are read with
-    // the turns zeroed too.
-    let phases = ImuPhaseClock(track: track).phases(segments)
-    let track = zeroed(segments)
+    // Velocities are read with the turns zeroed. Phases are timed so too where the sensor
+    // turned (its velocity then drifts most between rests); elsewhere on the track as its
+    // rests anchor it, since the turns found for zeroing sit a little off the phases' own
+    // ends, which the tempo measures.
+    let zeroed = zeroed(segments)
+    let phases = ImuPhaseClock(track: track.turned ? zeroed : track).phases(segments)
+    let track = zeroed
     var timed = segments
     for number in timed.indices {
       timed[number].concentric = phases[number].concentric ?? segments[number].concentric

@@ -136,7 +136,7 @@ package struct SessionFeatureExtractor: Sendable {
       // The camera times reps on the near arm.
       Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
     } else if let imu = session.imu, !sets.isEmpty,
-      let track = ImuHeightTrack(imu, gravity: .trackedWhereTurned(degrees: 20))
+      let track = ImuHeightTrack(imu, gravity: .trackedWhereTurned)
     {
       // No camera: reps are counted and timed on the load's height from the bar IMU. On a
       // limb the height is not the load's: sets are found and their rhythm read on the

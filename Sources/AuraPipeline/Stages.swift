@@ -22,7 +22,7 @@ package enum Code: String, CaseIterable, Sendable {
   package var version: Int {
     switch self {
     case .ingest: 12
-    case .features: 44
+    case .features: 45
     case .scoring: 5
     case .aggregation: 10
     case .reports: 6
