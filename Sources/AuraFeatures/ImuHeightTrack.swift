@@ -9,7 +9,7 @@ import Foundation
 /// The recording is resampled onto an even grid at its median sample interval (a dropout
 /// leaves a gap, not a slower rate). Projecting the specific force on gravity gives the
 /// vertical acceleration: gravity is tracked through the turns of a sensor on the load that
-/// has a gyroscope, and taken as fixed otherwise (`specificForceUp`). The load is still where
+/// has a gyroscope, and taken as fixed otherwise (`countingAndMeasuring`). The load is still where
 /// both the acceleration averaged over 0.4 s and a drift-free velocity are small for at least
 /// 0.2 s (`stillSamples`). Velocity is integrated over each movement between two still
 /// stretches and corrected linearly to be zero at both (a zero-velocity update at every still
@@ -23,30 +23,54 @@ struct ImuHeightTrack {
   /// Samples where the load was found still.
   let still: [Bool]
 
-  /// Where gravity is taken to point in the sensor's frame.
-  enum Gravity: Equatable {
-    /// The mean specific force over the recording.
-    case fixed
-    /// Tracked through the sensor's turns, where it rides the load and has a gyroscope
-    /// (`ImuGravityTrack`), else fixed: the load's metres and velocities. A curl's bar turns
-    /// with the forearms, and a fixed gravity made its reps travel 1.6-4.4 m.
-    case tracked
-    /// Tracked where the sensor turned more than `turnedDegrees` (`ImuGravityTrack`), else
-    /// fixed: the height reps are counted on. A fixed gravity off by 20° reads a tenth of g
-    /// that is not there, more than a rep's acceleration; read tracked, a sensor that hardly
-    /// turns would give the generated sets' phases their tracking noise.
-    case trackedWhereTurned
-  }
-
   /// How far the sensor must turn (95th percentile of gravity's angle from its mean) for
-  /// its turns to be tracked where `Gravity` asks for it only then.
+  /// reps to be counted on the tracked height too. A fixed gravity off by 20° reads a tenth
+  /// of g that is not there, more than a rep's acceleration; a sensor that hardly turns is
+  /// counted with gravity fixed, which the tracking's noise would only disturb.
   static let turnedDegrees = 20.0
-  /// Whether the sensor turned more than `turnedDegrees` (a gyroscope said so).
+  /// Whether gravity was tracked and the sensor turned more than `turnedDegrees`.
   let turned: Bool
 
-  init?(_ imu: ImuSeries, gravity: Gravity = .tracked) {
+  /// The track with gravity tracked where the sensor rides the load and has a gyroscope
+  /// (`ImuGravityTrack`), else fixed: the load's metres and velocities. A curl's bar turns
+  /// with the forearms, and a fixed gravity made its reps travel 1.6-4.4 m.
+  init?(_ imu: ImuSeries) {
+    guard let tracks = Self.countingAndMeasuring(imu) else { return nil }
+    self = tracks.measuring
+  }
+
+  /// The track reps are counted on (gravity tracked where the sensor turned more than
+  /// `turnedDegrees`, else fixed) and the one they are measured on (tracked wherever it can
+  /// be); the same track where the two agree. Gravity is tracked once.
+  static func countingAndMeasuring(_ imu: ImuSeries) -> (
+    counting: ImuHeightTrack, measuring: ImuHeightTrack
+  )? {
+    let tracked =
+      ImuRhythmSignals.placements.contains(imu.placement) ? nil : ImuGravityTrack.vertical(imu)
+    if let tracked {
+      let turned = tracked.turnDegrees > turnedDegrees
+      guard let measuring = ImuHeightTrack(imu, up: tracked.force, turned: turned) else {
+        return nil
+      }
+      if turned { return (measuring, measuring) }
+      guard let counting = ImuHeightTrack(imu, up: fixedForceUp(imu), turned: false) else {
+        return nil
+      }
+      return (counting, measuring)
+    }
+    guard let fixed = ImuHeightTrack(imu, up: fixedForceUp(imu), turned: false) else {
+      return nil
+    }
+    return (fixed, fixed)
+  }
+
+  /// The track of `imu` with `up` (its specific force along gravity, per sample) for its
+  /// vertical acceleration.
+  private init?(_ imu: ImuSeries, up projected: [Double]?, turned: Bool) {
     let n = imu.times.count
-    guard n >= 16, let first = imu.times.first, let last = imu.times.last, last > first else {
+    guard let projected, n >= 16, let first = imu.times.first, let last = imu.times.last,
+      last > first
+    else {
       return nil
     }
     // An even grid at the median sample interval (a dropout leaves a gap, not a slower rate).
@@ -55,9 +79,6 @@ struct ImuHeightTrack {
     guard step > 0 else { return nil }
     let rate = 1 / step
     let grid = (0...Int((last - first) * rate)).map { first + Double($0) * step }
-    guard let (projected, turned) = Self.specificForceUp(imu, gravity: gravity) else {
-      return nil
-    }
     self.turned = turned
     let mean = projected.reduce(0, +) / Double(n)
     // (The grid's last time may fall a rounding error past the recording's: NaN there.)
@@ -73,21 +94,10 @@ struct ImuHeightTrack {
     self.still = still
   }
 
-  /// The specific force along gravity, per sample (see `Gravity`). (A limb's sensor is not
-  /// read for the load's height: its sets are found on its axes.)
-  static func specificForceUp(_ imu: ImuSeries, gravity: Gravity) -> (
-    force: [Double], turned: Bool
-  )? {
-    if gravity != .fixed, !ImuRhythmSignals.placements.contains(imu.placement),
-      let tracked = ImuGravityTrack.vertical(imu)
-    {
-      let turned = tracked.turnDegrees > turnedDegrees
-      switch gravity {
-      case .fixed: break
-      case .tracked: return (tracked.force, turned)
-      case .trackedWhereTurned: if turned { return (tracked.force, turned) }
-      }
-    }
+  /// The specific force along gravity taken as the mean specific force over the recording,
+  /// fixed in the sensor's frame, per sample; nil where that mean is zero. (A limb's sensor
+  /// is not read for the load's height: its sets are found on its axes.)
+  static func fixedForceUp(_ imu: ImuSeries) -> [Double]? {
     let n = imu.times.count
     var g = (0.0, 0.0, 0.0)
     for i in 0..<n {
@@ -98,10 +108,9 @@ struct ImuHeightTrack {
     let magnitude = (g.0 * g.0 + g.1 * g.1 + g.2 * g.2).squareRoot()
     guard magnitude > 0 else { return nil }
     let unit = (g.0 / magnitude, g.1 / magnitude, g.2 / magnitude)
-    let force = (0..<n).map {
+    return (0..<n).map {
       imu.accelX[$0] * unit.0 + imu.accelY[$0] * unit.1 + imu.accelZ[$0] * unit.2
     }
-    return (force, false)
   }
 
   /// Samples where the load is still (see the type's description): the acceleration averaged

@@ -11,7 +11,7 @@ struct ImuRepMeasurer {
   /// What the reps' phases, velocities and travel are read on.
   let track: ImuHeightTrack
   /// The height as reps are counted on it (on `counting`, the same recording's track with
-  /// gravity fixed), levelled between rests of at least 2 s; its noise from second
+  /// gravity fixed unless the sensor turned: `ImuHeightTrack.countingAndMeasuring`), levelled between rests of at least 2 s; its noise from second
   /// differences, with a floor of 1 mm (the height is flat where the load rests).
   let height: RepSegmenter.Signal
   /// Whether the sensor rides the load (a bar or dumbbell): only then is its height's velocity
@@ -29,13 +29,15 @@ struct ImuRepMeasurer {
   /// Features of each segment (the reps of one set), numbered from 1, with the load's
   /// velocity over each concentric phase (`ImuHeightTrack.concentricVelocity`). A rep with a
   /// flattened phase (`RepSegmenter.Segment.flattened`) has no velocity, and that phase's
-  /// share of it is its validity mask (`interpolatedFraction`).
-  func measure(_ segments: [RepSegmenter.Segment]) -> [RepFeatures] {
+  /// share of it is its validity mask (`interpolatedFraction`). Also the median rep's travel
+  /// (`medianTravel`), on the same track as the velocities.
+  func measure(_ segments: [RepSegmenter.Segment]) -> (reps: [RepFeatures], travel: Double?) {
     // Velocities are read with the turns zeroed. Phases are timed so too where the sensor
     // turned (its velocity then drifts most between rests); elsewhere on the track as its
     // rests anchor it, since the turns found for zeroing sit a little off the phases' own
     // ends, which the tempo measures.
-    let zeroed = zeroed(segments)
+    // (A limb's reps get no velocity: nothing to zero.)
+    let zeroed = ridesLoad ? zeroed(segments) : track
     let phases = ImuPhaseClock(track: track.turned ? zeroed : track).phases(segments)
     let track = zeroed
     var timed = segments
@@ -43,7 +45,7 @@ struct ImuRepMeasurer {
       timed[number].concentric = phases[number].concentric ?? segments[number].concentric
       timed[number].eccentric = phases[number].eccentric ?? segments[number].eccentric
     }
-    return Self.imputingFlattenedPhases(timed).enumerated().map { number, segment in
+    let reps = Self.imputingFlattenedPhases(timed).enumerated().map { number, segment in
       let (start, end) = (segment.times.lowerBound, segment.times.upperBound)
       return RepFeatures(
         repNumber: number + 1, startSeconds: start, endSeconds: end,
@@ -58,18 +60,7 @@ struct ImuRepMeasurer {
           end > start ? (segment[phase].upperBound - segment[phase].lowerBound) / (end - start) : 1
         } ?? 0)
     }
-  }
-
-  /// Where the load's velocity is zero within one set's reps (`segments`): each rep's start
-  /// and end, and the turn between its phases; none of a rep with a flattened phase, whose
-  /// boundaries are not where the load turned.
-  static func turns(_ segments: [RepSegmenter.Segment]) -> [Double] {
-    segments.filter { $0.flattened == nil }.flatMap {
-      [
-        $0.times.lowerBound, $0.times.upperBound, $0.concentric.lowerBound,
-        $0.concentric.upperBound,
-      ]
-    }
+    return (reps, ridesLoad ? Self.medianTravel(segments, on: track) : nil)
   }
 
   /// The track with the velocity zero where the load turns within one set's reps
@@ -105,10 +96,11 @@ struct ImuRepMeasurer {
     return track.zeroingVelocity(at: turns)
   }
 
-  /// The median of the reps' travel (one set's `segments`): each rep's range of the height,
-  /// with the velocity zero at its turns, metres; nil without reps.
-  func medianTravel(_ segments: [RepSegmenter.Segment]) -> Double? {
-    let track = zeroed(segments)
+  /// The median of the reps' travel (one set's `segments`) on `track`: each rep's range of
+  /// the height, metres; nil without reps.
+  private static func medianTravel(_ segments: [RepSegmenter.Segment], on track: ImuHeightTrack)
+    -> Double?
+  {
     let grid = track.grid
     var travels = segments.compactMap { rep -> Double? in
       let first = grid.index(atOrAfter: rep.times.lowerBound)

@@ -136,14 +136,15 @@ package struct SessionFeatureExtractor: Sendable {
       // The camera times reps on the near arm.
       Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
     } else if let imu = session.imu, !sets.isEmpty,
-      let track = ImuHeightTrack(imu, gravity: .trackedWhereTurned)
+      let tracks = ImuHeightTrack.countingAndMeasuring(imu)
     {
+      let track = tracks.counting
       // No camera: reps are counted and timed on the load's height from the bar IMU. On a
       // limb the height is not the load's: sets are found and their rhythm read on the
       // accelerometer's axes, which turn through gravity at every rep.
       let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
       let measurer = ImuRepMeasurer(
-        track: onLimb ? track : ImuHeightTrack(imu) ?? track, counting: track, ridesLoad: !onLimb)
+        track: tracks.measuring, counting: track, ridesLoad: !onLimb)
       let own: [[Double]]
       var segments: [FoundSet?]
       if onLimb {
@@ -202,11 +203,14 @@ package struct SessionFeatureExtractor: Sendable {
               + "count twice the reps it times")
         }
       }
-      apply(segments, to: &sets, source: .imu, times: track.grid.times) { measurer.measure($1) }
+      var travels: [Int: Double] = [:]
+      apply(segments, to: &sets, source: .imu, times: track.grid.times) { index, found in
+        let measured = measurer.measure(found)
+        travels[index] = measured.travel
+        return measured.reps
+      }
       if !onLimb {
-        for index in evidences.keys {
-          evidences[index]?.travel = measurer.medianTravel(segments[index]?.reps ?? [])
-        }
+        for index in evidences.keys { evidences[index]?.travel = travels[index] }
       }
       for (index, reason) in unknown { sets[index].repCountUnknown = reason }
       for (index, evidence) in evidences { sets[index].countEvidence = evidence }

@@ -12,8 +12,13 @@ import Foundation
 /// be read (a run then computes everything again); writes throw.
 struct RunState {
   let out: URL
+  /// The records, opened once for every read this state makes.
+  private let records: RunRecords?
 
-  init(out: URL) { self.out = out }
+  init(out: URL) {
+    self.out = out
+    records = try? RunRecords.readable(out: out)
+  }
 
   /// One session partition as the last run left it.
   struct SessionRecord: Sendable, Equatable {
@@ -31,8 +36,6 @@ struct RunState {
       var recordingsSetAside = false
     }
   }
-
-  private var records: RunRecords? { try? RunRecords.readable(out: out) }
 
   /// The last run's sessions, by partition (`sessions/<folder>`).
   func sessions() -> [String: SessionRecord] {

@@ -47,7 +47,7 @@ import Testing
     let (series, up) = Self.curls(turn: 1.6, gyroBias: 0.08)
     let (tracked, turned) = try #require(ImuGravityTrack.vertical(series))
     #expect(turned > 20, "turned \(turned)°")
-    let fixed = try #require(ImuHeightTrack.specificForceUp(series, gravity: .fixed)?.force)
+    let fixed = try #require(ImuHeightTrack.fixedForceUp(series))
     #expect(Self.rms(tracked, up) < 0.05)
     #expect(Self.rms(fixed, up) > 1)
   }
