@@ -149,6 +149,11 @@ package struct Runner {
   package func publish(runId: String, shards: Int, options: Options = Options()) async throws
     -> RunSummary
   {
+    // A wrong run id or shard count is a usage error before any lock is waited for.
+    try ShardManifest.checkRunId(runId)
+    guard (1...ShardShare.maximumCount).contains(shards) else {
+      throw PipelineError.config("--shards \(shards): needs 1 ≤ N ≤ \(ShardShare.maximumCount)")
+    }
     let startedAt = Self.timestamp()
     let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
     defer { lock.release() }
@@ -157,10 +162,6 @@ package struct Runner {
   }
 
   private func publishLocked(runId: String, shards: Int, startedAt: String) throws -> Published {
-    try ShardManifest.checkRunId(runId)
-    guard (1...ShardShare.maximumCount).contains(shards) else {
-      throw PipelineError.config("--shards \(shards): needs 1 ≤ N ≤ \(ShardShare.maximumCount)")
-    }
     let cache = PipelinePlan.cacheRoot(config: config, out: out)
     let (manifests, missing) = try ShardManifest.read(cache: cache, runId: runId, shards: shards)
     guard missing.isEmpty else {
