@@ -128,8 +128,12 @@ enum RepCountCheck {
       let (signal, clearRhythm) = clearest(own, above: reading.clearRhythm)
         ?? clearest(body(), above: clearBodyRhythm)
     else { return .supported }
-    // Where the set was found, its ends may hold the limb's set-up and put-down.
-    let rhythm = reading.findsSet ? clearRhythm.withoutPostureEdges(on: signal) : clearRhythm
+    // Where a limb's set was found, its ends may hold the set-up and put-down. A load's ends
+    // are its first and last reps: the bar turns there as at every rep, and its height, read
+    // without a rest to level it by, lies furthest out there.
+    let rhythm =
+      reading.findsSet && reading.sensor == .limb
+      ? clearRhythm.withoutPostureEdges(on: signal) : clearRhythm
     let cycles = RhythmReps(
       rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: counted)
     let count = cycles.turns.count

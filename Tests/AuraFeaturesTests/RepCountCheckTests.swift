@@ -258,6 +258,39 @@ import Testing
     }
   }
 
+  /// A bar's height through ten continuous squats, integrated with no rest to level it by, as
+  /// the real bar sets' is: it bows by four times a rep's travel over the set, so that the
+  /// first and last reps' bottoms lie far below every other. They are reps all the same: read
+  /// as a limb's set-up and put-down, the set would count 9 (as three real bar tuning sets
+  /// did).
+  @Test func aLoadsDriftingHeightKeepsItsFirstAndLastReps() throws {
+    let rate = 38.0
+    var random = SeededRandom(seed: 23)
+    var values: [Double] = []
+    for _ in 0..<10 {
+      let count = Int((2.8 * (1 + 0.08 * (2 * random.unit() - 1)) * rate).rounded())
+      values += (0..<count).map { i in
+        -0.5 * (0.5 - 0.5 * cos(2 * Double.pi * Double(i) / Double(count)))
+      }
+    }
+    let n = Double(values.count)
+    let signal = values.enumerated().map { i, height in
+      let x = 2 * Double(i) / n - 1
+      return height + 2 * x * x + 0.01 * random.gaussian()
+    }
+    for (reading, reps) in [(RepCountCheck.Reading.loadImu, 10), (.limb, 9)] {
+      guard
+        case .rhythm(let cycles, _) = RepCountCheck.verdict(
+          reps: 1, own: [signal], reading: reading, order: .eccentricFirst,
+          range: 0..<signal.count, sampleRateHz: rate)
+      else {
+        Issue.record("no rhythm read as \(reading.sensor)")
+        continue
+      }
+      #expect(cycles.turns.count == reps, "\(reading.sensor)")
+    }
+  }
+
   /// A wrist's accelerometer during dips (as in muvr's triceps-dip sets): each rep a main
   /// swing and, between reps, a second one four tenths its height. Averaged over a quarter
   /// period before its swings are read, a rep is counted once.
