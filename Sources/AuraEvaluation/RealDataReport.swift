@@ -166,7 +166,8 @@ package struct RealDataReport: Sendable {
   package var setsCSV: String {
     var lines = [
       "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason,"
-        + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s,travel_m"
+        + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s,travel_m,"
+        + "rhythmic_signals,agreeing_signals"
     ]
     for set in sets.sorted(by: {
       ($0.label.sessionId, $0.label.setNumber) < ($1.label.sessionId, $1.label.setNumber)
@@ -184,12 +185,12 @@ package struct RealDataReport: Sendable {
 
   /// The evidence columns of `setsCSV`, empty where no count was found.
   private static func evidenceCells(_ evidence: RepCountEvidence?) -> [String] {
-    guard let evidence else { return Array(repeating: "", count: 7) }
+    guard let evidence else { return Array(repeating: "", count: 9) }
     func number(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "" }
     return [
       number(evidence.confidence), String(evidence.reps), number(evidence.period),
       number(evidence.strength), number(evidence.repsByPeriod), number(evidence.longestRep),
-      number(evidence.travel),
+      number(evidence.travel), String(evidence.rhythmicSignals), String(evidence.agreeingSignals),
     ]
   }
 

@@ -85,13 +85,36 @@ enum RepCountCheck {
     reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
     walking: [Bool]? = nil, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
   ) -> Verdict {
-    guard !range.isEmpty, var first = own.first else { return .supported }
+    check(
+      reps: reps, own: own, reading: reading, body: body, walking: walking, order: order,
+      range: range, sampleRateHz: sampleRateHz
+    ).verdict
+  }
+
+  /// The verdict on a count (`verdict`), and the cycles each of the set's own signals that
+  /// repeats clearly counts over the samples the set was counted in: agreement across them is
+  /// evidence of its own (`RepCountEvidence.agreeingSignals`).
+  struct Check {
+    var verdict: Verdict
+    var signalCounts: [Int] = []
+  }
+
+  /// The check of `reps` (`verdict`). Each of the set's own signals that repeats clearly
+  /// counts its cycles. On an IMU that rides the load, a count more than half of them give is
+  /// the rhythm's, else the clearest one's: its height drifts, an axis pulses twice a rep, and
+  /// the bar's roll moves gravity out of another, each on its own.
+  static func check(
+    reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
+    walking: [Bool]? = nil, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
+  ) -> Check {
+    guard !range.isEmpty, var first = own.first else { return Check(verdict: .supported) }
     let seen = first[range].count { $0.isFinite }
     if Double(seen) < seenShare * Double(range.count) {
-      return .unknown(
-        String(
-          format: "the recording lost the movement on %.0f %% of the set",
-          100 * (1 - Double(seen) / Double(range.count))))
+      return Check(
+        verdict: .unknown(
+          String(
+            format: "the recording lost the movement on %.0f %% of the set",
+            100 * (1 - Double(seen) / Double(range.count)))))
     }
     var own = own
     var stretch =
@@ -112,43 +135,62 @@ enum RepCountCheck {
         own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
     }
     let counted = stretch?.samples ?? range
-    func clearest(_ signals: [[Double]], above threshold: Double) -> ([Double], RepRhythm)? {
+    func rhythms(_ signals: [[Double]], above threshold: Double) -> [(RhythmReps, [Double])] {
       signals.compactMap { values in
         RepRhythm(
           values, range: counted, sampleRateHz: sampleRateHz, periods: reading.periods,
           midrange: reading.midrange, levelledOver: stretch?.period
-        ).map {
-          (values, $0)
+        ).flatMap { rhythm in
+          guard rhythm.strength >= threshold else { return nil }
+          // Where a limb's set was found, its ends may hold the set-up and put-down. A load's
+          // ends are its first and last reps: the bar turns there as at every rep, and its
+          // height, read without a rest to level it by, lies furthest out there.
+          let kept =
+            reading.findsSet && reading.sensor == .limb
+            ? rhythm.withoutPostureEdges(on: values) : rhythm
+          return (
+            RhythmReps(
+              kept, signal: values, side: reading.turns, timing: first, order: order,
+              range: counted),
+            values
+          )
         }
       }
-      .filter { $0.1.strength >= threshold }
-      .max { $0.1.strength < $1.1.strength }
     }
+    let voters = rhythms(own, above: reading.clearRhythm)
+    let signalCounts = voters.map { $0.0.turns.count }
+    // On a load, the count more than half the signals give, else the clearest signal's; the
+    // clearest of those that give it is the one the reps are cut from. A limb's axes swing
+    // together with the forearm, and where they part it is no better than the clearest.
+    let strongest: ([(RhythmReps, [Double])]) -> (RhythmReps, [Double])? = {
+      $0.max { $0.0.rhythm.strength < $1.0.rhythm.strength }
+    }
+    let majority =
+      reading.sensor == .loadImu
+      ? Dictionary(grouping: voters) { $0.0.turns.count }.values.first {
+        2 * $0.count > voters.count
+      } : nil
+    let elected = strongest(majority ?? voters)
     guard
-      let (signal, clearRhythm) = clearest(own, above: reading.clearRhythm)
-        ?? clearest(body(), above: clearBodyRhythm)
-    else { return .supported }
-    // Where a limb's set was found, its ends may hold the set-up and put-down. A load's ends
-    // are its first and last reps: the bar turns there as at every rep, and its height, read
-    // without a rest to level it by, lies furthest out there.
-    let rhythm =
-      reading.findsSet && reading.sensor == .limb
-      ? clearRhythm.withoutPostureEdges(on: signal) : clearRhythm
-    let cycles = RhythmReps(
-      rhythm, signal: signal, side: reading.turns, timing: first, order: order, range: counted)
+      let (cycles, signal) = elected ?? strongest(rhythms(body(), above: clearBodyRhythm))
+    else { return Check(verdict: .supported, signalCounts: signalCounts) }
+    func checked(_ verdict: Verdict) -> Check {
+      Check(verdict: verdict, signalCounts: signalCounts)
+    }
     let count = cycles.turns.count
     // The rhythm recovers reps the one-by-one counter merged; it takes none away from those
     // it found moving through the set's travel, since a rhythm can also lock onto a slower
     // sway or a multiple of the rep.
-    guard count >= 3, count - reps > 1 else { return .supported }
+    guard count >= 3, count - reps > 1 else { return checked(.supported) }
     // More turns than periods fit in the set: the swings are not the rhythm's.
-    let periodsInSet = Double(counted.count) / sampleRateHz / rhythm.period
+    let periodsInSet = Double(counted.count) / sampleRateHz / cycles.rhythm.period
     guard Double(count) <= periodsInSet + 1 else {
-      return .unknown(
-        String(
-          format: "its rhythm (a rep every %.1f s) and its swings (%d) disagree, and %d reps "
-            + "were found one by one", rhythm.period, count, reps))
+      return checked(
+        .unknown(
+          String(
+            format: "its rhythm (a rep every %.1f s) and its swings (%d) disagree, and %d reps "
+              + "were found one by one", cycles.rhythm.period, count, reps)))
     }
-    return .rhythm(cycles, signal: signal)
+    return checked(.rhythm(cycles, signal: signal))
   }
 }

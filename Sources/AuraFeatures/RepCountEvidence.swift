@@ -23,6 +23,12 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
   /// How far the load travels in the set's median rep, metres (its height's range over the
   /// rep), for a sensor that rides the load; nil elsewhere.
   package var travel: Double?
+  /// How many of the set's own signals repeat clearly over the samples it was counted in
+  /// (`RepCountCheck.Check.signalCounts`), and how many of those count its reps' number of
+  /// cycles: a height that drifts, an axis that pulses twice a rep and one the bar's roll
+  /// moves gravity out of err each on its own.
+  package var rhythmicSignals = 0
+  package var agreeingSignals = 0
   /// The share of counts with this evidence that were exact on the tuning splits of real
   /// recordings (`RepCountCalibration`), 0-1.
   package var confidence = 0.0
@@ -68,9 +74,12 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
   /// rather than given its bounds.
   static func gather(
     reps: [RepSegmenter.Segment], span: Range<Int>, signals: [[Double]],
-    reading: RepCountCheck.Reading, boundsFound: Bool, sampleRateHz: Double
+    reading: RepCountCheck.Reading, signalCounts: [Int] = [], boundsFound: Bool,
+    sampleRateHz: Double
   ) -> RepCountEvidence {
     var evidence = RepCountEvidence(reps: reps.count, boundsFound: boundsFound)
+    evidence.rhythmicSignals = signalCounts.count
+    evidence.agreeingSignals = signalCounts.count { $0 == reps.count }
     let inOrder = reps.map { Double($0.samples.count - 1) / sampleRateHz }
     let inner = inOrder.count >= 3 ? Array(inOrder.dropFirst().dropLast()) : inOrder
     evidence.longestRep = (inOrder.count == 2 ? inner.min() : inner.max()).map {

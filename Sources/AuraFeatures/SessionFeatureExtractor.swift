@@ -317,12 +317,10 @@ package struct SessionFeatureExtractor: Sendable {
         setReading.findsSet = false
         if setReading.sensor == .loadImu { own = Array(own.prefix(1)) }
       }
-      switch RepCountCheck.verdict(
+      let check = RepCountCheck.check(
         reps: found.reps.count, own: own, reading: setReading, body: body, walking: walking,
-        order: order,
-        range: found.span,
-        sampleRateHz: grid.sampleRateHz)
-      {
+        order: order, range: found.span, sampleRateHz: grid.sampleRateHz)
+      switch check.verdict {
       case .supported:
         // No reps, and no activity to place the set by: the set was not found.
         if found.reps.isEmpty, found.active == nil { segments[index] = nil }
@@ -336,7 +334,8 @@ package struct SessionFeatureExtractor: Sendable {
       guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
       let evidence = RepCountEvidence.gather(
         reps: reps, span: found.span, signals: own, reading: setReading,
-        boundsFound: found.detected, sampleRateHz: grid.sampleRateHz)
+        signalCounts: check.signalCounts, boundsFound: found.detected,
+        sampleRateHz: grid.sampleRateHz)
       evidences[index] = evidence
       guard unknown[index] == nil else { continue }
       if let reason = evidence.implausibility {

@@ -169,7 +169,7 @@ import Testing
     #expect(agreeing > 0.9)
     #expect(
       RepCountCalibration.confidence(sensor: .loadImu, boundsFound: true, periodAgrees: false)
-        < 0.5)
+        < 0.9)
     #expect(
       RepCountCalibration.confidence(sensor: .camera, boundsFound: true, periodAgrees: true)
         < 0.9)

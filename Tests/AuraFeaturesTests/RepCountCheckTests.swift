@@ -291,6 +291,35 @@ import Testing
     }
   }
 
+  /// Three signals of one bar through ten continuous reps: the clearest (a height whose last
+  /// two reps are lost in its drift) swings past its mark on eight, two noisier ones (axes)
+  /// on all ten. On a load the count two of the three give stands, and the evidence says so;
+  /// a limb's axes keep the clearest's.
+  @Test func aLoadsSignalsOutvoteTheClearestOne() throws {
+    let rate = 20.0
+    var random = SeededRandom(seed: 58)
+    let cycle = Int(2.5 * rate)
+    let reps = (0..<(10 * cycle)).map { i in
+      (i / cycle >= 8 ? 0.1 : 1) * sin(2 * Double.pi * Double(i) / Double(cycle))
+    }
+    let clearest = reps.map { $0 + 0.02 * random.gaussian() }
+    let axes = (0..<2).map { _ in
+      (0..<reps.count).map { i in sin(2 * Double.pi * Double(i) / Double(cycle)) }
+        .map { $0 + 0.5 * random.gaussian() }
+    }
+    for (reading, count) in [(RepCountCheck.Reading.loadImu, 10), (.limb, 8)] {
+      let check = RepCountCheck.check(
+        reps: 0, own: [clearest] + axes, reading: reading, order: .eccentricFirst,
+        range: 0..<reps.count, sampleRateHz: rate)
+      #expect(check.signalCounts.sorted() == [8, 10, 10], "\(reading.sensor)")
+      guard case .rhythm(let cycles, _) = check.verdict else {
+        Issue.record("no rhythm read as \(reading.sensor): \(check.verdict)")
+        continue
+      }
+      #expect(cycles.turns.count == count, "\(reading.sensor)")
+    }
+  }
+
   /// A wrist's accelerometer during dips (as in muvr's triceps-dip sets): each rep a main
   /// swing and, between reps, a second one four tenths its height. Averaged over a quarter
   /// period before its swings are read, a rep is counted once.
