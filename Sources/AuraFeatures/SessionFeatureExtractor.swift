@@ -107,11 +107,12 @@ package struct SessionFeatureExtractor: Sendable {
         measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
       }
       let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
+      var unmatched: [Int: String] = [:]
       var segments = assignSegments(
         manifest.sets, exercises: exercises,
         tracks: measurers.mapValues {
           RepTrack(height: $0.height, timing: $0.timing, order: $0.exercise.phaseOrder)
-        }, grid: grid, warnings: &warnings)
+        }, grid: grid, warnings: &warnings, unmatched: &unmatched)
       // The body's signals are worked out only for a set whose own signals show no rhythm.
       var bodySignals: [[Double]]? = nil
       func bodyRhythmSignals() -> [[Double]] {
@@ -131,7 +132,9 @@ package struct SessionFeatureExtractor: Sendable {
       apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu, times: grid.times) {
         measurers[exercises[$0].id]!.measure($1)
       }
-      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
+      for (index, reason) in unknown.merging(unmatched, uniquingKeysWith: { $1 }) {
+        sets[index].repCountUnknown = reason
+      }
       for (index, evidence) in evidences { sets[index].countEvidence = evidence }
       // The camera times reps on the near arm.
       Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
@@ -147,6 +150,7 @@ package struct SessionFeatureExtractor: Sendable {
         track: tracks.measuring, counting: track, ridesLoad: !onLimb)
       let own: [[Double]]
       var segments: [FoundSet?]
+      var unmatched: [Int: String] = [:]
       if onLimb {
         own = ImuRhythmSignals.candidates(
           imu, times: track.times, sampleRateHz: track.sampleRateHz)
@@ -160,7 +164,7 @@ package struct SessionFeatureExtractor: Sendable {
         }
         segments = assignSegments(
           manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
-          warnings: &warnings)
+          warnings: &warnings, unmatched: &unmatched)
         // The axes and magnitudes are read only for a set found in the recording: within
         // given bounds the height alone is (`checkCounts`).
         own =
@@ -179,6 +183,7 @@ package struct SessionFeatureExtractor: Sendable {
         &segments, evidences: &evidences, grid: track.grid,
         reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .loadImu },
         walking: walking, signals: { (own, exercises[$0].phaseOrder) })
+      unknown.merge(unmatched) { $1 }
       // A set the IMU shows no rep of has no count from it: the logged one stands.
       for index in sets.indices
       where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
@@ -436,7 +441,7 @@ package struct SessionFeatureExtractor: Sendable {
   /// movement contradicts get a warning.
   private func assignSegments(
     _ manifestSets: [ManifestSet], exercises: [ExerciseDefinition], tracks: [String: RepTrack],
-    grid: RepGrid, warnings: inout [String]
+    grid: RepGrid, warnings: inout [String], unmatched: inout [Int: String]
   ) -> [FoundSet?] {
     var result: [FoundSet?] = Array(repeating: nil, count: manifestSets.count)
     let bounds = Self.boundedSets(manifestSets, grid: grid)
@@ -469,6 +474,17 @@ package struct SessionFeatureExtractor: Sendable {
       warnings.append(
         "found \(candidates.count) sets in the recording for \(unbounded.count) sets without bounds"
       )
+    }
+    // Too few: which set each one found is cannot be told (the one missed may be any), and a
+    // set's numbers taken from another set's reps would be wrong. Every set without bounds
+    // keeps what was logged, with the reason.
+    if !candidates.isEmpty, candidates.count < unbounded.count {
+      for index in unbounded {
+        unmatched[index] = String(
+          format: "%d sets were found in the recording for the %d logged without their times, "
+            + "so which one this is cannot be told", candidates.count, unbounded.count)
+      }
+      return result
     }
     // Too many: drop the ones with the fewest reps (latest first), keeping recording order.
     while candidates.count > unbounded.count {

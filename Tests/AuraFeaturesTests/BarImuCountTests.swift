@@ -86,6 +86,53 @@ import Testing
     #expect(set.reps.allSatisfy { $0.endSeconds - $0.startSeconds < 6 })
   }
 
+  /// Two sets on one bar recording (5 squats, then 8, 12 s apart), logged without their
+  /// times as two sets, or as three (the recording missed one): with two, each is counted;
+  /// with three, which of them the two found are cannot be told, and none is given another
+  /// set's count.
+  @Test func fewerSetsFoundThanLoggedAreNotGuessed() throws {
+    func rows(_ csv: String, after offset: Double) -> (lines: [String], end: Double) {
+      var end = offset
+      let lines = csv.split(separator: "\n").dropFirst().map { line -> String in
+        var fields = line.split(separator: ",").map(String.init)
+        end = offset + Double(fields[0])!
+        fields[0] = String(format: "%.3f", end)
+        return fields.joined(separator: ",")
+      }
+      return (lines, end + 0.02)
+    }
+    let first = rows(Self.rollingBar(reps: 5, period: 3, roll: 0, rateHz: 50, seed: 8), after: 0)
+    let rest = rows(
+      Self.rollingBar(reps: 0, period: 3, roll: 0, rateHz: 50, seed: 9), after: first.end)
+    let second = rows(
+      Self.rollingBar(reps: 8, period: 3, roll: 0, rateHz: 50, seed: 10),
+      after: rows(
+        Self.rollingBar(reps: 0, period: 3, roll: 0, rateHz: 50, seed: 11), after: rest.end
+      ).end
+        + 4)
+    let csv =
+      (["t,ax,ay,az,gx,gy,gz"] + first.lines + rest.lines + second.lines).joined(separator: "\n")
+      + "\n"
+    for logged in [2, 3] {
+      let sets = (1...logged).map { #"{"set_number": \#($0), "exercise": "back_squat"}"# }
+      let manifest = """
+        {"session_id": "b-1", "athlete_id": "a-1", "start_time": "2026-11-02T18:03:00Z",
+         "sets": [\(sets.joined(separator: ","))],
+         "recordings": [{"kind": "imu", "path": "bar.csv", "format": "generic",
+                         "placement": "barbell", "accel_unit": "m/s2", "gyro_unit": "rad/s"}]}
+        """
+      let session = try TestSupport.features(
+        ofSession: "b-1", manifest: manifest, recordings: ["bar.csv": csv],
+        tables: ["athletes.csv": "athlete_id,username\na-1,a1\n"])
+      if logged == 2 {
+        #expect(session.sets.map(\.publishedRepCount) == [5, 8])
+      } else {
+        #expect(session.sets.allSatisfy { $0.publishedRepCount == nil })
+        #expect(session.sets.allSatisfy { $0.repCountUnknown?.contains("cannot be told") == true })
+      }
+    }
+  }
+
   /// A rep over `samples` of a grid at `rate`, lowering through its first half.
   static func rep(_ samples: ClosedRange<Int>, rate: Double) -> RepSegmenter.Segment {
     let (start, end) = (Double(samples.lowerBound) / rate, Double(samples.upperBound) / rate)
