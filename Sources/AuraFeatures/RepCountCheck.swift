@@ -180,8 +180,11 @@ enum RepCountCheck {
     let count = cycles.turns.count
     // The rhythm recovers reps the one-by-one counter merged; it takes none away from those
     // it found moving through the set's travel, since a rhythm can also lock onto a slower
-    // sway or a multiple of the rep.
-    guard count >= 3, count - reps > 1 else { return checked(.supported) }
+    // sway or a multiple of the rep. Nor does it replace them where the load's signals part
+    // and one of them counts as many: an axis that pulses twice a rep is then the clearest.
+    guard count >= 3, count - reps > 1,
+      majority != nil || !(reading.sensor == .loadImu && signalCounts.contains(reps))
+    else { return checked(.supported) }
     // More turns than periods fit in the set: the swings are not the rhythm's.
     let periodsInSet = Double(counted.count) / sampleRateHz / cycles.rhythm.period
     guard Double(count) <= periodsInSet + 1 else {

@@ -73,15 +73,25 @@ import Testing
     #expect(result.velocityError <= 0.05, "IMU velocity error \(result.velocityError) m/s")
   }
 
-  /// From the IMU alone, its sets found in the recording, a rolling bar's counts are read on
-  /// the height with gravity tracked (the bar turns more than 20°), and some are still
-  /// published wrong: the contract (right or unknown) does not hold here yet;
-  /// docs/real-data.md says where this stands.
-  @Test func aRollingBarAloneIsNotYetRightOrUnknown() throws {
-    let result = Self.tally(try Self.sets(seed: 41, pose: false))
-    #expect(result.sets >= 20)
-    withKnownIssue("a rolling bar's count from the IMU alone is published wrong") {
-      #expect(result.wrong == 0, "\(result.wrong) of \(result.published) published counts wrong")
+  /// From the IMU alone, its sets found in the recording, a rolling bar's counts meet the
+  /// contract's targets (right or unknown, docs/real-data.md) over three generated datasets:
+  /// among the counts published, 90 % exact and 95 % within one, on 75 % of the sets. Each
+  /// failure found once is held off here: a missed set taking another's count, an axis that
+  /// pulses twice a rep outcounting the height.
+  @Test func aRollingBarAloneIsRightOrUnknown() throws {
+    var (sets, published, exact, withinOne) = (0, 0, 0, 0)
+    for seed: UInt64 in [41, 43, 47] {
+      for (truth, set) in try Self.sets(seed: seed, pose: false) {
+        sets += 1
+        guard let count = set.publishedRepCount else { continue }
+        published += 1
+        if count == truth.reps { exact += 1 }
+        if abs(count - truth.reps) <= 1 { withinOne += 1 }
+      }
     }
+    #expect(sets >= 50)
+    #expect(Double(exact) >= 0.9 * Double(published), "\(exact) of \(published) exact")
+    #expect(Double(withinOne) >= 0.95 * Double(published), "\(withinOne) of \(published)")
+    #expect(Double(published) >= 0.75 * Double(sets), "\(published) of \(sets) published")
   }
 }
