@@ -60,6 +60,17 @@ import Testing
     #expect(report.sets.contains { $0.measured == $0.label.reps - 3 })
     #expect(report.markdown.contains("| all | all | pose | \(expectedSets) |"))
     #expect(report.setsCSV.split(separator: "\n").count == expectedSets + 1)
+    // Each set's evidence closes its row: how many of its signals repeat, and how many of
+    // those count its reps (a camera's: the primary joint's angle and the load's height).
+    let rows = report.setsCSV.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    #expect(rows[0].suffix(2) == ["rhythmic_signals", "agreeing_signals"])
+    for row in rows.dropFirst() where !row.joined().contains("\"") {
+      #expect(row.count == rows[0].count)
+      let (rhythmic, agreeing) = (Int(row[row.count - 2]) ?? -1, Int(row[row.count - 1]) ?? -1)
+      #expect((0...2).contains(rhythmic) && (0...rhythmic).contains(agreeing), "\(row)")
+    }
   }
 
   /// A recording the pipeline would set aside (a row cut short) is never judged from the
