@@ -161,7 +161,8 @@ enum RepCountCheck {
     let signalCounts = voters.map { $0.0.turns.count }
     // On a load, the count more than half the signals give, else the clearest signal's; the
     // clearest of those that give it is the one the reps are cut from. A limb's axes swing
-    // together with the forearm, and where they part it is no better than the clearest.
+    // together with the forearm: where they part, most of them are no likelier right than
+    // the clearest.
     let strongest: ([(RhythmReps, [Double])]) -> (RhythmReps, [Double])? = {
       $0.max { $0.0.rhythm.strength < $1.0.rhythm.strength }
     }

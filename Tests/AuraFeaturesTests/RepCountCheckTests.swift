@@ -261,8 +261,7 @@ import Testing
   /// A bar's height through ten continuous squats, integrated with no rest to level it by, as
   /// the real bar sets' is: it bows by four times a rep's travel over the set, so that the
   /// first and last reps' bottoms lie far below every other. They are reps all the same: read
-  /// as a limb's set-up and put-down, the set would count 9 (as three real bar tuning sets
-  /// did).
+  /// as a limb's set-up and put-down, the set would count 9.
   @Test func aLoadsDriftingHeightKeepsItsFirstAndLastReps() throws {
     let rate = 38.0
     var random = SeededRandom(seed: 23)
