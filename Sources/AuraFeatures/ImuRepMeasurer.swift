@@ -33,12 +33,14 @@ struct ImuRepMeasurer {
   /// (`medianTravel`), on the same track as the velocities.
   func measure(_ segments: [RepSegmenter.Segment]) -> (reps: [RepFeatures], travel: Double?) {
     // Velocities are read with the turns zeroed. Phases are timed so too where the sensor
-    // turned (its velocity then drifts most between rests); elsewhere on the track as its
-    // rests anchor it, since the turns found for zeroing sit a little off the phases' own
+    // turned or the velocity drifts through the set (`drifts`); elsewhere on the track as
+    // its rests anchor it, since the turns found for zeroing sit a little off the phases' own
     // ends, which the tempo measures.
     // (A limb's reps get no velocity: nothing to zero.)
     let zeroed = ridesLoad ? zeroed(segments) : track
-    let phases = ImuPhaseClock(track: track.turned ? zeroed : track).phases(segments)
+    let phases = ImuPhaseClock(
+      track: track.turned || Self.drifts(track, zeroed: zeroed, over: segments) ? zeroed : track
+    ).phases(segments)
     let track = zeroed
     var timed = segments
     for number in timed.indices {
@@ -95,6 +97,28 @@ struct ImuRepMeasurer {
     }
     return track.zeroingVelocity(at: turns)
   }
+
+  /// Whether zeroing the turns (`zeroed`) moved the velocity over a set's reps (`segments`)
+  /// by more than `driftShare` of its swing (the median change against the 90th percentile of
+  /// the zeroed speed): the velocity then drifts through the set's reps as much as a rolling
+  /// bar's, and a phase timed between its zeros would end where the drift, not the load,
+  /// turns. Reps with a rest between them leave nothing to zero.
+  static func drifts(
+    _ track: ImuHeightTrack, zeroed: ImuHeightTrack, over segments: [RepSegmenter.Segment]
+  ) -> Bool {
+    guard let first = segments.first, let last = segments.last else { return false }
+    let grid = track.grid
+    let start = grid.index(atOrAfter: first.times.lowerBound)
+    let samples = start..<max(start + 1, grid.index(atOrAfter: last.times.upperBound))
+    var changes = samples.map { abs(track.velocity[$0] - zeroed.velocity[$0]) }
+    var speeds = samples.map { abs(zeroed.velocity[$0]) }
+    let swing = OrderStatistic.select(&speeds, rank: speeds.count * 9 / 10)
+    return OrderStatistic.select(&changes, rank: changes.count / 2) > driftShare * swing
+  }
+
+  /// The share of the reps' speed a drift must reach before the phases are timed with the
+  /// turns zeroed: generated sets, whose gravity is known, stay under 0.07.
+  static let driftShare = 0.1
 
   /// The median of the reps' travel (one set's `segments`) on `track`: each rep's range of
   /// the height, metres; nil without reps.
