@@ -210,12 +210,13 @@ package struct Sweep {
           logger.info(
             "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
           )
-          let done = finished.withLock { count in
+          // Counted and reported under one lock, so the lines come out in their count's order.
+          finished.withLock { count in
             count += 1
-            return count
+            progress?(
+              count, configs.count,
+              "\(variant.name) \(variant.assignments.joined(separator: " "))")
           }
-          progress?(
-            done, configs.count, "\(variant.name) \(variant.assignments.joined(separator: " "))")
           let database = OutputLayout(folder.appendingPathComponent(variant.name)).currentDatabase
           return Outcome(
             variant: variant, summary: summary,
