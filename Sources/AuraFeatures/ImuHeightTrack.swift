@@ -18,8 +18,8 @@ struct ImuHeightTrack {
   let times: [Double]
   let sampleRateHz: Double
   /// Upward velocity (m/s) and height (m, from the start of the recording).
-  let velocity: [Double]
-  let height: [Double]
+  private(set) var velocity: [Double]
+  private(set) var height: [Double]
   /// Samples where the load was found still.
   let still: [Bool]
 
@@ -189,18 +189,6 @@ struct ImuHeightTrack {
   /// The track's time grid.
   var grid: RepGrid { RepGrid(times: times, sampleRateHz: sampleRateHz) }
 
-  private init(
-    times: [Double], sampleRateHz: Double, velocity: [Double], height: [Double], still: [Bool],
-    turned: Bool
-  ) {
-    self.turned = turned
-    self.times = times
-    self.sampleRateHz = sampleRateHz
-    self.velocity = velocity
-    self.height = height
-    self.still = still
-  }
-
   /// The track with the velocity also zero at `turns` (seconds where the load turns or sets
   /// off, such as a set's rep boundaries and turning points) inside a movement that holds
   /// more than one rep's (three or more, away from its still ends): what the velocity drifted
@@ -230,10 +218,10 @@ struct ImuHeightTrack {
         corrected[k] = velocity[k] - (va + (vb - va) * Double(k - a) / Double(b - a))
       }
     }
-    return ImuHeightTrack(
-      times: times, sampleRateHz: sampleRateHz, velocity: corrected,
-      height: SignalFilter.integral(corrected[...], times: times[...]), still: still,
-      turned: turned)
+    var track = self
+    track.velocity = corrected
+    track.height = SignalFilter.integral(corrected[...], times: times[...])
+    return track
   }
 
   /// The load's velocity over a concentric `phase` (seconds): the mean over the moving

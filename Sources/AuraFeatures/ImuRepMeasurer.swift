@@ -11,8 +11,9 @@ struct ImuRepMeasurer {
   /// What the reps' phases, velocities and travel are read on.
   let track: ImuHeightTrack
   /// The height as reps are counted on it (on `counting`, the same recording's track with
-  /// gravity fixed unless the sensor turned: `ImuHeightTrack.countingAndMeasuring`), levelled between rests of at least 2 s; its noise from second
-  /// differences, with a floor of 1 mm (the height is flat where the load rests).
+  /// gravity fixed unless the sensor turned: `ImuHeightTrack.countingAndMeasuring`), levelled
+  /// between rests of at least 2 s; its noise from second differences, with a floor of 1 mm
+  /// (the height is flat where the load rests).
   let height: RepSegmenter.Signal
   /// Whether the sensor rides the load (a bar or dumbbell): only then is its height's velocity
   /// the load's. A watch turns with the forearm, and its reps get none.
@@ -79,8 +80,14 @@ struct ImuRepMeasurer {
     let slow = SignalFilter.lowPass(
       v, cutoffHz: 1 / (3 * repSeconds), sampleRateHz: track.sampleRateHz)
     let swing = zip(v, slow).map { $0 - $1 }
+    // Only the movements the set's reps lie in: the rest of the recording is other sets'.
+    let grid = track.grid
+    let set =
+      grid.index(
+        atOrAfter: segments[0].times.lowerBound)..<grid.index(
+        atOrAfter: segments[segments.count - 1].times.upperBound)
     var turns: [Double] = []
-    for movement in SignalFilter.runs(track.still.map { !$0 }) {
+    for movement in SignalFilter.runs(track.still.map { !$0 }) where movement.overlaps(set) {
       var sizes = swing[movement].map(abs)
       guard sizes.count >= 3 else { continue }
       let threshold = OrderStatistic.select(&sizes, rank: sizes.count * 9 / 10) / 3
@@ -109,7 +116,9 @@ struct ImuRepMeasurer {
     guard let first = segments.first, let last = segments.last else { return false }
     let grid = track.grid
     let start = grid.index(atOrAfter: first.times.lowerBound)
-    let samples = start..<max(start + 1, grid.index(atOrAfter: last.times.upperBound))
+    let end = min(track.velocity.count, grid.index(atOrAfter: last.times.upperBound))
+    guard start < end else { return false }
+    let samples = start..<end
     var changes = samples.map { abs(track.velocity[$0] - zeroed.velocity[$0]) }
     var speeds = samples.map { abs(zeroed.velocity[$0]) }
     let swing = OrderStatistic.select(&speeds, rank: speeds.count * 9 / 10)
@@ -117,7 +126,8 @@ struct ImuRepMeasurer {
   }
 
   /// The share of the reps' speed a drift must reach before the phases are timed with the
-  /// turns zeroed: generated sets, whose gravity is known, stay under 0.07.
+  /// turns zeroed: well above what zeroing moves a velocity whose gravity is right, well
+  /// below what a set-long drift moves it by.
   static let driftShare = 0.1
 
   /// The median of the reps' travel (one set's `segments`) on `track`: each rep's range of

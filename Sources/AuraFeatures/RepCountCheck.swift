@@ -77,21 +77,7 @@ enum RepCountCheck {
     case unknown(String)
   }
 
-  /// The verdict on `reps` reps found over `range` of the signals of an exercise moving in
-  /// `order`: its `own` (its timing signal first), read as `reading` says, then, only where
-  /// none of those repeats clearly, the rest of the `body`'s. `walking` marks the samples
-  /// where a watch's wearer walks (`WalkingSteps`).
-  static func verdict(
-    reps: Int, own: [[Double]], reading: Reading = .load, body: () -> [[Double]] = { [] },
-    walking: [Bool]? = nil, order: PhaseOrder, range: Range<Int>, sampleRateHz: Double
-  ) -> Verdict {
-    check(
-      reps: reps, own: own, reading: reading, body: body, walking: walking, order: order,
-      range: range, sampleRateHz: sampleRateHz
-    ).verdict
-  }
-
-  /// The verdict on a count (`verdict`), and the cycles each of the set's own signals that
+  /// What the signals say of a count, and the cycles each of the set's own signals that
   /// repeats clearly counts over the samples the set was counted in: agreement across them is
   /// evidence of its own (`RepCountEvidence.agreeingSignals`).
   struct Check {
@@ -99,8 +85,11 @@ enum RepCountCheck {
     var signalCounts: [Int] = []
   }
 
-  /// The check of `reps` (`verdict`). Each of the set's own signals that repeats clearly
-  /// counts its cycles. On an IMU that rides the load, a count more than half of them give is
+  /// The check of `reps` reps found over `range` of the signals of an exercise moving in
+  /// `order`: its `own` (its timing signal first), read as `reading` says, then, only where
+  /// none of those repeats clearly, the rest of the `body`'s. `walking` marks the samples
+  /// where a watch's wearer walks (`WalkingSteps`). Each of the set's own signals that
+  /// repeats clearly counts its cycles. On an IMU that rides the load, a count more than half of them give is
   /// the rhythm's, else the clearest one's: its height drifts, an axis pulses twice a rep, and
   /// the bar's roll moves gravity out of another, each on its own.
   static func check(

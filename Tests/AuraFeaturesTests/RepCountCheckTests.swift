@@ -75,26 +75,29 @@ import Testing
     var noise = SeededRandom(seed: 3)
     let still = values.map { _ in 0.01 * noise.unit() }
     var asked = 0
-    let fromBody = RepCountCheck.verdict(
+    let fromBody = RepCountCheck.check(
       reps: 6, own: [still],
       body: {
         asked += 1
         return [values]
       }, order: .concentricFirst,
-      range: range, sampleRateHz: 30)
+      range: range, sampleRateHz: 30
+    ).verdict
     guard case .rhythm(let bodyCycles, _) = fromBody else {
       Issue.record("the body's clear rhythm was not read")
       return
     }
     // Noise says nothing of which way the load goes: the reps turn at tops or at bottoms.
     #expect(asked == 1 && (12...13).contains(bodyCycles.turns.count))
-    _ = RepCountCheck.verdict(
-      reps: 6, own: [values],
-      body: {
-        asked += 1
-        return []
-      }, order: .concentricFirst,
-      range: range, sampleRateHz: 30)
+    _ =
+      RepCountCheck.check(
+        reps: 6, own: [values],
+        body: {
+          asked += 1
+          return []
+        }, order: .concentricFirst,
+        range: range, sampleRateHz: 30
+      ).verdict
     #expect(asked == 1)
     #expect(cycles.turns.count == 12)
     // Most of the set unseen: the count is unknown whatever it is.
@@ -126,8 +129,9 @@ import Testing
   static func verdict(reps: Int, _ signals: [[Double]], _ range: Range<Int>, rateHz: Double = 30)
     -> RepCountCheck.Verdict
   {
-    RepCountCheck.verdict(
-      reps: reps, own: signals, order: .concentricFirst, range: range, sampleRateHz: rateHz)
+    RepCountCheck.check(
+      reps: reps, own: signals, order: .concentricFirst, range: range, sampleRateHz: rateHz
+    ).verdict
   }
 
   /// Reps cut from the rhythm of continuous reps follow one another, each turning once at the
@@ -247,9 +251,10 @@ import Testing
       + ramp(from: -1.5, to: -6.5, seconds: 1.5) + hanging
     for values in [whole, reps] {
       let signal = values.map { $0 + 0.05 * random.gaussian() }
-      let verdict = RepCountCheck.verdict(
+      let verdict = RepCountCheck.check(
         reps: 0, own: [signal], reading: .limb, order: .concentricFirst,
-        range: 0..<signal.count, sampleRateHz: rate)
+        range: 0..<signal.count, sampleRateHz: rate
+      ).verdict
       guard case .rhythm(let cycles, _) = verdict else {
         Issue.record("no rhythm read in \(signal.count) samples: \(verdict)")
         continue
@@ -279,9 +284,10 @@ import Testing
     }
     for (reading, reps) in [(RepCountCheck.Reading.loadImu, 10), (.limb, 9)] {
       guard
-        case .rhythm(let cycles, _) = RepCountCheck.verdict(
+        case .rhythm(let cycles, _) = RepCountCheck.check(
           reps: 1, own: [signal], reading: reading, order: .eccentricFirst,
-          range: 0..<signal.count, sampleRateHz: rate)
+          range: 0..<signal.count, sampleRateHz: rate
+        ).verdict
       else {
         Issue.record("no rhythm read as \(reading.sensor)")
         continue
@@ -395,9 +401,10 @@ import Testing
     // its negation, and a squat lowers first.
     let timing = angle.map { -$0 }
     func verdict(_ reps: Int) -> RepCountCheck.Verdict {
-      RepCountCheck.verdict(
+      RepCountCheck.check(
         reps: reps, own: [timing, angle], order: .eccentricFirst, range: range,
-        sampleRateHz: 100)
+        sampleRateHz: 100
+      ).verdict
     }
     #expect(verdict(5) == .supported)
     guard case .rhythm(let cycles, _) = verdict(2) else {
