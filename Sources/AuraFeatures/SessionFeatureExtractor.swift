@@ -325,16 +325,26 @@ package struct SessionFeatureExtractor: Sendable {
       let check = RepCountCheck.check(
         reps: found.reps.count, own: own, reading: setReading, body: body, walking: walking,
         order: order, range: found.span, sampleRateHz: grid.sampleRateHz)
-      switch check.verdict {
-      case .supported:
-        // No reps, and no activity to place the set by: the set was not found.
-        if found.reps.isEmpty, found.active == nil { segments[index] = nil }
-      case .unknown(let reason): unknown[index] = reason
-      case .rhythm(let rhythm, let signal):
-        let reps = rhythm.segments(
-          signal: signal, order: order, times: grid.times,
-          sampleRateHz: grid.sampleRateHz, range: found.span)
-        segments[index]?.reps = reps
+      // Within a limb's given bounds, its reps are where one of them recurs on its axes
+      // (`RepTemplate`); elsewhere, and where no rep recurs, the check's verdict stands.
+      let template =
+        !found.detected && setReading.sensor == .limb && setReading.repsPerCycle == 1
+        ? RepTemplate(
+          axes: Array(own.prefix(3)), range: found.span, sampleRateHz: grid.sampleRateHz,
+          periods: setReading.periods) : nil
+      if let template {
+        segments[index]?.reps = template.segments(times: grid.times, order: order)
+      } else {
+        switch check.verdict {
+        case .supported:
+          // No reps, and no activity to place the set by: the set was not found.
+          if found.reps.isEmpty, found.active == nil { segments[index] = nil }
+        case .unknown(let reason): unknown[index] = reason
+        case .rhythm(let rhythm, let signal):
+          segments[index]?.reps = rhythm.segments(
+            signal: signal, order: order, times: grid.times,
+            sampleRateHz: grid.sampleRateHz, range: found.span)
+        }
       }
       guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
       let evidence = RepCountEvidence.gather(
