@@ -22,7 +22,7 @@ package enum RepCountCalibration {
   /// (bounds marked on the Apple Watch sets only); a camera's are RepCount-A's.
   static let tallies: [Sensor: (found: Tally, given: Tally)] = [
     .loadImu: (found: Tally((15, 15), (3, 5)), given: Tally((15, 15), (3, 5))),
-    .limb: (found: Tally((20, 63), (77, 202)), given: Tally((72, 96), (4, 13))),
+    .limb: (found: Tally((20, 63), (77, 202)), given: Tally((75, 102), (5, 12))),
     .camera: (found: Tally((6, 17), (12, 30)), given: Tally((13, 17), (14, 27))),
   ]
 

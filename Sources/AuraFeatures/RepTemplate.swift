@@ -97,7 +97,9 @@ struct RepTemplate {
   }
 
   /// The lag, samples, of the highest peak within `periods` of the axes' summed
-  /// autocorrelation, each axis taken about its moving mean over `levelling`.
+  /// autocorrelation, each axis taken about its moving mean over `levelling`. Not
+  /// `RepRhythm.periodLag`: its first peak near the highest gives templates that count the
+  /// generator's bounded watch sets exactly less often.
   private static func periodLag(_ axes: [[Double]], rate: Double, periods: ClosedRange<Double>)
     -> Int?
   {
