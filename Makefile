@@ -167,6 +167,7 @@ screenshots: test-browser
 ## Benchmarks: generated datasets, cold and no-op runs; results in BENCHMARKS.md.
 bench: build
 	scripts/bench.sh $(RELEASE_BIN)
+	scripts/bench_one_cpu.sh $(RELEASE_BIN)
 
 ## A fresh clone's .ci/run, timed step by step; the table goes into BENCHMARKS.md.
 ci-time:

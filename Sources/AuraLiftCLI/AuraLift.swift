@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuraPipeline
+import AuraSupport
 import Foundation
 
 /// The `auralift` command: parses arguments and calls the library modules; no logic of its own.
@@ -30,7 +31,19 @@ struct AuraLift: AsyncParsableCommand {
     // What any command writes is its owner's alone unless a pipeline's output_mode says
     // otherwise (set when the pipeline file is read).
     umask(PipelineConfig.OutputMode.private.umask)
-    await main(nil)
+    do {
+      let command = try await asyncParseAsRoot(nil)
+      if var asyncCommand = command as? AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        // A synchronous command (shard, sweep, eval, …) blocks on its worker pool: it runs on
+        // a thread of its own, never on one of Swift's cooperative pool.
+        let parsed = ParsedCommand(command)
+        try await OwnThread.run { try parsed.run() }
+      }
+    } catch {
+      exit(withError: error)
+    }
   }
 
   /// The release, the commit the binary was built from (recorded at build time, with
@@ -49,4 +62,14 @@ struct AuraLift: AsyncParsableCommand {
   static var buildCommit: (commit: String, dirty: Bool)? {
     BuildInfo.commit.count == 40 ? (BuildInfo.commit, BuildInfo.dirty) : nil
   }
+}
+
+/// A parsed synchronous command, handed to the one thread that runs it (`OwnThread`): it is
+/// used by that thread alone.
+private final class ParsedCommand: @unchecked Sendable {
+  var command: ParsableCommand
+
+  init(_ command: ParsableCommand) { self.command = command }
+
+  func run() throws { try command.run() }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// run: the next run takes it over and says whose it was. A clean release empties the file.
 /// (`flock` is honoured by local filesystems and by NFSv4; a shared output folder on a
 /// filesystem without locks is not supported.)
-package final class RunLock {
+package final class RunLock: Sendable {
   /// Who holds (or held) the lock.
   package struct Owner: Codable, Sendable, Equatable, CustomStringConvertible {
     package var pid: Int32

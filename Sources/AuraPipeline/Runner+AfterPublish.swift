@@ -13,7 +13,7 @@ import Logging
 
 /// A publication's summary (or a run's with nothing new), and the release `current` held
 /// before it, for the store step.
-struct Published {
+struct Published: Sendable {
   var summary: RunSummary
   var previous: URL?
 }

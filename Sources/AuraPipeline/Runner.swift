@@ -23,7 +23,7 @@ import Logging
 /// rename, so readers always see one complete run; each release holds the athlete partition
 /// keys it was published from), `.cache/` (intermediates, each with its key's fields) and
 /// `.state/` (the lock, remembered file digests, and the run's records: `RunRecords`).
-package struct Runner {
+package struct Runner: Sendable {
   package let config: PipelineConfig
   let logger: Logger
 
@@ -59,11 +59,15 @@ package struct Runner {
 
   /// Computes every session and publishes: `shard` of the whole dataset and `publish` in one
   /// process, under the output's lock; then stores, where the pipeline names a store.
+  /// The synchronous steps run on a thread of their own (`OwnThread`), never on one of Swift's
+  /// cooperative pool.
   package func run(_ options: Options = Options()) async throws -> RunSummary {
     let startedAt = Self.timestamp()
-    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    let lock = try await OwnThread.run {
+      try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    }
     defer { lock.release() }
-    return try await store(runLocked(options, startedAt: startedAt))
+    return try await store(OwnThread.run { try runLocked(options, startedAt: startedAt) })
   }
 
   /// `run` for a pipeline that names no store (a sweep's variants, tests): nothing to await.
@@ -155,10 +159,12 @@ package struct Runner {
       throw PipelineError.config("--shards \(shards): needs 1 ≤ N ≤ \(ShardShare.maximumCount)")
     }
     let startedAt = Self.timestamp()
-    let lock = try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    let lock = try await OwnThread.run {
+      try takeLock(startedAt: startedAt, wait: options.waitForLock)
+    }
     defer { lock.release() }
     return try await store(
-      publishLocked(runId: runId, shards: shards, startedAt: startedAt))
+      OwnThread.run { try publishLocked(runId: runId, shards: shards, startedAt: startedAt) })
   }
 
   private func publishLocked(runId: String, shards: Int, startedAt: String) throws -> Published {
