@@ -37,6 +37,8 @@ package struct AggregationSettings: Sendable, Equatable {
   package var lowReadiness: Double
   /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
   package var recordRepsMargin: Double
+  /// Which logged sets are too far beyond the athlete's history or any lifter to count.
+  package var plausibility: EntryPlausibility
 
   static let landmarkPrefix = "aggregation.volume_landmarks."
   static let tauPrefix = "aggregation.recovery.time_constant_h."
@@ -88,6 +90,7 @@ package struct AggregationSettings: Sendable, Equatable {
     risk = try ExerciseRiskRule.Thresholds(p)
     lowReadiness = try p.number("aggregation.roster.low_readiness")
     recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
+    plausibility = try EntryPlausibility(p, windowDays: strengthWindowDays)
   }
 }
 

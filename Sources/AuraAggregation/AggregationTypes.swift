@@ -98,6 +98,9 @@ package struct SessionAnnotations: Codable, Sendable, Equatable {
   package var leaguePoints: [String: Int]
   /// Estimated effort per set id ("<session id>#<set number>").
   package var efforts: [String: SetEffort]
+  /// Why a set is kept out of what counts until someone checks it, by set id
+  /// (`EntryPlausibility`).
+  package var suspects: [String: String] = [:]
 }
 
 /// An athlete's e1RM of one exercise at the end of an ISO week they trained it.
@@ -159,7 +162,8 @@ package struct RosterEntry: Codable, Sendable, Equatable {
   package var tier: RankTier
   package var leaguePointsChangeThisWeek: Int
   package var newRecordsThisWeek: Int
-  /// low_readiness, velocity_loss, form_dropping, missed_sessions (comma-separated).
+  /// low_readiness, velocity_loss, form_dropping, missed_sessions, check_entry
+  /// (comma-separated).
   package var flags: [String]
   /// The ISO week the counts are of (`2026-W47`).
   package var isoWeek: String

@@ -77,23 +77,29 @@ extension Aggregator {
   ) -> AthleteWeek {
     let mine = sessions.sorted { ($0.startTime, $0.sessionId) < ($1.startTime, $1.sessionId) }
     var fold = fold
-    let leaguePoints = walkLeaguePoints(mine, fold: &fold)
+    // What counts toward LP, e1RM, records and rankings: the sets that are plausible as
+    // logged. The logbook, the week's volume and the roster keep every set.
+    let (trusted, suspects) = settings.plausibility.screen(
+      mine, athlete: athlete, catalog: catalog, history: fold.strength)
+    let leaguePoints = walkLeaguePoints(trusted, fold: &fold)
     var tracker = StrengthTracker(settings: settings, catalog: catalog, history: fold.strength)
-    let (efforts, profiles) = tracker.walk(mine, athleteId: athlete.id)
+    let (efforts, profiles) = tracker.walk(trusted, athleteId: athlete.id)
     fold.strength = tracker.history
     let readiness = ReadinessModel(settings: settings).days(
-      athleteId: athlete.id, wellness: wellness.sorted { $0.date < $1.date }, sessions: mine,
+      athleteId: athlete.id, wellness: wellness.sorted { $0.date < $1.date }, sessions: trusted,
       through: monday + 6, fold: &fold.readiness)
     let ranking =
-      mine.isEmpty
+      trusted.isEmpty
       ? nil
       : rankingSnapshot(
-        athlete: athlete, monday: monday, sessions: mine, leaguePoints: leaguePoints,
+        athlete: athlete, monday: monday, sessions: trusted, leaguePoints: leaguePoints,
         profiles: profiles, fold: &fold)
-    offerRecords(athleteId: athlete.id, sessions: mine, to: &fold.records)
+    offerRecords(athleteId: athlete.id, sessions: trusted, to: &fold.records)
     return AthleteWeek(
-      monday: monday, sessions: mine.map(RosterBuilder.SessionSummary.init),
-      annotations: SessionAnnotations(leaguePoints: leaguePoints, efforts: efforts),
+      monday: monday,
+      sessions: mine.map { RosterBuilder.SessionSummary($0, suspects: suspects) },
+      annotations: SessionAnnotations(
+        leaguePoints: leaguePoints, efforts: efforts, suspects: suspects),
       doseLog: .init(
         MuscleModel(settings: settings, catalog: catalog).doses(mine, efforts: efforts)),
       profiles: profiles, readiness: readiness, ranking: ranking,

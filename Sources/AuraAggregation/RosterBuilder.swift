@@ -13,12 +13,16 @@ struct RosterBuilder {
     var startTime: SessionTime
     var autoStopped: Bool
     var averageFormScore: Double?
+    /// Sets kept out of what counts until someone checks them (`EntryPlausibility`).
+    var suspectSets: Int
 
-    init(_ session: ScoredSession) {
+    /// `session`'s summary; `suspects` holds the set ids that are suspect.
+    init(_ session: ScoredSession, suspects: [String: String]) {
       sessionId = session.sessionId
       startTime = session.startTime
       autoStopped = session.sets.contains(where: \.autoStopped)
       averageFormScore = session.averageFormScore
+      suspectSets = session.sets.filter { suspects[session.setId($0)] != nil }.count
     }
   }
 
@@ -50,6 +54,11 @@ struct RosterBuilder {
       flags.append("form_dropping")
     }
     if lastSevenDays.isEmpty { flags.append("missed_sessions") }
+    if days.contains(where: {
+      $0.0.suspectSets > 0 && $0.1 > asOfDay - RosterRules.entryCheckDays && $0.1 <= asOfDay
+    }) {
+      flags.append("check_entry")
+    }
     return RosterEntry(
       athleteId: standing.athleteId, sessionsThisWeek: recent.count,
       lastSessionDate: sessions.last.map { String($0.startTime.text.prefix(10)) },

@@ -6,4 +6,7 @@ package enum RosterRules {
   package static let formDrop = 5.0
   /// The days before the week whose sessions form is compared with.
   package static let formBaselineDays = 21
+  /// The days to the data's last day whose suspect entries the coach is asked to check: a
+  /// typo stays named for four weeks, not only in the week it was logged.
+  package static let entryCheckDays = 28
 }

@@ -76,6 +76,8 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// the scores against.
   package var formLabel: String? = nil
   package var failed: Bool? = nil
+  /// True when a person confirmed the logged load and reps (`ManifestSet.loadConfirmed`).
+  package var loadConfirmed = false
   package var startSeconds: Double?
   package var endSeconds: Double?
   package var source: FeatureSource

@@ -67,7 +67,8 @@ package struct SessionFeatureExtractor: Sendable {
       SetFeatures(
         setNumber: set.setNumber, exerciseId: exercise.id, loadKg: set.loadKg,
         loggedReps: set.reps, loggedRPE: set.rpe, targetTempo: set.targetTempo,
-        formLabel: set.formLabel, failed: set.failed, startSeconds: set.startSeconds,
+        formLabel: set.formLabel, failed: set.failed, loadConfirmed: set.loadConfirmed,
+        startSeconds: set.startSeconds,
         endSeconds: set.endSeconds, source: .log, reps: [], velocityLossPercent: nil)
     }
     var signals: PoseSignals? = nil

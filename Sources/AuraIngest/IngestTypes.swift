@@ -133,6 +133,9 @@ package struct ManifestSet: Codable, Sendable, Equatable {
   /// True when the set ended on a failed rep (an extension of docs/dataset.md, used to evaluate the
   /// auto-stop flag).
   package var failed: Bool? = nil
+  /// True when a person confirmed a load or reps that look implausible: the set then counts
+  /// as logged (`load_confirmed` in session.json).
+  package var loadConfirmed = false
 }
 
 /// A session folder's session.json.

@@ -116,7 +116,8 @@ package enum SessionManifestReader {
           setNumber: set.set_number, exerciseId: exercise.id, loadKg: set.load_kg,
           startSeconds: set.start_s,
           endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo,
-          formLabel: set.form_label, failed: set.failed))
+          formLabel: set.form_label, failed: set.failed,
+          loadConfirmed: set.load_confirmed ?? false))
     }
     if let end = raw.end_time, ISODates.timestamp(end) == nil {
       throw DatasetProblem(
@@ -188,6 +189,7 @@ private struct RawManifest: Decodable {
     var target_tempo: String?
     var form_label: String?
     var failed: Bool?
+    var load_confirmed: Bool?
   }
   struct RawScale: Decodable {
     var pixels_per_meter: Double?

@@ -21,10 +21,10 @@ package enum Code: String, CaseIterable, Sendable {
   /// it, and those after them, rerun.
   package var version: Int {
     switch self {
-    case .ingest: 12
-    case .features: 45
+    case .ingest: 13
+    case .features: 46
     case .scoring: 5
-    case .aggregation: 10
+    case .aggregation: 11
     case .reports: 6
     case .schema: Schema.version
     }

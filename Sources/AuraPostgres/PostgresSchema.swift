@@ -48,6 +48,7 @@ enum PostgresSchema {
         "ALTER TABLE \(schema).coach_roster RENAME COLUMN new_records_7_days TO new_records_this_week",
         "ALTER TABLE \(schema).coach_roster ADD COLUMN iso_week TEXT",
       ],
+      ["ALTER TABLE \(schema).workout_set ADD COLUMN entry_check TEXT"],
     ]
   }
 

@@ -14,7 +14,8 @@ struct AttentionReason {
 
   /// The flags in the order a coach should look at them: how soon each can hurt the athlete.
   static let urgency = [
-    "low_readiness", "velocity_loss", "form_dropping", "missed_sessions", "quarantined",
+    "low_readiness", "velocity_loss", "form_dropping", "missed_sessions", "check_entry",
+    "quarantined",
   ]
 
   var rank: Int { Self.urgency.firstIndex(of: flag) ?? Self.urgency.count }
@@ -45,6 +46,8 @@ struct AttentionReasons {
           .init(flag: flag, text: try velocityLoss(athleteId), section: "sessions"))
       case "form_dropping":
         reasons.append(.init(flag: flag, text: try formDrop(athleteId), section: "sessions"))
+      case "check_entry":
+        reasons.append(.init(flag: flag, text: try entryCheck(athleteId), section: "sessions"))
       case "missed_sessions":
         let last = roster?.lastSessionDate.map { "; the last was on \(Units.day($0))" } ?? ""
         reasons.append(
@@ -85,6 +88,22 @@ struct AttentionReasons {
     let more = sets.count > 1 ? " and \(sets.count - 1) more set\(sets.count > 2 ? "s" : "")" : ""
     return
       "velocity loss \(Units.percent(worst.velocityLossPercent)) in \(context.exerciseName(worst.exerciseId).lowercased()) set \(worst.setNumber) on \(Units.day(session.startTime))\(more) \(rule)"
+  }
+
+  /// The first set of the last four weeks kept out of what counts until someone checks it.
+  private func entryCheck(_ athleteId: String) throws -> String {
+    let sessions = try context.store.sessions(
+      athleteId: athleteId,
+      since: ISODates.string(day: context.asOfDay + 1 - RosterRules.entryCheckDays))
+    let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id)).filter {
+      $0.entryCheck != nil
+    }
+    guard let first = sets.first, let session = sessions.first(where: { $0.id == first.sessionId })
+    else { return "check an entry of the last \(RosterRules.entryCheckDays) days" }
+    let reps = (first.reps ?? first.repsLogged).map { " × \($0)" } ?? ""
+    let more = sets.count > 1 ? " and \(sets.count - 1) more set\(sets.count > 2 ? "s" : "")" : ""
+    return
+      "check this entry: \(context.exerciseName(first.exerciseId).lowercased()) \(Units.kg(first.weightKg))\(reps) on \(Units.day(session.startTime)) (\(first.entryCheck ?? ""))\(more)"
   }
 
   /// The window's mean form score against the 3 weeks before it.

@@ -44,7 +44,7 @@ struct CoachReportBuilder {
   static let flagText = [
     "low_readiness": "low readiness", "velocity_loss": "velocity loss past threshold",
     "form_dropping": "form dropping", "missed_sessions": "no sessions in 7 days",
-    "quarantined": "input set aside",
+    "check_entry": "check an entry", "quarantined": "input set aside",
   ]
 
   func build(
@@ -62,6 +62,7 @@ struct CoachReportBuilder {
       "Velocity loss past threshold: a set this week lost more than \(loss) of its fastest rep's speed, where it should have stopped.",
       "Form dropping: this week's mean form score is more than \(Units.score(RosterRules.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
       "No sessions in 7 days: nothing recorded or logged in the 7 days to the last day with data.",
+      "Check an entry: a set logged in the last \(RosterRules.entryCheckDays) days lies far beyond the athlete's best e1RM of the exercise over the last \(Units.number(context.number("aggregation.strength.window_days"), 0)) days (more than \(Units.number(context.number("aggregation.plausibility.history_factor"), 1)) times it), or beyond the heaviest lifts made at their bodyweight. It counts toward no record, e1RM, LP or ranking until it is corrected, or confirmed with load_confirmed in the session's file.",
       "Input set aside: a file or row of the athlete's could not be read; it is named under the athlete, with what the pages show without it.",
       "Weekly sets below MEV or above MRV are shown, not flagged: a programme rarely trains every muscle to MEV every week, so the coach reads them against the plan.",
     ]
@@ -128,7 +129,7 @@ struct CoachReportBuilder {
       }
     }
     return CoachReportView(
-      id: coachId, name: name, window: context.windowLabel, isoWeek: context.isoWeek,
+      id: coachId, name: name, window: context.windowHeading, isoWeek: context.isoWeek,
       athleteCount: athletes.count, roster: lines.map(\.line), attention: attention,
       rules: rules)
   }

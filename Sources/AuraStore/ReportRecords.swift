@@ -48,6 +48,8 @@ package enum ReportRows {
     package var rpeMethod: String?
     package var xpEarned: Int
     package var feedback: String?
+    /// Why the set counts toward nothing until someone checks it (`entry_check`).
+    package var entryCheck: String?
   }
 
   package struct Rep: ReportRecord {

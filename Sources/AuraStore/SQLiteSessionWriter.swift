@@ -104,6 +104,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.failed)
           row.add(f.repCountUnknown)
           row.add(f.countEvidence?.confidence)
+          row.add(annotations.suspects[id])
         }
         for component in set.formComponents.keys.sorted() {
           try componentInsert { row in

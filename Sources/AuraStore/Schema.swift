@@ -16,7 +16,7 @@ package enum Schema {
     }
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
-    for (version, statements) in [("v10", v10), ("v11", v11), ("v12", v12)] {
+    for (version, statements) in [("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13)] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
       }
@@ -268,6 +268,10 @@ package enum Schema {
     "ALTER TABLE coach_roster RENAME COLUMN new_records_7_days TO new_records_this_week",
     "ALTER TABLE coach_roster ADD COLUMN iso_week TEXT",
   ]
+
+  /// Trust what it is given: a logged set too far beyond the athlete's history or any lifter
+  /// to count, until someone checks it (`EntryPlausibility`).
+  static let v13 = ["ALTER TABLE workout_set ADD COLUMN entry_check TEXT"]
 
   /// The relations of the model declared as foreign keys, each with an index on its
   /// column unless one already leads with it: the joins readers make, and what a removed

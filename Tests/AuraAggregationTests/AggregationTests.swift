@@ -52,6 +52,71 @@ import Testing
       peakComboMultiplier: 1, peakVelocity: nil, warnings: [])
   }
 
+  func athlete(sex: String?, weight: Double?) -> Athlete {
+    Athlete(
+      id: "a-1", username: "a", email: nil, dateOfBirth: nil, biologicalSex: sex, heightCm: nil,
+      weightKg: weight, bodyFatPercent: nil, coachId: nil, guildName: nil, guildTag: nil,
+      guildRole: nil)
+  }
+
+  @Test func aLiftBeyondTheStrongestLiftersIsSuspectWithoutAnyHistory() throws {
+    let rule = try settings().plausibility
+    func suspicion(_ set: ScoredSet, _ athlete: Athlete) -> String? {
+      rule.suspicion(of: set, day: 100, athlete: athlete, equipment: .barbell, history: [])
+    }
+    // Heavy but real: a 300 kg squat single at 100 kg, 140 kg bench by a 60 kg woman.
+    #expect(
+      suspicion(scoredSet(1, "back_squat", load: 300, reps: 1), athlete(sex: "male", weight: 100))
+        == nil)
+    #expect(
+      suspicion(scoredSet(1, "bench_press", load: 140, reps: 1), athlete(sex: "female", weight: 60))
+        == nil)
+    // 975 kg typed for 97.5, and a 400 kg bench by that woman: beyond every lifter.
+    let typo = try #require(
+      suspicion(scoredSet(1, "back_squat", load: 975, reps: 3), athlete(sex: "male", weight: 80)))
+    #expect(typo.contains("beyond the heaviest lifts at 80 kg bodyweight"))
+    #expect(
+      suspicion(scoredSet(1, "bench_press", load: 400, reps: 1), athlete(sex: "female", weight: 60))
+        != nil)
+    // Without a bodyweight the heaviest lifter stands in: 500 kg passes, 950 does not.
+    #expect(
+      suspicion(scoredSet(1, "deadlift", load: 500, reps: 1), athlete(sex: nil, weight: nil)) == nil
+    )
+    #expect(
+      suspicion(scoredSet(1, "deadlift", load: 950, reps: 1), athlete(sex: nil, weight: nil)) != nil
+    )
+    // A machine's load is not compared with world records.
+    #expect(
+      rule.suspicion(
+        of: scoredSet(1, "leg_press", load: 900, reps: 5), day: 100,
+        athlete: athlete(sex: "male", weight: 80), equipment: .machine, history: []) == nil)
+  }
+
+  @Test func aSetFarAboveTheAthletesOwnBestIsSuspectOnceTheyHaveAHistory() throws {
+    let rule = try settings().plausibility
+    let lifter = athlete(sex: "male", weight: 80)
+    let history = [
+      EntryPlausibility.Best(day: 90, oneRepMaxKg: 110),
+      EntryPlausibility.Best(day: 95, oneRepMaxKg: 112.5),
+    ]
+    func suspicion(_ load: Double, _ reps: Int, history: [EntryPlausibility.Best]) -> String? {
+      rule.suspicion(
+        of: scoredSet(1, "back_squat", load: load, reps: reps), day: 100, athlete: lifter,
+        equipment: .barbell, history: history)
+    }
+    // A real PR (+10 %) counts; 195 typed for 95 (e1RM 227.5, twice the best) does not.
+    #expect(suspicion(120, 3, history: history) == nil)
+    #expect(suspicion(195, 3, history: history) == "best e1RM before: 112.5 kg")
+    // 20 typed for 2 reps at a heavy load: the e1RM it implies cannot be right either.
+    #expect(suspicion(110, 20, history: history) != nil)
+    // One session is no history yet, and a set outside the window does not count.
+    #expect(suspicion(195, 3, history: [history[1]]) == nil)
+    #expect(
+      suspicion(
+        195, 3, history: history.map { .init(day: $0.day - 60, oneRepMaxKg: $0.oneRepMaxKg) })
+        == nil)
+  }
+
   @Test func effortFromVelocityLossAndFromTheChart() throws {
     var tracker = StrengthTracker(settings: try settings(), catalog: catalog)
     // Squat, 6 reps losing 32 % (failure at 40 %): 80 % of possible reps done → 1.5 in reserve.

@@ -246,7 +246,7 @@ import Testing
         LOOP EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname); END LOOP;
       END $$;
       ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
-      ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence;
+      ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence, DROP COLUMN entry_check;
       ALTER TABLE upgraded.coach_roster DROP COLUMN iso_week;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN sessions_this_week TO sessions_last_7_days;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN lp_change_this_week TO lp_change_7_days;

@@ -81,6 +81,10 @@ extension PublishedTable {
         "reps_confidence",
         "How often a count found with this set's evidence (what recorded it, whether its bounds were found or given, whether its rhythm agrees) was exact on real recordings (docs/real-data.md); set for every count found, published or not; NULL for a logbook set.",
         unit: "0-1"),
+      .text(
+        "entry_check",
+        "Why the set's logged load or reps cannot be counted as logged (far beyond the athlete's best e1RM of the exercise over the strength window, or beyond the heaviest lifts made at their bodyweight): it stays in the logbook but counts toward no record, e1RM, strength profile, LP, XP, tier or leaderboard until `load_confirmed` says it is right; NULL for a set that counts (docs/input-bounds.md)."
+      ),
     ])
 
   static let rep = PublishedTable(
