@@ -12,12 +12,21 @@ package enum DatasetTablesReader {
     var problems: [DatasetProblem] = []
     let athletes = try readAthletes(root: root, problems: &problems)
     var addressProblems: [DatasetProblem] = []
+    var unaddressed: [DatasetProblem] = []
     let coaches = readOptional(
       root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
     ) { table, row in
-      Coach(
+      let coach = Coach(
         id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
         email: email(table, row, kept: "the coach", problems: &addressProblems))
+      if field(table, row, "email") == nil {
+        unaddressed.append(
+          DatasetProblem(
+            path: table.path, line: row.line,
+            reason:
+              "coach '\(coach.id)' has no email: their athletes' week is not mailed to them"))
+      }
+      return coach
     }
     problems += addressProblems
     let knownAthletes = Set(athletes.map(\.id))
@@ -70,7 +79,7 @@ package enum DatasetTablesReader {
     return DatasetTables(
       athletes: linkCoaches(athletes, coaches, problems: &problems), coaches: coaches,
       wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
-      morpho: morpho, exercises: exercises, problems: problems)
+      morpho: morpho, exercises: exercises, problems: problems, unaddressedCoaches: unaddressed)
   }
 
   static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {

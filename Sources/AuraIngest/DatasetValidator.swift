@@ -16,8 +16,9 @@ package enum DatasetValidator {
   }
 
   /// Reads everything under `root` (with its custom exercises); sessions are read on all cores.
+  /// `delivers`: the pipeline mails coaches, so a coach without an email is a problem.
   package static func validate(
-    root: URL, settings: SessionReader.Settings
+    root: URL, settings: SessionReader.Settings, delivers: Bool = false
   ) -> Report {
     var problems: [DatasetProblem] = []
     let tables: DatasetTables
@@ -29,6 +30,7 @@ package enum DatasetValidator {
         fatal: true)
     }
     problems += tables.problems
+    if delivers { problems += tables.unaddressedCoaches }
     let catalog = tables.catalog
     let athletes = Set(tables.athletes.map(\.id))
     let folders: [String]

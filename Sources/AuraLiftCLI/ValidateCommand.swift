@@ -20,9 +20,12 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     var settings = SessionReader.Settings(minimumPoseConfidence: 0.3)
+    var delivers = false
     if FileManager.default.fileExists(atPath: pipeline) {
       do {
-        settings = try SessionReader.Settings(try PipelineConfig.load(path: pipeline).parameters)
+        let config = try PipelineConfig.load(path: pipeline)
+        settings = try SessionReader.Settings(config.parameters)
+        delivers = config.delivery != nil
       } catch {
         throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
       }
@@ -35,7 +38,7 @@ struct ValidateCommand: ParsableCommand {
       throw ExitCodes.nothingPublished
     }
     let report = DatasetValidator.validate(
-      root: URL(fileURLWithPath: dataset), settings: settings)
+      root: URL(fileURLWithPath: dataset), settings: settings, delivers: delivers)
     for problem in report.problems { print("\(problem)") }
     print(
       "\(dataset): \(report.sessions) sessions (\(report.recordedSessions) recorded), \(report.problems.count) problems"
