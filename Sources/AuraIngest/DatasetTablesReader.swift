@@ -382,7 +382,9 @@ package enum DatasetTablesReader {
         path: table.path, line: row.line,
         reason: "column '\(column)': \(EntityId.quoted(text)) is not an ISO date")
     }
-    if let problem = PlausibleRange.dateProblem(text) {
+    if let problem = PlausibleRange.dateProblem(text)
+      ?? ISODates.day(text).flatMap({ RunDay.problem(day: $0) })
+    {
       throw DatasetProblem(
         path: table.path, line: row.line, reason: "column '\(column)': \(problem)")
     }

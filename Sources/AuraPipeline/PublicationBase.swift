@@ -44,7 +44,10 @@ struct PublicationBase {
         "\(current.path) lacks \(missing.count) of its reports (\(missing.prefix(3).joined(separator: ", "))): publishing from scratch"
       )
     }
-    upToDate = state.publishedKey == plan.publishKey && previous.failed.isEmpty
+    // Inputs held for their date are due once it comes, though no file changed.
+    upToDate =
+      state.publishedKey == plan.publishKey && previous.failed.isEmpty
+      && !previous.quarantined.contains { RunDay.isDue($0.reason) }
   }
 
   /// Nothing to do: the current release is intact and has what the plan would publish (and

@@ -65,7 +65,9 @@ extension Runner {
       }
     }
     work += explainAggregation(plan, last: last, quarantined: quarantined)
-    let previousFailed = state.problems().failed
+    let previous = state.problems()
+    let previousFailed = previous.failed
+    let due = previous.quarantined.filter { RunDay.isDue($0.reason) }
     let current = OutputLayout(out).currentDatabase.path
     if !FileManager.default.fileExists(atPath: current) {
       work.append(
@@ -80,6 +82,11 @@ extension Runner {
         .init(
           stage: Stage.publication.label, partition: "all",
           reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields)))
+    } else if !due.isEmpty {
+      work.append(
+        .init(
+          stage: Stage.publication.label, partition: "all",
+          reasons: due.map { "\($0.path) is due: its day has come" }))
     }
     return work
   }

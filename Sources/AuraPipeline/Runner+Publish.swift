@@ -26,6 +26,7 @@ extension Runner {
     let current = OutputLayout(out).current
     let trusted = base.trusted
     var summary = base.summary
+    let outcomes = outcomes.map(Self.heldUntilItsDay)
     let quarantine =
       plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
     let failed = outcomes.compactMap { outcome in
@@ -133,6 +134,21 @@ extension Runner {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
     return Published(summary: try finish(summary), previous: release)
+  }
+
+  /// `outcome` set aside where its session is dated after the run's day (`RunDay`): it is
+  /// computed and cached as any other, and published by the first run on or after its day.
+  static func heldUntilItsDay(_ outcome: SessionChain.Outcome) -> SessionChain.Outcome {
+    guard let published = outcome.published,
+      let problem = RunDay.problem(day: published.startTime.day)
+    else { return outcome }
+    var held = outcome
+    held.published = nil
+    held.setAside = []
+    held.problem = DatasetProblem(
+      path: "sessions/\(outcome.folder)/session.json", line: 0,
+      reason: "$.start_time: \(problem)", athleteId: published.athleteId)
+    return held
   }
 
   /// A write of publication's athlete step, made on the database's thread.

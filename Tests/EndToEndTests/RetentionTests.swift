@@ -7,10 +7,7 @@ import Testing
 @Suite struct RetentionTests {
   /// Adds a copy of s-000001 as `id`, started at `start`.
   static func addSession(_ id: String, start: String, to dataset: URL) throws {
-    let manifest = try RunnerTests.copySession("s-000001", as: id, in: dataset)
-    try String(contentsOf: manifest, encoding: .utf8)
-      .replacingOccurrences(of: "2026-11-02T19:38:00Z", with: start)
-      .write(to: manifest, atomically: true, encoding: .utf8)
+    _ = try RunnerTests.copySession("s-000001", as: id, in: dataset, start: start)
   }
 
   @Test func releasesAndWeeksAreKeptAsConfigured() throws {
@@ -27,8 +24,11 @@ import Testing
         .replacingOccurrences(of: "out: ../reports", with: "out: out")
         + "\nretention:\n  keep_releases: 3\n  keep_weeks: 2\n  cache_max_mb: 1\n").utf8
     ).write(to: pipeline)
+    // The weeks added run past today's: the runs are made as of the last day of the year.
+    var environment = ProcessInfo.processInfo.environment
+    environment["AURALIFT_TODAY"] = "2026-12-31"
     func run() throws {
-      let run = try TestSupport.cli(["run", pipeline.path, "--quiet"])
+      let run = try TestSupport.cli(["run", pipeline.path, "--quiet"], environment: environment)
       #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     }
     try run()
@@ -54,9 +54,9 @@ import Testing
     try run()
     #expect(try Self.weeks(out) == ["2026-W49", "2026-W50"])
     // Entries of other parameters are collected by the next run, within cache_max_mb.
-    let variant = try TestSupport.cli([
-      "run", pipeline.path, "--quiet", "--set", "scoring.form.depth_weight=0.4",
-    ])
+    let variant = try TestSupport.cli(
+      ["run", pipeline.path, "--quiet", "--set", "scoring.form.depth_weight=0.4"],
+      environment: environment)
     #expect(variant.status == 0)
     try run()
     let status = try TestSupport.cli(["cache", "status", pipeline.path])

@@ -271,13 +271,10 @@ import Testing
 
     // A new session of a-01 weeks after the data's last day: every athlete's recovery, weekly
     // volume and roster line move to the new day, from their cached histories.
-    let lateManifest = try Self.copySession("s-000001", as: "s-000001-late", in: dataset)
-    let text = try String(contentsOf: lateManifest, encoding: .utf8)
-    try text.replacingOccurrences(
-      of: #""start_time" : "[^"]*""#, with: #""start_time" : "2027-01-11T10:00:00Z""#,
-      options: .regularExpression
-    ).write(to: lateManifest, atomically: true, encoding: .utf8)
-    #expect(text.contains(#""start_time" : ""#))
+    // Today: the latest a session may be (a later one waits for its day).
+    let today = ISODates.string(day: RunDay.today())
+    _ = try Self.copySession(
+      "s-000001", as: "s-000001-late", in: dataset, start: "\(today)T10:00:00Z")
     let later = try Runner(config: config).run()
     // One new week: a-01's earlier weeks come from the cache, every other session's rows stay.
     #expect(later.aggregated == ["a-01"] && later.weeksAggregated == 1 && later.rowsKept == 9)
@@ -287,7 +284,7 @@ import Testing
     let roster = try String(
       contentsOf: out.appendingPathComponent("current/csv/coach_roster.csv"), encoding: .utf8
     ).split(separator: "\n")
-    #expect(roster.contains { $0.contains(",a-01,1,2027-01-11,") })
+    #expect(roster.contains { $0.contains(",a-01,1,\(today),") })
     #expect(roster.contains { $0.contains(",a-02,0,") && $0.contains("missed_sessions") })
   }
 
@@ -337,17 +334,38 @@ import Testing
     try Self.expectMatchesACleanRun(dataset: dataset, out: out, reports: 2 * 3)
   }
 
-  /// Copies session `id` of `dataset` under `newId` (the manifest's id replaced); returns the
-  /// copy's manifest.
+  /// A new session of `dataset` made from session `id`, under `newId` (the manifest's id
+  /// replaced); returns its manifest.
   @discardableResult
-  static func copySession(_ id: String, as newId: String, in dataset: URL) throws -> URL {
+  static func copySession(
+    _ id: String, as newId: String, in dataset: URL, start: String? = nil
+  ) throws -> URL {
     let sessions = dataset.appendingPathComponent("sessions")
-    let manifest = sessions.appendingPathComponent("\(newId)/session.json")
-    try FileManager.default.copyItem(
-      at: sessions.appendingPathComponent(id), to: sessions.appendingPathComponent(newId))
-    try String(contentsOf: manifest, encoding: .utf8)
+    let folder = sessions.appendingPathComponent(newId)
+    let manifest = folder.appendingPathComponent("session.json")
+    try FileManager.default.copyItem(at: sessions.appendingPathComponent(id), to: folder)
+    // Another session, not a copied upload (which counts once): it starts `start`, else some
+    // minutes after the original, and its CSV recordings end in as many more blank lines.
+    let minutes = newId.utf8.reduce(0) { ($0 * 31 + Int($1)) % 50 } + 1
+    var json = try String(contentsOf: manifest, encoding: .utf8)
       .replacingOccurrences(of: "\"\(id)\"", with: "\"\(newId)\"")
-      .write(to: manifest, atomically: true, encoding: .utf8)
+    let pattern = #""start_time" : "([^"]*)""#
+    let original = try #require(
+      json.firstMatch(of: try Regex(pattern)).flatMap { $0.output[1].substring }.map(String.init))
+    let moved =
+      try start
+      ?? ISO8601DateFormatter().string(
+        from: try #require(ISO8601DateFormatter().date(from: original)).addingTimeInterval(
+          Double(minutes) * 60))
+    json = json.replacingOccurrences(of: original, with: moved)
+    try json.write(to: manifest, atomically: true, encoding: .utf8)
+    for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    where file.hasSuffix(".csv") {
+      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(file))
+      handle.seekToEndOfFile()
+      handle.write(Data(String(repeating: "\n", count: minutes).utf8))
+      try handle.close()
+    }
     return manifest
   }
 

@@ -33,7 +33,14 @@ enum HealthExports {
         let url = try SafePath.resolve(path, in: root, datasetRoot: root, reportAs: path)
         let export = try AppleHealthReader.read(url: url, path: path, athleteId: athlete)
         problems += export.problems
-        days += export.days.map { plausible($0, path: path, problems: &problems) }
+        for day in export.days {
+          if let future = ISODates.day(day.date).flatMap({ RunDay.problem(day: $0) }) {
+            problems.append(
+              DatasetProblem(path: path, line: 0, reason: "a record of \(future)"))
+            continue
+          }
+          days.append(plausible(day, path: path, problems: &problems))
+        }
       } catch let problem as DatasetProblem {
         problems.append(problem)
       } catch {
