@@ -26,7 +26,8 @@ extension Runner {
     let current = OutputLayout(out).current
     let trusted = base.trusted
     var summary = base.summary
-    let outcomes = outcomes.map(Self.heldUntilItsDay)
+    let outcomes = SessionTwins.setAside(
+      outcomes.map(Self.heldUntilItsDay), sessions: plan.sessions, datasetRoot: plan.datasetRoot)
     let quarantine =
       plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
     let failed = outcomes.compactMap { outcome in
