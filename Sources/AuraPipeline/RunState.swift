@@ -74,7 +74,11 @@ struct RunState {
     func problems(_ kind: RunRecords.Problem.Kind, _ problems: [DatasetProblem])
       -> [RunRecords.Problem]
     {
-      problems.map { .init(kind: kind, path: $0.path, line: $0.line, reason: $0.reason) }
+      problems.map {
+        .init(
+          kind: kind, path: $0.path, line: $0.line, reason: $0.reason,
+          detail: Self.detail($0))
+      }
     }
     try RunRecords.writable(out: out).save(
       publication: .init(key: key, fields: fields.serialized, databaseDigest: databaseDigest),
@@ -94,12 +98,21 @@ struct RunState {
     try RunRecords.writable(out: out).saveStoreKey(key, target: target)
   }
 
+  /// A problem's every field as the records keep it: JSON, keys sorted.
+  static func detail(_ problem: DatasetProblem) -> String? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return (try? encoder.encode(problem)).map { String(decoding: $0, as: UTF8.self) }
+  }
+
   /// The last run's quarantined and failed partitions.
   func problems() -> (quarantined: [DatasetProblem], failed: [DatasetProblem]) {
     var quarantined: [DatasetProblem] = []
     var failed: [DatasetProblem] = []
     for row in (try? records?.problems()) ?? [] {
-      let problem = DatasetProblem(path: row.path, line: row.line, reason: row.reason)
+      let problem =
+        row.detail.flatMap { try? JSONDecoder().decode(DatasetProblem.self, from: Data($0.utf8)) }
+        ?? DatasetProblem(path: row.path, line: row.line, reason: row.reason)
       if row.kind == .failed { failed.append(problem) } else { quarantined.append(problem) }
     }
     return (quarantined, failed)

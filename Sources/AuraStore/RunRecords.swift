@@ -75,6 +75,11 @@ package struct RunRecords: Sendable {
           """)
       try legacy.copy(into: db)
     }
+    // A problem's every field (its athlete, the rows it stands for), so that a rerun reports
+    // the same problems, grouped by the same causes, as the run that found them.
+    migrator.registerMigration("records 2") { db in
+      try db.execute(sql: "ALTER TABLE problem ADD COLUMN detail TEXT")
+    }
     try migrator.migrate(queue)
   }
 
@@ -124,12 +129,15 @@ package struct RunRecords: Sendable {
     package var path: String
     package var line: Int
     package var reason: String
+    /// The whole problem as its writer encoded it (JSON), where it has more than these fields.
+    package var detail: String?
 
-    package init(kind: Kind, path: String, line: Int, reason: String) {
+    package init(kind: Kind, path: String, line: Int, reason: String, detail: String? = nil) {
       self.kind = kind
       self.path = path
       self.line = line
       self.reason = reason
+      self.detail = detail
     }
   }
 
@@ -156,7 +164,9 @@ package struct RunRecords: Sendable {
     try queue.read { db in
       try Row.fetchAll(db, sql: "SELECT * FROM problem ORDER BY rowid").compactMap { row in
         (row["kind"] as String?).flatMap(Problem.Kind.init(rawValue:)).map {
-          Problem(kind: $0, path: row["path"], line: row["line"], reason: row["reason"])
+          Problem(
+            kind: $0, path: row["path"], line: row["line"], reason: row["reason"],
+            detail: row.hasColumn("detail") ? row["detail"] : nil)
         }
       }
     }
@@ -185,9 +195,16 @@ package struct RunRecords: Sendable {
       ])
     }
     try db.execute(sql: "DELETE FROM problem")
-    let problem = try db.makeStatement(sql: "INSERT INTO problem VALUES (?, ?, ?, ?)")
+    // Legacy records are copied in before the table has its detail column.
+    let detailed = try db.columns(in: "problem").contains { $0.name == "detail" }
+    let problem = try db.makeStatement(
+      sql: detailed
+        ? "INSERT INTO problem (kind, path, line, reason, detail) VALUES (?, ?, ?, ?, ?)"
+        : "INSERT INTO problem (kind, path, line, reason) VALUES (?, ?, ?, ?)")
     for row in problems {
-      try problem.execute(arguments: [row.kind.rawValue, row.path, row.line, row.reason])
+      var arguments: StatementArguments = [row.kind.rawValue, row.path, row.line, row.reason]
+      if detailed { arguments += [row.detail] }
+      try problem.execute(arguments: arguments)
     }
   }
 
