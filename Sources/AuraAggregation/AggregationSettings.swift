@@ -37,6 +37,9 @@ package struct AggregationSettings: Sendable, Equatable {
   package var lowReadiness: Double
   /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
   package var recordRepsMargin: Double
+  /// Days the newest session may be older than the report's day before the top of every
+  /// page and mail says how old it is.
+  package var staleAfterDays: Double
   /// Which logged sets are too far beyond the athlete's history or any lifter to count.
   package var plausibility: EntryPlausibility
 
@@ -90,6 +93,7 @@ package struct AggregationSettings: Sendable, Equatable {
     risk = try ExerciseRiskRule.Thresholds(p)
     lowReadiness = try p.number("aggregation.roster.low_readiness")
     recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
+    staleAfterDays = try p.number("aggregation.roster.stale_after_days")
     plausibility = try EntryPlausibility(p, windowDays: strengthWindowDays)
   }
 }

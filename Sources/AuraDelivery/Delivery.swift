@@ -60,7 +60,8 @@ package struct Delivery: Sendable {
         "\(out.path) has no published release to deliver: run the pipeline first")
     }
     let store = try StoreReader(databasePath: database.path)
-    let briefs = try WeeklyBrief.all(store: store, athletes: settings.athletes)
+    let briefs = try WeeklyBrief.all(
+      store: store, athletes: settings.athletes, day: RunDay.today(now: now))
     let writer = try WeeklyEmail.Writer()
     let keys = ReportManifest.read(release)
     var addresses: [String: String] = [:]

@@ -48,6 +48,7 @@ package enum ParameterBounds {
     ("aggregation.risk.*", 0.05...5),
     ("aggregation.roster.low_readiness", 0...100),
     ("aggregation.roster.record_reps_margin", 1...50),
+    ("aggregation.roster.stale_after_days", 0...365),
     ("aggregation.plausibility.history_factor", 1.1...10),
     ("aggregation.plausibility.history_min_sessions", 1...100),
     ("aggregation.plausibility.max_lift_dots", 100...2_000),

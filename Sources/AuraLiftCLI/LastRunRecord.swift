@@ -17,6 +17,9 @@ struct LastRunRecord: Codable {
   var release: String?
   /// The latest session date the current release holds.
   var dataThrough: String?
+  /// The start of the newest session the current release holds, as its session.json gives
+  /// it: how old the data is, whenever the last run was.
+  var newestSession: String?
   /// The last run that published (exit 0, 3 or 4): when it finished and its release.
   var lastSuccess: Success?
   var durationSeconds: Double
@@ -55,8 +58,9 @@ struct LastRunRecord: Codable {
     let current = OutputLayout(path: out).current
     let resolved = current.resolvingSymlinksInPath()
     release = resolved.path == current.path ? nil : resolved.lastPathComponent
-    dataThrough = Self.latestSession(
+    newestSession = Self.latestSession(
       database: resolved.appendingPathComponent(OutputLayout.databaseName).path)
+    dataThrough = newestSession.map { String($0.prefix(10)) }
     lastSuccess =
       Self.published.contains(exitCode)
       ? Success(finishedAt: finishedAt, release: release)
@@ -83,14 +87,14 @@ struct LastRunRecord: Codable {
     return try? decoder.decode(LastRunRecord.self, from: data)
   }
 
-  /// The day of the latest session in `database`, nil without one.
+  /// The start time of the newest session in `database`, nil where it holds none.
   static func latestSession(database: String) -> String? {
     guard FileManager.default.fileExists(atPath: database),
       let store = try? StoreReader(databasePath: database),
       let day = try? store.rows("SELECT max(start_time) FROM workout_session").first?.first,
       !day.isEmpty
     else { return nil }
-    return String(day.prefix(10))
+    return day
   }
 
   /// Writes the record under `out`; a failure to write it is not the run's failure.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraDomain
 import AuraPipeline
 import AuraSupport
 import Foundation
@@ -11,9 +12,10 @@ struct StatusCommand: ParsableCommand {
     abstract: "Say how the last run ended and how old the last publication is.",
     discussion: """
       Reads <out>/.state/last-run.json. Exit codes: 0 the last run published everything; 1 it \
-      published without what it set aside (3) or left emails for the next run (4); 2 the last \
-      run published nothing, there is no record, or the last publication is older than \
-      --max-age.
+      published without what it set aside (3) or left emails for the next run (4), or its \
+      newest session is older than --max-data-age; 2 the last run published nothing, there is \
+      no record, or the last publication is older than --max-age. The line ends with \
+      perfdata (publication_age, data_age in seconds) for a monitor to graph.
       """)
 
   @Argument(help: "Pipeline file (its out:), unless --out is given.")
@@ -21,12 +23,25 @@ struct StatusCommand: ParsableCommand {
   @Option(help: "Output folder; without it the pipeline file's out: is read.") var out: String?
   @Option(help: "The oldest a last publication may be: 26h, 90m, 2d or seconds.")
   var maxAge: String = "26h"
+  @Option(
+    help:
+      "The oldest the newest session may be (36h, 7d, …) before a warning: data that stopped coming, whatever the runs do. Not checked without it."
+  )
+  var maxDataAge: String?
 
   func run() throws {
     guard let maximum = Self.seconds(maxAge) else {
       throw ExitCodes.reporting(
         PipelineError.config("--max-age \(maxAge): a number of seconds, or with s, m, h or d"),
         otherwise: ExitCodes.usage)
+    }
+    let maximumDataAge = try maxDataAge.map { text in
+      guard let seconds = Self.seconds(text) else {
+        throw ExitCodes.reporting(
+          PipelineError.config("--max-data-age \(text): a number of seconds, or with s, m, h or d"),
+          otherwise: ExitCodes.usage)
+      }
+      return seconds
     }
     let folder: String
     if let out {
@@ -40,30 +55,75 @@ struct StatusCommand: ParsableCommand {
       print("CRITICAL: no run recorded in \(OutputLayout(path: folder).lastRun.path)")
       throw ExitCode(2)
     }
+    let now = Date()
     let age = record.lastSuccess.flatMap { ISO8601DateFormatter().date(from: $0.finishedAt) }
-      .map { Date().timeIntervalSince($0) }
+      .map { now.timeIntervalSince($0) }
+    // Older records name only the day of the newest session.
+    let dataAge = (record.newestSession ?? record.dataThrough).flatMap(ISODates.timestamp)
+      .map { now.timeIntervalSince1970 - $0 }
     let details = [
       "last run \(record.runId) exited \(record.exitCode) at \(record.finishedAt)",
       record.lastSuccess.map {
         "last publication \($0.release ?? "?") at \($0.finishedAt)"
       } ?? "no publication recorded",
-      record.dataThrough.map { "data through \($0)" },
+      record.dataThrough.map { day in
+        "data through \(day)" + (dataAge.map { " (\(Self.duration($0)) old)" } ?? "")
+      },
     ].compactMap { $0 }.joined(separator: "; ")
+    let perfdata = Self.perfdata(
+      publicationAge: age, dataAge: dataAge, maximumAge: maximum, maximumDataAge: maximumDataAge)
     if !LastRunRecord.published.contains(record.exitCode) {
-      print("CRITICAL: \(details): \(record.error ?? "nothing published")")
+      print("CRITICAL: \(details): \(record.error ?? "nothing published")\(perfdata)")
       throw ExitCode(2)
     }
     guard let age, age <= maximum else {
-      print("CRITICAL: \(details): older than \(maxAge)")
+      print("CRITICAL: \(details): older than \(maxAge)\(perfdata)")
       throw ExitCode(2)
     }
+    var warnings: [String] = []
     if record.exitCode != 0 {
-      print(
-        "WARNING: \(details): \(record.exitCode == 3 ? "\(record.quarantined + record.failed) set aside" : "\(record.notDelivered ?? 0) emails not delivered")"
-      )
+      warnings.append(
+        record.exitCode == 3
+          ? "\(record.quarantined + record.failed) set aside"
+          : "\(record.notDelivered ?? 0) emails not delivered")
+    }
+    if let maximumDataAge, let text = maxDataAge {
+      if let dataAge {
+        if dataAge > maximumDataAge {
+          warnings.append("no new session for \(Self.duration(dataAge)), more than \(text)")
+        }
+      } else {
+        warnings.append("no session published, so no data newer than \(text)")
+      }
+    }
+    if !warnings.isEmpty {
+      print("WARNING: \(details): \(warnings.joined(separator: "; "))\(perfdata)")
       throw ExitCode(1)
     }
-    print("OK: \(details)")
+    print("OK: \(details)\(perfdata)")
+  }
+
+  /// An age as a person reads it: minutes under an hour, hours under two days, else days.
+  static func duration(_ seconds: Double) -> String {
+    let seconds = max(0, seconds)
+    if seconds < 3600 { return "\(Int(seconds / 60)) min" }
+    if seconds < 2 * 86400 { return String(format: "%.1f h", seconds / 3600) }
+    return String(format: "%.1f days", seconds / 86400)
+  }
+
+  /// Nagios perfdata for a monitor to graph: each age in seconds, with the limit it is held
+  /// to where there is one (`label=value;warn;crit`).
+  static func perfdata(
+    publicationAge: Double?, dataAge: Double?, maximumAge: Double, maximumDataAge: Double?
+  ) -> String {
+    var fields: [String] = []
+    if let publicationAge {
+      fields.append("publication_age=\(Int(publicationAge))s;;\(Int(maximumAge))")
+    }
+    if let dataAge {
+      fields.append("data_age=\(Int(dataAge))s;\(maximumDataAge.map { String(Int($0)) } ?? "")")
+    }
+    return fields.isEmpty ? "" : " | " + fields.joined(separator: " ")
   }
 
   /// `90`, `90s`, `15m`, `26h` or `2d` in seconds; nil for anything else.

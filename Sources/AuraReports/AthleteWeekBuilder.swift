@@ -50,7 +50,7 @@ struct AthleteWeekBuilder: Sendable {
     ]
     return AthleteWeekView(
       id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
-      window: context.windowLabel, isoWeek: context.isoWeek,
+      window: context.windowHeading, isoWeek: context.isoWeek,
       coachLink: athlete.coachId.map { "../coaches/\($0).html" }, headline: headline,
       setAside: context.setAside(athleteId: athlete.id),
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
@@ -226,7 +226,7 @@ struct AthleteWeekBuilder: Sendable {
   func volumeView(_ rows: [ReportRows.Volume]) -> VolumeView? {
     let week = rows.filter { $0.isoWeek == context.isoWeek }
     guard !week.isEmpty else { return nil }
-    let partial = week.contains(where: \.partialWeek)
+    let partial = week.contains(where: \.partialWeek) && context.weekIsOpen
     let shown = week.map { row in
       (
         row, MuscleGroupType(rawValue: row.muscle)?.displayName ?? row.muscle,

@@ -11,6 +11,8 @@ struct ReportContext: Sendable {
   /// The run's parameters, as recorded in the `run` table.
   let parameters: ParameterSet
   let asOfDay: Int
+  /// The day the report is made on: the run's (its start), or the day a mail goes out.
+  let reportDay: Int
   let exerciseNames: [String: String]
   /// The overall leaderboard, best first.
   let overallBoard: [ReportRows.LeaderboardEntry]
@@ -18,8 +20,9 @@ struct ReportContext: Sendable {
   let quarantine: [ReportRows.Quarantine]
   let footer: ReportFooter
 
-  /// `generatedAt` is when the reports are rendered (the run's finish time at publication).
-  init(store: StoreReader, generatedAt: String) throws {
+  /// `generatedAt` is when the reports are rendered (the run's finish time at publication);
+  /// `reportDay` the day they are read on, the run's day unless given.
+  init(store: StoreReader, generatedAt: String, reportDay: Int? = nil) throws {
     guard let run = try store.runRow() else { throw ReportError.noRun }
     self.store = store
     self.run = run
@@ -28,6 +31,7 @@ struct ReportContext: Sendable {
     // end on the day the run started.
     let asOf = try store.asOfDate()
     asOfDay = try Self.day(asOf ?? run.startedAt, column: "workout_session.start_time")
+    self.reportDay = try reportDay ?? Self.day(run.startedAt, column: "run.started_at")
     exerciseNames = Dictionary(
       try store.rows("SELECT id, name FROM exercise").map { ($0[0], $0[1]) },
       uniquingKeysWith: { first, _ in first })
@@ -54,6 +58,28 @@ struct ReportContext: Sendable {
       "ISO week \(isoWeek) (\(Units.day(ISODates.string(day: windowStartDay))) – \(Units.day(sunday)) \(sunday.prefix(4)))\(through)"
   }
   var isoWeek: String { ISODates.isoWeek(day: asOfDay) }
+
+  /// The window as the top of a page or mail states it: with, where the newest session is
+  /// older than `aggregation.roster.stale_after_days` on the report's day, how old it is, so
+  /// that stale data never reads as this week's.
+  var windowHeading: String {
+    guard let days = staleDays else { return windowLabel }
+    return
+      "\(windowLabel). No new sessions since \(Units.day(asOf)), \(days) days before this report"
+  }
+
+  /// Days from the newest session to the report's day, where more than the run's
+  /// `aggregation.roster.stale_after_days`; nil otherwise.
+  var staleDays: Int? {
+    let days = reportDay - asOfDay
+    guard let limit = number("aggregation.roster.stale_after_days"), Double(days) > limit else {
+      return nil
+    }
+    return days
+  }
+
+  /// Whether the reporting week still holds the report's day: only then is it "not over yet".
+  var weekIsOpen: Bool { reportDay <= windowStartDay + 6 }
 
   /// Whether an ISO timestamp or date (of `column`, for the error) falls in the reporting
   /// window.

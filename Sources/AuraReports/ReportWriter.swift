@@ -105,7 +105,7 @@ package enum ReportWriter {
       body: renderer.html(
         "index",
         ReportIndex(
-          window: context.windowLabel,
+          window: context.windowHeading,
           coaches: coaches.map { .init(name: $0.name, path: "coaches/\($0.id)") },
           athletes: athletes.map { .init(name: $0.username, path: "athletes/\($0.id)") },
           quarantined: context.quarantine.map {

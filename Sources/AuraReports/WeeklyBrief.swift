@@ -55,10 +55,11 @@ package struct WeeklyBrief: Sendable {
   }
 
   /// Every coach's brief, then every athlete's where `athletes`, in the database's order.
-  package static func all(store: StoreReader, athletes withAthletes: Bool) throws
+  /// `day` is the day the mail goes out (days since 1970), for how old its data is.
+  package static func all(store: StoreReader, athletes withAthletes: Bool, day: Int? = nil) throws
     -> [WeeklyBrief]
   {
-    let context = try ReportContext(store: store, generatedAt: "")
+    let context = try ReportContext(store: store, generatedAt: "", reportDay: day)
     let builder = try CoachReportBuilder(context: context)
     let athletes = try store.athleteRows()
     func brief(_ report: String, _ name: String, coach: Bool, _ view: CoachReportView)
@@ -66,7 +67,7 @@ package struct WeeklyBrief: Sendable {
     {
       WeeklyBrief(
         report: report, name: name, coach: coach, isoWeek: context.isoWeek,
-        window: context.windowLabel,
+        window: context.windowHeading,
         lines: view.roster.map {
           Line(
             id: $0.id, athlete: $0.name, readiness: $0.readiness, sessions: $0.sessions,
