@@ -45,6 +45,13 @@ import Testing
     }
     #expect(sessions == 0)
     #expect((latest ?? "") < future)
+    // validate names both without publishing.
+    let validate = try TestSupport.cli(["validate", dataset.path])
+    #expect(validate.status == 3)
+    #expect(
+      validate.stdout.contains("sessions/s-000012/session.json: $.start_time: \(future) is after"),
+      "\(validate.stdout)")
+    #expect(validate.stdout.contains("column 'date': \(future) is after"), "\(validate.stdout)")
     // No page names the future week.
     let week = ISODates.isoWeek(day: RunDay.today() + 30)
     let pages = try FileManager.default.contentsOfDirectory(

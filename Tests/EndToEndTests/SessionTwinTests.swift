@@ -67,5 +67,13 @@ import Testing
         )
       }, "\(problems)")
     #expect(try Self.leaguePoints(out) == Self.leaguePoints(clean))
+    // validate names both copies without publishing.
+    let validate = try TestSupport.cli(["validate", dataset.path])
+    #expect(validate.status == 3)
+    for (copy, twin) in [("upload-2", original.0), ("upload-3", original.1)] {
+      #expect(
+        validate.stdout.contains("sessions/\(copy)/session.json: a copy of sessions/\(twin) ("),
+        "\(validate.stdout)")
+    }
   }
 }
