@@ -63,6 +63,8 @@ extension Runner {
     let release = current.resolvingSymlinksInPath()
     let previousDatabase = release.appendingPathComponent(OutputLayout.databaseName)
     let previousPartitions = PublishedPartitions.read(release: release)
+    let departed = DepartedAthletes.list(
+      previous: previousDatabase, athletes: plan.tables.athletes, today: RunDay.today())
     var changedFrom: [String: Int] = [:]
     for work in aggregation.athletes {
       changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
@@ -98,7 +100,8 @@ extension Runner {
               plan, aggregation: aggregation, writer: writer,
               reused: reuse
                 ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
-              quarantine: quarantine, run: run, canCompute: canCompute, tally: &tally)
+              quarantine: quarantine, run: run, departed: departed, canCompute: canCompute,
+              tally: &tally)
           }
           partitions = contents.partitions
           return contents.bundle
@@ -179,7 +182,7 @@ extension Runner {
   func publishSessions(
     _ plan: PipelinePlan, aggregation: AggregationPlan, writer: any SessionWriter,
     reused: (changedFrom: [String: Int], previous: Set<String>)?, quarantine: [DatasetProblem],
-    run: RunRecord, canCompute: Bool, tally: inout AggregationTally
+    run: RunRecord, departed: [DepartedAthlete], canCompute: Bool, tally: inout AggregationTally
   ) throws -> Publisher.Contents {
     let aggregator = Aggregator(
       settings: try .init(config.parameters), gamification: plan.gamification,
@@ -248,7 +251,7 @@ extension Runner {
       bundle: PublishBundle(
         tables: plan.tables, catalog: plan.tables.catalog,
         sessionStarts: sessionStarts,
-        aggregates: aggregates, quarantine: quarantine, run: run),
+        aggregates: aggregates, quarantine: quarantine, run: run, departed: departed),
       partitions: aggregation.athletes.map(\.partition))
   }
 }

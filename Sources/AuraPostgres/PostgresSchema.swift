@@ -49,6 +49,9 @@ enum PostgresSchema {
         "ALTER TABLE \(schema).coach_roster ADD COLUMN iso_week TEXT",
       ],
       ["ALTER TABLE \(schema).workout_set ADD COLUMN entry_check TEXT"],
+      PublishedTable.all.filter { $0.name == "departed_athlete" }.flatMap {
+        create($0, schema: schema)
+      },
     ]
   }
 

@@ -8,6 +8,8 @@ struct CoachReportView {
   /// The athletes, who needs a look first.
   var roster: [RosterLine]
   var attention: [AttentionLine]
+  /// Athletes of this coach no longer in athletes.csv, one line each.
+  var departed: [String]
   /// Each flag's rule, with the thresholds the run used.
   var rules: [String]
   var glossary = GlossaryTemplates.view
@@ -128,9 +130,12 @@ struct CoachReportBuilder {
           link: "../athletes/\(line.id).html#\($0.section)")
       }
     }
+    let departed = try context.store.departed(coachId: coachId).map {
+      "\($0.username) (\($0.athleteId)) is no longer in athletes.csv since \(Units.day($0.since)): their page and rows are no longer published"
+    }
     return CoachReportView(
       id: coachId, name: name, window: context.windowHeading, isoWeek: context.isoWeek,
       athleteCount: athletes.count, roster: lines.map(\.line), attention: attention,
-      rules: rules)
+      departed: departed, rules: rules)
   }
 }

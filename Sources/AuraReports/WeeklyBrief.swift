@@ -72,7 +72,8 @@ package struct WeeklyBrief: Sendable {
           Line(
             id: $0.id, athlete: $0.name, readiness: $0.readiness, sessions: $0.sessions,
             leaguePoints: $0.leaguePoints, volume: $0.volume, flags: $0.flags)
-        }, attention: view.attention.map { "\($0.name): \($0.text)" }, runId: context.run.runId,
+        }, attention: view.attention.map { "\($0.name): \($0.text)" } + view.departed,
+        runId: context.run.runId,
         shareFolder: coach ? view.id : nil)
     }
     var briefs = try store.coaches().map { coach in

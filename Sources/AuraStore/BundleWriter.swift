@@ -76,6 +76,11 @@ struct BundleWriter {
     try insert(
       .quarantine,
       bundle.quarantine.map { [$0.path, $0.line, $0.reason, $0.athleteId] })
+    try insert(
+      .departedAthlete,
+      bundle.departed.map {
+        [$0.athleteId, $0.username, $0.coachId, ISODates.string(day: $0.since)]
+      })
     let run = bundle.run
     try insert(
       .run,

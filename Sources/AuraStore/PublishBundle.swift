@@ -13,11 +13,13 @@ package struct PublishBundle: Sendable {
   package var aggregates: AggregateResults
   package var quarantine: [DatasetProblem]
   package var run: RunRecord
+  /// Athletes of earlier publications no longer in athletes.csv, still named.
+  package var departed: [DepartedAthlete]
 
   package init(
     tables: DatasetTables, catalog: ExerciseCatalog, sessionStarts: [String: [String]],
     aggregates: AggregateResults,
-    quarantine: [DatasetProblem], run: RunRecord
+    quarantine: [DatasetProblem], run: RunRecord, departed: [DepartedAthlete] = []
   ) {
     self.tables = tables
     self.catalog = catalog
@@ -25,6 +27,23 @@ package struct PublishBundle: Sendable {
     self.aggregates = aggregates
     self.quarantine = quarantine
     self.run = run
+    self.departed = departed
+  }
+}
+
+/// An athlete of an earlier publication who is no longer in athletes.csv (`departed_athlete`).
+package struct DepartedAthlete: Sendable, Equatable {
+  package var athleteId: String
+  package var username: String
+  package var coachId: String?
+  /// The day of the first run that missed them, days since 1970.
+  package var since: Int
+
+  package init(athleteId: String, username: String, coachId: String?, since: Int) {
+    self.athleteId = athleteId
+    self.username = username
+    self.coachId = coachId
+    self.since = since
   }
 }
 

@@ -52,6 +52,10 @@ package enum ReportRows {
     package var entryCheck: String?
   }
 
+  package struct Departed: ReportRecord {
+    package var athleteId, username, since: String
+  }
+
   package struct Rep: ReportRecord {
     package var setNumber, repNumber: Int
     package var romDegrees, meanConcentricVelocity: Double?

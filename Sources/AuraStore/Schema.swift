@@ -16,7 +16,9 @@ package enum Schema {
     }
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
-    for (version, statements) in [("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13)] {
+    for (version, statements) in [
+      ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14),
+    ] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
       }
@@ -272,6 +274,14 @@ package enum Schema {
   /// Trust what it is given: a logged set too far beyond the athlete's history or any lifter
   /// to count, until someone checks it (`EntryPlausibility`).
   static let v13 = ["ALTER TABLE workout_set ADD COLUMN entry_check TEXT"]
+
+  /// Nobody leaves a coach's page without a word: athletes no longer in athletes.csv.
+  static let v14 = [
+    """
+    CREATE TABLE departed_athlete (athlete_id TEXT PRIMARY KEY, username TEXT NOT NULL,
+      coach_id TEXT, since TEXT NOT NULL)
+    """
+  ]
 
   /// The relations of the model declared as foreign keys, each with an index on its
   /// column unless one already leads with it: the joins readers make, and what a removed

@@ -138,6 +138,15 @@ extension StoreReader {
     try fetch("SELECT * FROM quarantine ORDER BY path, line")
   }
 
+  /// The athletes no longer in athletes.csv whose coach was `coachId`; none from a database
+  /// published before the table existed.
+  package func departed(coachId: String) throws -> [ReportRows.Departed] {
+    guard try rows("SELECT name FROM sqlite_master WHERE name = 'departed_athlete'").count > 0
+    else { return [] }
+    return try fetch(
+      "SELECT * FROM departed_athlete WHERE coach_id = ? ORDER BY username, athlete_id", [coachId])
+  }
+
   package func leaderboard() throws -> [ReportRows.LeaderboardEntry] {
     try fetch("SELECT * FROM leaderboard ORDER BY scope, rank")
   }

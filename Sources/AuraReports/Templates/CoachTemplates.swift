@@ -17,6 +17,7 @@ enum CoachTemplates {
     <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (week)</th><th>weekly sets</th><th class="n">LP (week)</th><th>tier</th><th class="n">new PRs</th><th>8 weeks</th><th>flags</th></tr>
     {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (week)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (week)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="8 weeks"><div><div class="trend">{{{readinessChart}}}{{^readinessChart}}–{{/readinessChart}}<span>readiness</span></div><div class="trend">{{{hardSetsChart}}}{{^hardSetsChart}}–{{/hardSetsChart}}<span>hard sets</span></div></div></td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
     </table></div>
+    {{#departed}}<p class="note">⚠ {{.}}</p>{{/departed}}
     </section>
     <section id="rules">
     <h2>How flags are set</h2>
@@ -55,6 +56,9 @@ enum CoachTemplates {
     - ⚠ {{name}}, set aside: {{.}}
     {{/setAside}}
     {{/roster}}
+    {{#departed}}
+    - ⚠ {{.}}
+    {{/departed}}
 
     ## Last 8 weeks
 

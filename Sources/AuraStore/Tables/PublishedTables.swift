@@ -5,7 +5,7 @@ extension PublishedTable {
     workoutSession, workoutSet, rep, rankingRecord, muscleGroup, recoverySnapshot, nutritionLog,
     scienceInsight, guildMembership, weeklyMuscleVolume, readiness, personalRecord,
     formComponent, strengthProfile, recoveryHeatmap, nutritionWeek, exerciseRisk,
-    coachRoster, leaderboard, leaderboardExclusion, guildStanding, quarantine,
+    coachRoster, leaderboard, leaderboardExclusion, guildStanding, departedAthlete, quarantine,
     volumeLandmark, run, runParameter, tableDoc, columnDoc,
   ]
 

@@ -54,6 +54,20 @@ extension PublishedTable {
       .text("reason", "Why.", values: "no sessions, no bodyweight", required: true),
     ])
 
+  static let departedAthlete = PublishedTable(
+    "departed_athlete",
+    about:
+      "An athlete of an earlier publication who is no longer in athletes.csv, with the coach they had: their coach's page names them for 28 days from the day they were first missed.",
+    key: ["athlete_id"],
+    [
+      .text("athlete_id", "The athlete, as the earlier publication had them.", required: true),
+      .text("username", "Their name then.", required: true),
+      .text("coach_id", "Their coach then; NULL where they had none."),
+      .text(
+        "since", "The day of the first run that did not find them in athletes.csv.",
+        values: "ISO 8601 date", required: true),
+    ])
+
   static let guildStanding = PublishedTable(
     "guild_standing", about: "A guild's standing from its members' LP.", key: ["guild_name"],
     [
