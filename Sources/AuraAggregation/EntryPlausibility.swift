@@ -35,9 +35,59 @@ package struct EntryPlausibility: Sendable, Equatable {
   }
 
   /// One trusted set of the history: its day and e1RM.
-  struct Best {
-    var day: Int
-    var oneRepMaxKg: Double
+  package struct Best: Sendable {
+    package var day: Int
+    package var oneRepMaxKg: Double
+  }
+
+  /// One logged set as the rules see it.
+  package struct Entry: Sendable {
+    package var setId: String
+    package var exerciseId: String
+    /// Its e1RM from load and reps (and logged RPE); nil where it has none.
+    package var oneRepMaxKg: Double?
+    /// A person confirmed it (`load_confirmed`): it counts as logged.
+    package var confirmed: Bool
+
+    package init(setId: String, exerciseId: String, oneRepMaxKg: Double?, confirmed: Bool) {
+      self.setId = setId
+      self.exerciseId = exerciseId
+      self.oneRepMaxKg = oneRepMaxKg
+      self.confirmed = confirmed
+    }
+  }
+
+  /// Why each suspect entry of `sessions` (their days and entries, in time order) is suspect,
+  /// by set id. `history` holds the athlete's trusted sets before the first session, by
+  /// exercise. A session is judged against earlier sessions' trusted sets, never against
+  /// its own (a ramp of warm-ups is not a history).
+  package func suspects(
+    _ sessions: [(day: Int, entries: [Entry])], athlete: Athlete, catalog: ExerciseCatalog,
+    history: [String: [Best]] = [:]
+  ) -> [String: String] {
+    var bests = history
+    var suspects: [String: String] = [:]
+    for session in sessions {
+      var kept: [Entry] = []
+      for entry in session.entries {
+        if !entry.confirmed,
+          let reason = suspicion(
+            e1rm: entry.oneRepMaxKg, day: session.day, athlete: athlete,
+            equipment: catalog.resolve(entry.exerciseId)?.equipment,
+            history: bests[entry.exerciseId] ?? [])
+        {
+          suspects[entry.setId] = reason
+        } else {
+          kept.append(entry)
+        }
+      }
+      for entry in kept {
+        if let e1rm = entry.oneRepMaxKg {
+          bests[entry.exerciseId, default: []].append(Best(day: session.day, oneRepMaxKg: e1rm))
+        }
+      }
+    }
+    return suspects
   }
 
   /// `sessions` (in time order) with every suspect set left out of the sets that count (their
@@ -48,54 +98,40 @@ package struct EntryPlausibility: Sendable, Equatable {
     _ sessions: [ScoredSession], athlete: Athlete, catalog: ExerciseCatalog,
     history: [String: [StrengthTracker.Point]]
   ) -> (trusted: [ScoredSession], suspects: [String: String]) {
-    var bests = history.mapValues { points in
-      points.compactMap { point in
-        point.repBasedOneRepMax.map { Best(day: point.day, oneRepMaxKg: $0) }
-      }
-    }
-    var suspects: [String: String] = [:]
-    var trusted: [ScoredSession] = []
-    for session in sessions {
-      let day = session.startTime.day
-      var kept: [ScoredSet] = []
-      for set in session.sets {
-        let equipment = catalog.resolve(set.features.exerciseId)?.equipment
-        if !set.features.loadConfirmed,
-          let reason = suspicion(
-            of: set, day: day, athlete: athlete, equipment: equipment,
-            history: bests[set.features.exerciseId] ?? [])
-        {
-          suspects[session.setId(set)] = reason
-        } else {
-          kept.append(set)
+    let suspects = suspects(
+      sessions.map { session in
+        (
+          session.startTime.day,
+          session.sets.map {
+            Entry(
+              setId: session.setId($0), exerciseId: $0.features.exerciseId,
+              oneRepMaxKg: $0.estimatedOneRepMaxKg, confirmed: $0.features.loadConfirmed)
+          }
+        )
+      }, athlete: athlete, catalog: catalog,
+      history: history.mapValues { points in
+        points.compactMap { point in
+          point.repBasedOneRepMax.map { Best(day: point.day, oneRepMaxKg: $0) }
         }
-      }
-      // Later sessions are judged against this one's trusted sets, not against each other
-      // within it (a ramp of warm-ups is not a history).
-      for set in kept {
-        if let e1rm = set.estimatedOneRepMaxKg {
-          bests[set.features.exerciseId, default: []].append(Best(day: day, oneRepMaxKg: e1rm))
-        }
-      }
-      guard kept.count != session.sets.count else {
-        trusted.append(session)
-        continue
-      }
+      })
+    guard !suspects.isEmpty else { return (sessions, suspects) }
+    let trusted = sessions.map { session in
+      let kept = session.sets.filter { suspects[session.setId($0)] == nil }
+      guard kept.count != session.sets.count else { return session }
       var screened = session
       screened.sets = kept
       screened.totalVolumeKg = kept.reduce(0) { $0 + $1.volumeKg }
       screened.totalXP = kept.reduce(0) { $0 + $1.xp }
-      trusted.append(screened)
+      return screened
     }
     return (trusted, suspects)
   }
 
-  /// Why `set`, done on `day`, cannot be counted as logged; nil when it can.
+  /// Why a set with e1RM `e1rm`, done on `day`, cannot be counted as logged; nil when it can.
   func suspicion(
-    of set: ScoredSet, day: Int, athlete: Athlete, equipment: EquipmentType?,
-    history: [Best]
+    e1rm: Double?, day: Int, athlete: Athlete, equipment: EquipmentType?, history: [Best]
   ) -> String? {
-    guard let e1rm = set.estimatedOneRepMaxKg, e1rm > 0 else { return nil }
+    guard let e1rm, e1rm > 0 else { return nil }
     let window = history.filter { $0.day < day && $0.day > day - 1 - windowDays }
     if Set(window.map(\.day)).count >= historyMinimumSessions,
       let best = window.map(\.oneRepMaxKg).max(), e1rm > historyFactor * best

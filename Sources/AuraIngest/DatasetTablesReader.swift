@@ -12,15 +12,15 @@ package enum DatasetTablesReader {
     var problems: [DatasetProblem] = []
     let athletes = try readAthletes(root: root, problems: &problems)
     var addressProblems: [DatasetProblem] = []
-    var unaddressed: [DatasetProblem] = []
     let coaches = readOptional(
       root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
     ) { table, row in
       let coach = Coach(
         id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
         email: email(table, row, kept: "the coach", problems: &addressProblems))
+      // Nobody goes unmailed silently: a coach is mailed their athletes' week.
       if field(table, row, "email") == nil {
-        unaddressed.append(
+        addressProblems.append(
           DatasetProblem(
             path: table.path, line: row.line,
             reason:
@@ -79,7 +79,7 @@ package enum DatasetTablesReader {
     return DatasetTables(
       athletes: linkCoaches(athletes, coaches, problems: &problems), coaches: coaches,
       wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
-      morpho: morpho, exercises: exercises, problems: problems, unaddressedCoaches: unaddressed)
+      morpho: morpho, exercises: exercises, problems: problems)
   }
 
   static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {

@@ -13,12 +13,15 @@ package enum DatasetValidator {
     package var recordedSessions: Int
     /// True when athletes.csv itself is unusable (nothing could be processed).
     package var fatal: Bool
+    /// The tables, and the manifests of the sessions a run would publish, by folder: what
+    /// checks of the logged numbers read.
+    package var tables: DatasetTables? = nil
+    package var manifests: [String: SessionManifest] = [:]
   }
 
   /// Reads everything under `root` (with its custom exercises); sessions are read on all cores.
-  /// `delivers`: the pipeline mails coaches, so a coach without an email is a problem.
   package static func validate(
-    root: URL, settings: SessionReader.Settings, delivers: Bool = false
+    root: URL, settings: SessionReader.Settings
   ) -> Report {
     var problems: [DatasetProblem] = []
     let tables: DatasetTables
@@ -30,7 +33,6 @@ package enum DatasetValidator {
         fatal: true)
     }
     problems += tables.problems
-    if delivers { problems += tables.unaddressedCoaches }
     let catalog = tables.catalog
     let athletes = Set(tables.athletes.map(\.id))
     let folders: [String]
@@ -90,7 +92,8 @@ package enum DatasetValidator {
     }
     return Report(
       problems: problems.sorted { ($0.path, $0.line) < ($1.path, $1.line) },
-      sessions: folders.count, recordedSessions: recorded, fatal: false)
+      sessions: folders.count, recordedSessions: recorded, fatal: false, tables: tables,
+      manifests: manifests.filter { twins[$0.key] == nil })
   }
 
   /// Every file of a session folder but session.json, as sorted `path=SHA-256` entries: the

@@ -113,9 +113,6 @@ package struct DatasetTables: Sendable {
   package var exercises: [ExerciseDefinition]
   /// Problems in the optional files; their bad rows are skipped.
   package var problems: [DatasetProblem]
-  /// A problem per coach of coaches.csv without an email: a problem only for a pipeline that
-  /// mails coaches their week (nobody may go unmailed silently).
-  package var unaddressedCoaches: [DatasetProblem] = []
 }
 
 /// A set as the manifest (or the logbook) states it.

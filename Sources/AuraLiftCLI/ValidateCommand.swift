@@ -1,4 +1,5 @@
 import ArgumentParser
+import AuraAggregation
 import AuraDomain
 import AuraIngest
 import AuraPipeline
@@ -20,12 +21,12 @@ struct ValidateCommand: ParsableCommand {
 
   func run() throws {
     var settings = SessionReader.Settings(minimumPoseConfidence: 0.3)
-    var delivers = false
+    var plausibility: EntryPlausibility? = nil
     if FileManager.default.fileExists(atPath: pipeline) {
       do {
-        let config = try PipelineConfig.load(path: pipeline)
-        settings = try SessionReader.Settings(config.parameters)
-        delivers = config.delivery != nil
+        let parameters = try PipelineConfig.load(path: pipeline).parameters
+        settings = try SessionReader.Settings(parameters)
+        plausibility = try AggregationSettings(parameters).plausibility
       } catch {
         throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
       }
@@ -38,12 +39,18 @@ struct ValidateCommand: ParsableCommand {
       throw ExitCodes.nothingPublished
     }
     let report = DatasetValidator.validate(
-      root: URL(fileURLWithPath: dataset), settings: settings, delivers: delivers)
-    for problem in report.problems { print("\(problem)") }
+      root: URL(fileURLWithPath: dataset), settings: settings)
+    var problems = report.problems
+    // The logged numbers no lifter could have lifted, as the pipeline's rules judge them.
+    if let plausibility, let tables = report.tables {
+      problems += plausibility.logbookProblems(report.manifests, tables: tables)
+      problems.sort { ($0.path, $0.line, $0.reason) < ($1.path, $1.line, $1.reason) }
+    }
+    for problem in problems { print("\(problem)") }
     print(
-      "\(dataset): \(report.sessions) sessions (\(report.recordedSessions) recorded), \(report.problems.count) problems"
+      "\(dataset): \(report.sessions) sessions (\(report.recordedSessions) recorded), \(problems.count) problems"
     )
     if report.fatal { throw ExitCode(2) }
-    if !report.problems.isEmpty { throw ExitCode(3) }
+    if !problems.isEmpty { throw ExitCode(3) }
   }
 }

@@ -40,9 +40,7 @@ struct PipelinePlan {
   init(config: PipelineConfig, out: URL, sessions source: Sessions? = nil) throws {
     datasetRoot = URL(fileURLWithPath: config.dataset).standardizedFileURL
     let parameters = config.parameters
-    var tables = try Self.tables(datasetRoot: datasetRoot)
-    if config.delivery != nil { tables.problems += tables.unaddressedCoaches }
-    self.tables = tables
+    tables = try Self.tables(datasetRoot: datasetRoot)
     let folders: [String]
     do { folders = try SessionReader.sessionFolders(datasetRoot: datasetRoot) } catch {
       throw PipelineError.fatal("nothing published: \(datasetRoot.path)/sessions is not readable")

@@ -62,7 +62,9 @@ import Testing
   @Test func aLiftBeyondTheStrongestLiftersIsSuspectWithoutAnyHistory() throws {
     let rule = try settings().plausibility
     func suspicion(_ set: ScoredSet, _ athlete: Athlete) -> String? {
-      rule.suspicion(of: set, day: 100, athlete: athlete, equipment: .barbell, history: [])
+      rule.suspicion(
+        e1rm: set.estimatedOneRepMaxKg, day: 100, athlete: athlete, equipment: .barbell,
+        history: [])
     }
     // Heavy but real: a 300 kg squat single at 100 kg, 140 kg bench by a 60 kg woman.
     #expect(
@@ -88,7 +90,7 @@ import Testing
     // A machine's load is not compared with world records.
     #expect(
       rule.suspicion(
-        of: scoredSet(1, "leg_press", load: 900, reps: 5), day: 100,
+        e1rm: scoredSet(1, "leg_press", load: 900, reps: 5).estimatedOneRepMaxKg, day: 100,
         athlete: athlete(sex: "male", weight: 80), equipment: .machine, history: []) == nil)
   }
 
@@ -101,7 +103,8 @@ import Testing
     ]
     func suspicion(_ load: Double, _ reps: Int, history: [EntryPlausibility.Best]) -> String? {
       rule.suspicion(
-        of: scoredSet(1, "back_squat", load: load, reps: reps), day: 100, athlete: lifter,
+        e1rm: scoredSet(1, "back_squat", load: load, reps: reps).estimatedOneRepMaxKg, day: 100,
+        athlete: lifter,
         equipment: .barbell, history: history)
     }
     // A real PR (+10 %) counts; 195 typed for 95 (e1RM 227.5, twice the best) does not.

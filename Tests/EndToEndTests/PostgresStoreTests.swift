@@ -247,6 +247,7 @@ import Testing
       END $$;
       ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
       ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence, DROP COLUMN entry_check;
+      DROP TABLE upgraded.departed_athlete;
       ALTER TABLE upgraded.coach_roster DROP COLUMN iso_week;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN sessions_this_week TO sessions_last_7_days;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN lp_change_this_week TO lp_change_7_days;

@@ -120,6 +120,12 @@ import Testing
       try String(contentsOf: $0, encoding: .utf8).contains("check this entry: ")
     }
     #expect(named.count == 1)
+    // validate names the set without publishing.
+    let validate = try TestSupport.cli(["validate", dataset.path])
+    #expect(validate.status == 3)
+    #expect(
+      validate.stdout.contains("sessions/\(session)/session.json: $.sets["), "\(validate.stdout)")
+    #expect(validate.stdout.contains("cannot be right as logged (best e1RM before: "))
 
     // A person confirms it: the next run counts it as logged.
     try Self.edit(target) { $0["load_confirmed"] = true }

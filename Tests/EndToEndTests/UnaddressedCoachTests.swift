@@ -1,14 +1,12 @@
-import AuraDelivery
-import AuraDomain
 import AuraPipeline
 import AuraTestSupport
 import Foundation
 import Testing
 
-/// Nobody goes unmailed silently: where the pipeline mails coaches, a coach without an email
-/// is a problem naming coaches.csv and the line, and the run exits 3.
+/// Nobody goes unmailed silently: a coach without an email is a problem naming coaches.csv and
+/// the line; the run exits 3, `status` warns and `validate` lists it.
 @Suite struct UnaddressedCoachTests {
-  @Test func aCoachWithoutAnEmailIsAProblemWhereCoachesAreMailed() throws {
+  @Test func aCoachWithoutAnEmailIsAProblemNamingTheLine() throws {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
     let dataset = try TestSupport.sampleCopy(in: root)
@@ -17,22 +15,22 @@ import Testing
     try text.replacingOccurrences(of: "okafor@example.com", with: "")
       .write(to: coaches, atomically: true, encoding: .utf8)
 
-    // Without mail, an address is not needed: no problem.
-    let quiet = try Runner(
-      config: try TestSupport.pipelineConfig(
-        dataset: dataset, out: root.appendingPathComponent("plain"))
-    ).run()
-    #expect(quiet.exitCode == 0)
-
-    var config = try TestSupport.pipelineConfig(
-      dataset: dataset, out: root.appendingPathComponent("mailed"))
-    config.delivery = DeliverySettings(
-      command: ["tee", root.appendingPathComponent("mail.eml").path],
-      from: try Mailbox.parse("AuraLift <reports@gym.example>"), athletes: false)
-    let summary = try Runner(config: config).run()
+    let out = root.appendingPathComponent("out")
+    let summary = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out))
+      .run()
     #expect(summary.exitCode == 3)
-    let problems = summary.quarantined.map(\.description)
+    let line = "coaches.csv:3: coach 'c-2' has no email"
     #expect(
-      problems.contains { $0.hasPrefix("coaches.csv:3: coach 'c-2' has no email") }, "\(problems)")
+      summary.quarantined.map(\.description).contains { $0.hasPrefix(line) },
+      "\(summary.quarantined)")
+    // As cron runs it: status reads the run's record.
+    let run = try TestSupport.cli([
+      "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
+    ])
+    #expect(run.status == 3 && run.stdout.contains(line), "\(run.stdout)")
+    let status = try TestSupport.cli(["status", "--out", out.path])
+    #expect(status.status == 1 && status.stdout.hasPrefix("WARNING: "), "\(status.stdout)")
+    let validate = try TestSupport.cli(["validate", dataset.path])
+    #expect(validate.status == 3 && validate.stdout.contains(line), "\(validate.stdout)")
   }
 }
