@@ -59,6 +59,29 @@ time_yardstick() {
   if faster "${speed:-0}" "$best_yardstick"; then best_yardstick=$speed; fi
 }
 
+# Copies session folder $1 to $2 as another session: the new id, its start an hour later (+1)
+# or today at 10:00 UTC (today), its CSV recordings copied with blank lines at their end.
+another_session() {
+  cp -r "$1" "$2"
+  python3 - "$2" "$3" <<'PY'
+import datetime, glob, json, os, sys
+folder, when = sys.argv[1], sys.argv[2]
+path = os.path.join(folder, "session.json")
+manifest = json.load(open(path))
+manifest["session_id"] = os.path.basename(folder)
+start = datetime.datetime.fromisoformat(manifest["start_time"].replace("Z", "+00:00"))
+if when == "today":
+    start = datetime.datetime.now(datetime.timezone.utc).replace(hour=10, minute=0, second=0)
+else:
+    start += datetime.timedelta(hours=1)
+manifest["start_time"] = start.strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(manifest, open(path, "w"), indent=2)
+# As many blank lines as the kinds above, so that two such sessions differ from each other too.
+for recording in glob.glob(os.path.join(folder, "*.csv")):
+    open(recording, "a").write("\n" * (2 if when == "today" else 1))
+PY
+}
+
 # Scale: the dataset above repeated to 1k and 10k sessions (recordings hard-linked, manifests
 # rewritten; scripts/replicate_sessions.py): cold run with MB/s of recordings, no-op rerun,
 # rerun after one new session (the same day, then a later day), peak memory.
@@ -86,22 +109,18 @@ for target in 1000 10000; do
   if [ "$target" -eq 10000 ]; then time_yardstick; fi
   scale_noop=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_noop_peak=$(peak)
-  # One new session: a copy of an athlete's first session under a new id (its week is an
-  # early one, so every later week of that athlete is recomputed).
+  # One new session: an athlete's first session an hour later under a new id (its week is an
+  # early one, so every later week of that athlete is recomputed). Its recordings are copied
+  # and end in a blank line: the same bytes under one athlete would be one upload twice,
+  # which a run counts once.
   newest=$(ls "$scale/sessions" | sed -n 1p)
-  cp -al "$scale/sessions/$newest" "$scale/sessions/$newest-new"
-  rm "$scale/sessions/$newest-new/session.json"
-  sed "s/\"$newest\"/\"$newest-new\"/" "$scale/sessions/$newest/session.json" \
-    > "$scale/sessions/$newest-new/session.json"
+  another_session "$scale/sessions/$newest" "$scale/sessions/$newest-new" +1
   scale_one=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   scale_one_peak=$(peak)
-  # A later night: one new session dated after the data's last day, in a week of its own (the
-  # athlete's earlier weeks come from the cache), which moves every athlete's recovery, weekly
-  # volume and roster line.
-  cp -al "$scale/sessions/$newest" "$scale/sessions/$newest-next"
-  rm "$scale/sessions/$newest-next/session.json"
-  sed "s/\"$newest\"/\"$newest-next\"/; s/\"start_time\": *\"[^\"]*\"/\"start_time\": \"2030-01-01T10:00:00Z\"/" \
-    "$scale/sessions/$newest/session.json" > "$scale/sessions/$newest-next/session.json"
+  # A later night: one new session dated today, after the data's last day, in a week of its
+  # own (the athlete's earlier weeks come from the cache), which moves every athlete's
+  # recovery, weekly volume and roster line.
+  another_session "$scale/sessions/$newest" "$scale/sessions/$newest-next" today
   scale_next=$(seconds "$bin" run pipelines/nightly.yaml --dataset "$scale" --out "$scale_out")
   rate=$(awk -v m="$scale_megabytes" -v s="$scale_cold" 'BEGIN { printf "%.0f", m / s }')
   scale_rows+="| $count | $scale_megabytes | $scale_cold ($rate MB/s) | ${scale_cold_peak} MB | $scale_noop | ${scale_noop_peak} MB | $scale_one | ${scale_one_peak} MB | $scale_next |"$'\n'

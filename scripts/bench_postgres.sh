@@ -57,10 +57,22 @@ for size in $sizes; do
     sqlite+=("$(cd "$repo" && seconds "$binary" run "$pipeline" --out "$work/a" --quiet)")
     url="postgresql://postgres@127.0.0.1:$port/postgres?sslmode=disable&schema=b${size}r$round"
     both+=("$(cd "$repo" && seconds "$binary" run "$pipeline" --out "$work/b" --store "$url" --quiet)")
-    # One new session: a copy of the last session under a new id, published into the store.
+    # One new session: the last session an hour later under a new id (its recordings end in
+    # a blank line, so that it is not the same upload twice), published into the store.
     last=$(ls "$data/sessions" | sort | tail -n 1)
     cp -r "$data/sessions/$last" "$data/sessions/zz-new-$round"
-    sed -i "s/\"$last\"/\"zz-new-$round\"/" "$data/sessions/zz-new-$round/session.json"
+    python3 - "$data/sessions/zz-new-$round" "zz-new-$round" <<'PY'
+import datetime, glob, json, os, sys
+folder, new_id = sys.argv[1], sys.argv[2]
+path = os.path.join(folder, "session.json")
+manifest = json.load(open(path))
+start = datetime.datetime.fromisoformat(manifest["start_time"].replace("Z", "+00:00"))
+manifest["session_id"] = new_id
+manifest["start_time"] = (start + datetime.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+json.dump(manifest, open(path, "w"), indent=2)
+for recording in glob.glob(os.path.join(folder, "*.csv")):
+    open(recording, "a").write("\n")
+PY
     rm -rf "$work/c"
     cp -a "$work/b" "$work/c"
     # The SQLite side of the same run, for the difference: the same new session without the

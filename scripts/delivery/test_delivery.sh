@@ -97,8 +97,11 @@ check "a rerun exits 0 and prints nothing" test $? -eq 0 -a ! -s "$work/run2.out
 check "a rerun sends nothing" test "$(messages)" -eq 2
 
 # The next night's session changes a coach's report: the week's mail went, nothing is sent.
+# It is another session (an hour later, recordings that differ), not a copied upload.
 cp -r "$work/dataset/sessions/s-000001" "$work/dataset/sessions/s-late"
-sed -i "s/\"s-000001\"/\"s-late\"/" "$work/dataset/sessions/s-late/session.json"
+sed -i -e "s/\"s-000001\"/\"s-late\"/" -e "s/T19:38:00Z/T20:38:00Z/" \
+  "$work/dataset/sessions/s-late/session.json"
+for recording in "$work/dataset/sessions/s-late/"*.csv; do echo >>"$recording"; done
 "$binary" run "$work/nightly.yaml" >"$work/run-night.out" 2>&1
 check "the next night's changed report is not mailed again this week" \
   grep -q "1 already mailed this week" "$work/run-night.out"
