@@ -148,6 +148,24 @@ package enum TestSupport {
     return dataset
   }
 
+  /// Takes athlete `id`'s row out of `dataset`'s athletes.csv (their sessions and days stay).
+  package static func removeAthlete(_ id: String, from dataset: URL) throws {
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    let text = try String(contentsOf: athletes, encoding: .utf8)
+    try text.split(separator: "\n").filter { !$0.hasPrefix("\(id),") }.joined(separator: "\n")
+      .appending("\n").write(to: athletes, atomically: true, encoding: .utf8)
+  }
+
+  /// `auralift run pipelines/nightly.yaml` over `dataset` into `out`, quiet, as cron runs it
+  /// (with its run record for `status`).
+  package static func nightlyRun(dataset: URL, out: URL) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    try cli([
+      "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
+    ])
+  }
+
   /// `../shared/realdata` beside the repository, where the real public recordings live.
   package static let realData: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/realdata").standardizedFileURL

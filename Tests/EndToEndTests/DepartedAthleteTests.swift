@@ -11,11 +11,7 @@ import Testing
     defer { TestSupport.remove(root) }
     let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
-    func run() throws -> Int32 {
-      try TestSupport.cli([
-        "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
-      ]).status
-    }
+    func run() throws -> Int32 { try TestSupport.nightlyRun(dataset: dataset, out: out).status }
     func page(_ extension: String) throws -> String {
       try String(
         contentsOf: out.appendingPathComponent("current/coaches/c-1.\(`extension`)"),
@@ -24,10 +20,7 @@ import Testing
     #expect(try run() == 0)
     #expect(!(try page("html")).contains("no longer in athletes.csv"))
 
-    let athletes = dataset.appendingPathComponent("athletes.csv")
-    let text = try String(contentsOf: athletes, encoding: .utf8)
-    try text.split(separator: "\n").filter { !$0.hasPrefix("a-03,") }.joined(separator: "\n")
-      .appending("\n").write(to: athletes, atomically: true, encoding: .utf8)
+    try TestSupport.removeAthlete("a-03", from: dataset)
     #expect(try run() == 3)
     let since = Self.pageDay(RunDay.today())
     let line = "squat_sam3 (a-03) is no longer in athletes.csv since \(since)"
@@ -35,6 +28,7 @@ import Testing
     #expect(html.contains(line), "\(html)")
     #expect(try page("md").contains(line))
     // A later run keeps the day they were first missed.
+    let athletes = dataset.appendingPathComponent("athletes.csv")
     try (try String(contentsOf: athletes, encoding: .utf8) + "\n").write(
       to: athletes, atomically: true, encoding: .utf8)
     #expect(try run() == 3)

@@ -7,20 +7,13 @@ import Testing
 /// whatever the runs did, and the top of every page says how old the data is once it is
 /// older than `aggregation.roster.stale_after_days`.
 @Suite struct FreshnessTests {
-  /// Runs the sample copied into `root` (with `extra` sessions) into `out`; its exit status.
-  static func run(_ dataset: URL, _ out: URL) throws -> Int32 {
-    try TestSupport.cli([
-      "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
-    ]).status
-  }
-
   @Test func statusWarnsOnOldDataAndPagesSayHowOldItIs() throws {
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
     let dataset = try TestSupport.sampleCopy(in: root)
     let out = root.appendingPathComponent("out")
     // The sample's newest session is days before today: stale.
-    #expect(try Self.run(dataset, out) == 0)
+    #expect(try TestSupport.nightlyRun(dataset: dataset, out: out).status == 0)
     let coach = try String(
       contentsOf: out.appendingPathComponent("current/coaches/c-2.html"), encoding: .utf8)
     #expect(coach.contains("No new sessions since Wed 18 Nov, "), "\(coach.prefix(2000))")
@@ -33,7 +26,7 @@ import Testing
     // A session two days old: fresh enough for 7 days, not for one; no notice on the pages.
     let twoDaysAgo = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-2 * 86_400))
     _ = try RunnerTests.copySession("s-000012", as: "s-recent", in: dataset, start: twoDaysAgo)
-    #expect(try Self.run(dataset, out) == 0)
+    #expect(try TestSupport.nightlyRun(dataset: dataset, out: out).status == 0)
     let status = { (age: String) in
       try TestSupport.cli(["status", "--out", out.path, "--max-data-age", age])
     }

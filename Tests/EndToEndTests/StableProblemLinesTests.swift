@@ -9,15 +9,10 @@ import Testing
     let root = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(root) }
     let dataset = try TestSupport.sampleCopy(in: root)
-    let athletes = dataset.appendingPathComponent("athletes.csv")
-    let text = try String(contentsOf: athletes, encoding: .utf8)
-    try text.split(separator: "\n").filter { !$0.hasPrefix("a-03,") }.joined(separator: "\n")
-      .appending("\n").write(to: athletes, atomically: true, encoding: .utf8)
+    try TestSupport.removeAthlete("a-03", from: dataset)
     let out = root.appendingPathComponent("out")
     func problems() throws -> [Substring] {
-      let run = try TestSupport.cli([
-        "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
-      ])
+      let run = try TestSupport.nightlyRun(dataset: dataset, out: out)
       #expect(run.status == 3)
       return run.stdout.split(separator: "\n").filter { $0.hasPrefix("quarantined: ") }
     }

@@ -24,9 +24,7 @@ import Testing
       summary.quarantined.map(\.description).contains { $0.hasPrefix(line) },
       "\(summary.quarantined)")
     // As cron runs it: status reads the run's record.
-    let run = try TestSupport.cli([
-      "run", "pipelines/nightly.yaml", "--dataset", dataset.path, "--out", out.path, "--quiet",
-    ])
+    let run = try TestSupport.nightlyRun(dataset: dataset, out: out)
     #expect(run.status == 3 && run.stdout.contains(line), "\(run.stdout)")
     let status = try TestSupport.cli(["status", "--out", out.path])
     #expect(status.status == 1 && status.stdout.hasPrefix("WARNING: "), "\(status.stdout)")
