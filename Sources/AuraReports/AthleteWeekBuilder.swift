@@ -194,6 +194,9 @@ struct AthleteWeekBuilder: Sendable {
     let repsNote = set.repsUnknownReason.map {
       "Reps not countable from this recording: \($0)."
     }
+    let entryNote = set.entryCheck.map {
+      "Not counted toward records, e1RM, LP or rankings: check this entry (\($0)). If it is right, \"load_confirmed\": true on the set counts it."
+    }
     return SetView(
       exercise: context.exerciseName(set.exerciseId), number: String(set.setNumber),
       reps: repsText, load: Units.kg(set.weightKg),
@@ -208,8 +211,9 @@ struct AthleteWeekBuilder: Sendable {
       velocityNumber: Units.number(set.averageConcentricVelocity, 2),
       lossNumber: Units.number(set.velocityLossPercent, 0),
       hasDetails: chart != nil || !feedback.isEmpty || !components.isEmpty || set.autoStopped
-        || repsNote != nil,
+        || repsNote != nil || entryNote != nil,
       effortEstimate: estimate, autoStopped: set.autoStopped, repsNote: repsNote,
+      entryNote: entryNote,
       feedback: feedback,
       components: components.isEmpty
         ? nil

@@ -68,6 +68,8 @@ struct SetView {
   var autoStopped: Bool
   /// Why the set's reps could not be counted, where they could not.
   var repsNote: String?
+  /// Why the set counts toward nothing until someone checks it (`workout_set.entry_check`).
+  var entryNote: String?
   var feedback: [String]
   var components: String?
   /// "86° ± 3° over 5 reps"

@@ -1,3 +1,4 @@
+import AuraDomain
 import AuraPipeline
 import AuraTestSupport
 import Foundation
@@ -120,6 +121,25 @@ import Testing
       try String(contentsOf: $0, encoding: .utf8).contains("check this entry: ")
     }
     #expect(named.count == 1)
+    // The athlete's page, where it shows the set's week, says the set is not counted and why.
+    let queue = try DatabaseQueue(path: out.appendingPathComponent("current/auralift.sqlite").path)
+    let (latest, start) = try queue.read { db in
+      (
+        try String.fetchOne(db, sql: "SELECT max(start_time) FROM workout_session") ?? "",
+        try String.fetchOne(
+          db, sql: "SELECT start_time FROM workout_session WHERE id = ?", arguments: [session])
+          ?? ""
+      )
+    }
+    let shown =
+      ISODates.day(latest).map(ISODates.mondayOfWeek(day:))
+      == ISODates.day(start).map(ISODates.mondayOfWeek(day:))
+    let athletePage = try String(
+      contentsOf: out.appendingPathComponent("current/athletes/\(target.athlete).md"),
+      encoding: .utf8)
+    #expect(
+      athletePage.contains("Not counted toward records, e1RM, LP or rankings: check this entry")
+        == shown)
     // validate names the set without publishing.
     let validate = try TestSupport.cli(["validate", dataset.path])
     #expect(validate.status == 3)

@@ -13,6 +13,7 @@ enum AthleteTemplates {
     <div class="set">
     <p><b>{{exercise}}, set {{number}}</b> · ROM {{rom}} · {{xp}}{{#autoStopped}} <span class="flag">auto-stop: velocity loss past threshold</span>{{/autoStopped}}</p>
     {{#repsNote}}<p class="flag">{{.}}</p>{{/repsNote}}
+    {{#entryNote}}<p class="flag">{{.}}</p>{{/entryNote}}
     {{#effortEstimate}}<p class="est">{{.}}</p>{{/effortEstimate}}
     {{#romConsistency}}<p class="est">ROM consistency: {{.}}</p>{{/romConsistency}}
     {{#components}}<p class="est">Form components (0-100): {{.}}</p>{{/components}}
@@ -158,6 +159,9 @@ enum AthleteTemplates {
     {{#repsNote}}
     - Set {{number}}: {{.}}
     {{/repsNote}}
+    {{#entryNote}}
+    - Set {{number}}: {{.}}
+    {{/entryNote}}
     {{#effortEstimate}}
     - Set {{number}}: {{.}}
     {{/effortEstimate}}
