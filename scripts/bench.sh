@@ -82,8 +82,8 @@ for recording in glob.glob(os.path.join(folder, "*.csv")):
 PY
 }
 
-# Scale: the dataset above repeated to 1k and 10k sessions (recordings hard-linked, manifests
-# rewritten; scripts/replicate_sessions.py): cold run with MB/s of recordings, no-op rerun,
+# Scale: the gym above repeated to 1k and 10k sessions (each copy with athletes of its own,
+# recordings hard-linked, manifests rewritten; scripts/replicate_sessions.py): cold run with MB/s of recordings, no-op rerun,
 # rerun after one new session (the same day, then a later day), peak memory.
 base=$((athletes * sessions))
 scale_rows=""
@@ -225,7 +225,7 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
   echo
   echo "## Scale: 1k and 10k sessions"
   echo
-  echo "The dataset above repeated under new session ids (\`scripts/replicate_sessions.py\`: recordings hard-linked, so after the first read they come from the page cache; MB counts every session's recordings). Both cores, default workers."
+  echo "The gym above repeated (\`scripts/replicate_sessions.py\`: each copy with athletes of its own, recordings hard-linked, so after the first read they come from the page cache; MB counts every session's recordings). Both cores, default workers."
   echo
   echo "Targets: a cold run at least 5× as fast as a straightforward pandas/scipy script doing ingest and features (about 85 MB/s when the issue was written: 425 MB/s); no-op rerun on 10k sessions under 1 s; one new session about one session's work plus aggregation; peak memory flat in the number of sessions."
   echo
