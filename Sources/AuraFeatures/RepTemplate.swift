@@ -119,9 +119,14 @@ struct RepTemplate {
       }
     }
     guard correlation[0] > 0 else { return nil }
-    let peak = (lowest...highest).filter {
-      correlation[$0] > correlation[$0 - 1] && correlation[$0] >= correlation[$0 + 1]
-    }.max { correlation[$0] < correlation[$1] }
+    // Typed closures: inferred, these comparisons took seconds to type-check.
+    let isPeak = { (lag: Int) -> Bool in
+      let value: Double = correlation[lag]
+      return value > correlation[lag - 1] && value >= correlation[lag + 1]
+    }
+    let peak = (lowest...highest).filter(isPeak).max { (a: Int, b: Int) -> Bool in
+      correlation[a] < correlation[b]
+    }
     return peak
   }
 
@@ -129,8 +134,9 @@ struct RepTemplate {
   /// nearer than `apart` samples to a higher one, in order.
   private static func peaks(_ values: [Double], above floor: Double, apart: Int) -> [Int] {
     guard values.count >= 3 else { return [] }
-    let candidates = (1..<(values.count - 1)).filter {
-      values[$0] >= floor && values[$0] > values[$0 - 1] && values[$0] >= values[$0 + 1]
+    let candidates = (1..<(values.count - 1)).filter { (index: Int) -> Bool in
+      let value: Double = values[index]
+      return value >= floor && value > values[index - 1] && value >= values[index + 1]
     }
     var kept: [Int] = []
     for candidate in candidates.sorted(by: { values[$0] > values[$1] })
