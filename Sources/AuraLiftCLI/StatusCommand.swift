@@ -30,19 +30,8 @@ struct StatusCommand: ParsableCommand {
   var maxDataAge: String?
 
   func run() throws {
-    guard let maximum = Self.seconds(maxAge) else {
-      throw ExitCodes.reporting(
-        PipelineError.config("--max-age \(maxAge): a number of seconds, or with s, m, h or d"),
-        otherwise: ExitCodes.usage)
-    }
-    let maximumDataAge = try maxDataAge.map { text in
-      guard let seconds = Self.seconds(text) else {
-        throw ExitCodes.reporting(
-          PipelineError.config("--max-data-age \(text): a number of seconds, or with s, m, h or d"),
-          otherwise: ExitCodes.usage)
-      }
-      return seconds
-    }
+    let maximum = try Self.seconds(maxAge, option: "--max-age")
+    let maximumDataAge = try maxDataAge.map { try Self.seconds($0, option: "--max-data-age") }
     let folder: String
     if let out {
       folder = out
@@ -124,6 +113,16 @@ struct StatusCommand: ParsableCommand {
       fields.append("data_age=\(Int(dataAge))s;\(maximumDataAge.map { String(Int($0)) } ?? "")")
     }
     return fields.isEmpty ? "" : " | " + fields.joined(separator: " ")
+  }
+
+  /// `text`, the value of `option`, in seconds; a usage error where it is not a duration.
+  static func seconds(_ text: String, option: String) throws -> Double {
+    guard let seconds = seconds(text) else {
+      throw ExitCodes.reporting(
+        PipelineError.config("\(option) \(text): a number of seconds, or with s, m, h or d"),
+        otherwise: ExitCodes.usage)
+    }
+    return seconds
   }
 
   /// `90`, `90s`, `15m`, `26h` or `2d` in seconds; nil for anything else.

@@ -65,7 +65,7 @@ struct ReportContext: Sendable {
   var windowHeading: String {
     guard let days = staleDays else { return windowLabel }
     return
-      "\(windowLabel). No new sessions since \(Units.day(asOf)), \(days) days before this report"
+      "\(windowLabel). No new sessions since \(Units.day(asOf)), \(days) day\(days == 1 ? "" : "s") before this report"
   }
 
   /// Days from the newest session to the report's day, where more than the run's
