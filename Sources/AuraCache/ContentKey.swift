@@ -16,7 +16,13 @@ package struct ContentKey: Sendable {
     package var value: String
   }
 
-  package private(set) var fields: [Field] = []
+  /// Every field, in the order added.
+  package var fields: [Field] { inherited + own }
+  /// The fields of the template this key was extended from (`template()`), one array shared by
+  /// every key made from it: a run keys each athlete's partitions from one template of code
+  /// versions and parameters, and holds a key per partition.
+  private var inherited: [Field] = []
+  private var own: [Field] = []
   /// The fields so far, hashed.
   private var hasher = FieldHasher()
 
@@ -24,9 +30,18 @@ package struct ContentKey: Sendable {
   package init() {}
 
   package mutating func add(_ label: String, _ value: String) {
-    fields.append(Field(label: label, value: value))
+    own.append(Field(label: label, value: value))
     hasher.add(label)
     hasher.add(value)
+  }
+
+  /// This key as a template: the same fields, and every key extended from it shares their
+  /// storage instead of copying it on its first `add`.
+  package func template() -> ContentKey {
+    var key = self
+    key.inherited = fields
+    key.own = []
+    return key
   }
 
   /// Adds only the declared parameters, canonically: sorted by name, missing ones named.
@@ -49,7 +64,7 @@ package struct ContentKey: Sendable {
   /// Hex SHA-256 of the fields.
   package func finalize() -> String {
     var hasher = hasher
-    hasher.add(String(fields.count))
+    hasher.add(String(inherited.count + own.count))
     return hasher.hex()
   }
 

@@ -122,6 +122,6 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
     var key = ContentKey()
     for part in code { key.add("code \(part.rawValue)", String(part.version)) }
     key.add(parameters: parameters, keys: parameterKeys(parameters))
-    return key
+    return key.template()
   }
 }
