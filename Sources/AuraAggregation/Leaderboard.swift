@@ -6,6 +6,36 @@ import AuraIngest
 /// the same way). An athlete without sessions or without a bodyweight is left off, with the
 /// reason listed.
 package enum Leaderboard {
+  /// An athlete the leaderboards rank: what ranking needs of them, so that a run keeps this
+  /// much per ranked athlete rather than their aggregates.
+  package struct Candidate: Sendable {
+    package var athleteId: String
+    package var guildName: String?
+    package var guildTag: String?
+    package var standing: AthleteStanding
+    /// Their latest ranking snapshot's strength points.
+    package var strength: Double?
+  }
+
+  /// Where `athlete` stands for the leaderboards: left off (with the reason) without sessions
+  /// or without a bodyweight, else a candidate; nil without a standing. `rankings` are theirs.
+  package static func place(
+    _ athlete: Athlete, standing: AthleteStanding?, rankings: [RankingSnapshot], sessions: Int
+  ) -> (candidate: Candidate?, exclusion: LeaderboardExclusion?) {
+    if sessions == 0 { return (nil, .init(athleteId: athlete.id, reason: "no sessions")) }
+    if athlete.weightKg == nil {
+      return (nil, .init(athleteId: athlete.id, reason: "no bodyweight"))
+    }
+    guard let standing else { return (nil, nil) }
+    let strength = rankings.sorted { $0.recordDate < $1.recordDate }
+      .last { $0.strengthToWeightRatio != nil }?.strengthToWeightRatio
+    return (
+      Candidate(
+        athleteId: athlete.id, guildName: athlete.guildName, guildTag: athlete.guildTag,
+        standing: standing, strength: strength), nil
+    )
+  }
+
   package static func build(
     athletes: [Athlete], standings: [AthleteStanding], rankings: [RankingSnapshot],
     sessionsPerAthlete: [String: Int]
@@ -13,41 +43,44 @@ package enum Leaderboard {
     entries: [LeaderboardEntry], exclusions: [LeaderboardExclusion], guilds: [GuildStanding]
   ) {
     let standing = Dictionary(standings.map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
-    var strength: [String: Double] = [:]
-    for snapshot in rankings.sorted(by: { $0.recordDate < $1.recordDate }) {
-      if let points = snapshot.strengthToWeightRatio { strength[snapshot.athleteId] = points }
-    }
+    let byAthlete = Dictionary(grouping: rankings, by: \.athleteId)
     var exclusions: [LeaderboardExclusion] = []
-    var ranked: [(Athlete, AthleteStanding)] = []
+    var candidates: [Candidate] = []
     for athlete in athletes.sorted(by: { $0.id < $1.id }) {
-      if (sessionsPerAthlete[athlete.id] ?? 0) == 0 {
-        exclusions.append(.init(athleteId: athlete.id, reason: "no sessions"))
-      } else if athlete.weightKg == nil {
-        exclusions.append(.init(athleteId: athlete.id, reason: "no bodyweight"))
-      } else if let entry = standing[athlete.id] {
-        ranked.append((athlete, entry))
-      }
+      let placed = place(
+        athlete, standing: standing[athlete.id], rankings: byAthlete[athlete.id] ?? [],
+        sessions: sessionsPerAthlete[athlete.id] ?? 0)
+      if let exclusion = placed.exclusion { exclusions.append(exclusion) }
+      if let candidate = placed.candidate { candidates.append(candidate) }
     }
-    func order(_ a: (Athlete, AthleteStanding), _ b: (Athlete, AthleteStanding)) -> Bool {
-      let left = (a.1.leaguePoints, strength[a.0.id] ?? -1, a.1.totalXP)
-      let right = (b.1.leaguePoints, strength[b.0.id] ?? -1, b.1.totalXP)
-      return left != right ? left > right : a.0.id < b.0.id
+    let boards = boards(candidates)
+    return (boards.entries, exclusions, boards.guilds)
+  }
+
+  /// The overall and per-guild boards, and the guilds' standings, of `ranked`.
+  package static func boards(_ ranked: [Candidate]) -> (
+    entries: [LeaderboardEntry], guilds: [GuildStanding]
+  ) {
+    func order(_ a: Candidate, _ b: Candidate) -> Bool {
+      let left = (a.standing.leaguePoints, a.strength ?? -1, a.standing.totalXP)
+      let right = (b.standing.leaguePoints, b.strength ?? -1, b.standing.totalXP)
+      return left != right ? left > right : a.athleteId < b.athleteId
     }
-    func board(_ scope: String, _ members: [(Athlete, AthleteStanding)]) -> [LeaderboardEntry] {
+    func board(_ scope: String, _ members: [Candidate]) -> [LeaderboardEntry] {
       members.sorted(by: order).enumerated().map { index, member in
         LeaderboardEntry(
-          scope: scope, rank: index + 1, athleteId: member.0.id,
-          leaguePoints: member.1.leaguePoints, tier: member.1.tier,
-          strengthPoints: strength[member.0.id], totalXP: member.1.totalXP)
+          scope: scope, rank: index + 1, athleteId: member.athleteId,
+          leaguePoints: member.standing.leaguePoints, tier: member.standing.tier,
+          strengthPoints: member.strength, totalXP: member.standing.totalXP)
       }
     }
-    let byGuild = Dictionary(grouping: ranked.filter { $0.0.guildName != nil }) { $0.0.guildName! }
+    let byGuild = Dictionary(grouping: ranked.filter { $0.guildName != nil }) { $0.guildName! }
     var entries = board("overall", ranked)
     for guild in byGuild.keys.sorted() { entries += board("guild:" + guild, byGuild[guild]!) }
     let guilds = byGuild.map { name, members -> GuildStanding in
-      let total = members.reduce(0) { $0 + $1.1.leaguePoints }
+      let total = members.reduce(0) { $0 + $1.standing.leaguePoints }
       return GuildStanding(
-        guildName: name, guildTag: members.compactMap(\.0.guildTag).first, rank: 0,
+        guildName: name, guildTag: members.compactMap(\.guildTag).first, rank: 0,
         members: members.count, totalLeaguePoints: total,
         averageLeaguePoints: (Double(total) / Double(members.count) * 10).rounded() / 10)
     }
@@ -65,6 +98,6 @@ package enum Leaderboard {
       ranked.rank = index + 1
       return ranked
     }
-    return (entries, exclusions, guilds)
+    return (entries, guilds)
   }
 }

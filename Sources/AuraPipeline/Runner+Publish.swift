@@ -160,6 +160,8 @@ extension Runner {
     /// Removes the athlete's published sessions from a week (a Monday, days since 1970) on.
     case remove(athleteId: String, fromWeek: Int)
     case rows(AthleteAggregation.WeekRows)
+    /// The athlete's rows besides their sessions, once they are aggregated.
+    case athlete(AthleteRows)
   }
 
   /// How many weeks of rows an athlete's aggregation gets ahead of the database's writes.
@@ -204,9 +206,13 @@ extension Runner {
         try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
       }
     }
+    // Times of an athlete without sessions, and the catalog's day: the data's, not the clock's.
+    let dataEnd =
+      aggregation.athletes.lazy.flatMap { $0.sessions.map(\.startTime.text) }.max()
+      ?? "1970-01-01T00:00:00Z"
     // Athletes are aggregated on every core, and their rows written here in athlete order, a
     // few weeks behind at most: the database gets the same rows in the same order whatever the
-    // number of workers.
+    // number of workers. What stays once an athlete is written is what the leaderboards need.
     let changedFrom = reused?.changedFrom
     let outcomes = try WorkerPool.stream(
       aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
@@ -216,42 +222,52 @@ extension Runner {
         rowsFrom = changedFrom[work.athlete.id]
         if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
       }
-      let cached = cache.load(
-        Aggregator.AthleteHistory.self, stage: Stage.athleteHistory,
-        key: work.partition.historyKey)
+      let cached =
+        work.partition.weeks.isEmpty
+        ? nil
+        : cache.load(
+          Aggregator.AthleteHistory.self, stage: Stage.athleteHistory,
+          key: work.partition.historyKey)
       let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
-      return (outcome, aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay))
+      let results = aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay)
+      let placed = Leaderboard.place(
+        work.athlete, standing: results.standings.first, rankings: results.rankings,
+        sessions: work.sessions.count)
+      try emit(
+        .athlete(
+          AthleteRows(
+            athlete: work.athlete, results: results,
+            sessionStarts: work.sessions.map(\.startTime.text), dataEnd: dataEnd,
+            wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
+            morpho: work.inputs.morpho, exclusion: placed.exclusion)))
+      return (
+        aggregated: outcome.aggregated, weeks: outcome.weeksComputed,
+        sessions: outcome.sessionsWritten, candidate: placed.candidate
+      )
     } consume: { (write: RowWrite) in
       switch write {
       case .remove(let athleteId, let monday):
         try writer.removeSessions(ofAthlete: athleteId, fromWeek: monday)
       case .rows(let rows):
         try writer.write(rows.sessions, annotations: rows.annotations)
+      case .athlete(let rows):
+        try writer.write(athlete: rows)
       }
     }
-    var aggregates = AggregateResults.empty
-    for (work, (outcome, aggregated)) in zip(aggregation.athletes, outcomes) {
+    var candidates: [Leaderboard.Candidate] = []
+    for (work, outcome) in zip(aggregation.athletes, outcomes) {
       if outcome.aggregated { tally.athletes.append(work.athlete.id) }
-      tally.weeks += outcome.weeksComputed
-      tally.sessionsWritten += outcome.sessionsWritten
-      aggregates.append(aggregated)
+      tally.weeks += outcome.weeks
+      tally.sessionsWritten += outcome.sessions
+      if let candidate = outcome.candidate { candidates.append(candidate) }
     }
     // The whole roster: leaderboards and guild standings.
-    let sessionStarts = Dictionary(
-      uniqueKeysWithValues: aggregation.athletes.filter { !$0.sessions.isEmpty }.map {
-        ($0.athlete.id, $0.sessions.map(\.startTime.text))
-      })
-    let boards = Leaderboard.build(
-      athletes: plan.tables.athletes, standings: aggregates.standings,
-      rankings: aggregates.rankings, sessionsPerAthlete: sessionStarts.mapValues(\.count))
-    aggregates.leaderboard = boards.entries
-    aggregates.exclusions = boards.exclusions
-    aggregates.guilds = boards.guilds
+    let boards = Leaderboard.boards(candidates)
     return Publisher.Contents(
       bundle: PublishBundle(
-        tables: plan.tables, catalog: plan.tables.catalog,
-        sessionStarts: sessionStarts,
-        aggregates: aggregates, quarantine: quarantine, run: run, departed: departed),
+        tables: plan.tables, catalog: plan.tables.catalog, dataEnd: dataEnd,
+        leaderboard: boards.entries, guilds: boards.guilds, quarantine: quarantine, run: run,
+        departed: departed),
       partitions: aggregation.athletes.map(\.partition))
   }
 }

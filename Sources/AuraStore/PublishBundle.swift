@@ -3,28 +3,30 @@ import AuraDomain
 import AuraIngest
 import AuraScoring
 
-/// Everything one run publishes besides the sessions themselves, which a publication writes
-/// athlete by athlete (`SessionWriter`) so that no run holds them all.
+/// Everything one run publishes besides each athlete's sessions and rows, which a
+/// publication writes athlete by athlete (`SessionWriter`) so that no run holds them all.
 package struct PublishBundle: Sendable {
   package var tables: DatasetTables
   package var catalog: ExerciseCatalog
-  /// Start times of the published sessions, by athlete.
-  package var sessionStarts: [String: [String]]
-  package var aggregates: AggregateResults
+  /// The start of the dataset's latest published session (the epoch when there is none).
+  package var dataEnd: String
+  package var leaderboard: [LeaderboardEntry]
+  package var guilds: [GuildStanding]
   package var quarantine: [DatasetProblem]
   package var run: RunRecord
   /// Athletes of earlier publications no longer in athletes.csv, still named.
   package var departed: [DepartedAthlete]
 
   package init(
-    tables: DatasetTables, catalog: ExerciseCatalog, sessionStarts: [String: [String]],
-    aggregates: AggregateResults,
+    tables: DatasetTables, catalog: ExerciseCatalog, dataEnd: String,
+    leaderboard: [LeaderboardEntry], guilds: [GuildStanding],
     quarantine: [DatasetProblem], run: RunRecord, departed: [DepartedAthlete] = []
   ) {
     self.tables = tables
     self.catalog = catalog
-    self.sessionStarts = sessionStarts
-    self.aggregates = aggregates
+    self.dataEnd = dataEnd
+    self.leaderboard = leaderboard
+    self.guilds = guilds
     self.quarantine = quarantine
     self.run = run
     self.departed = departed
@@ -55,6 +57,8 @@ package protocol SessionWriter {
   /// reused publication holds in ISO weeks from `monday` (days since 1970) on, or all of them
   /// when `monday` is nil, before they are written again or because the athlete is gone.
   func removeSessions(ofAthlete athleteId: String, fromWeek monday: Int?) throws
+  /// Writes an athlete's rows besides their sessions: profile, aggregates, roster line.
+  func write(athlete: AthleteRows) throws
 }
 
 /// What ran: stored in the `run` table.

@@ -10,9 +10,11 @@ final class SQLiteSessionWriter: SessionWriter {
   private let repInsert: RowInsert
   private let componentInsert: RowInsert
   private let db: Database
+  private let athletes: AthleteRowWriter
 
   init(db: Database) throws {
     self.db = db
+    athletes = AthleteRowWriter(db: db)
     sessionInsert = try RowInsert(db, table: .workoutSession)
     setInsert = try RowInsert(db, table: .workoutSet)
     repInsert = try RowInsert(db, table: .rep)
@@ -48,6 +50,8 @@ final class SQLiteSessionWriter: SessionWriter {
         sql: "DELETE FROM \(table) WHERE \(column) IN (\(sessions))", arguments: arguments)
     }
   }
+
+  func write(athlete: AthleteRows) throws { try athletes.write(athlete) }
 
   func write(_ sessions: [ScoredSession], annotations: SessionAnnotations) throws {
     for s in sessions {
