@@ -82,7 +82,7 @@ struct Publisher {
         store: try StoreReader(databasePath: database), folder: staging,
         generatedAt: generatedAt,
         previous: fileManager.fileExists(atPath: current.path)
-          ? current.resolvingSymlinksInPath() : nil)
+          ? current.resolvingSymlinksInPath() : nil, atomically: false)
     }
     try ShareFolders.write(release: staging, rosters: reports.rosters)
     if release.local != nil {

@@ -25,7 +25,7 @@ package enum Code: String, CaseIterable, Sendable {
     case .features: 46
     case .scoring: 5
     case .aggregation: 11
-    case .reports: 6
+    case .reports: 7
     case .schema: Schema.version
     }
   }

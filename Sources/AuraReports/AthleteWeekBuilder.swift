@@ -10,6 +10,19 @@ struct AthleteWeekBuilder: Sendable {
   /// more (two a day, or imported duplicates) would make a page no coach reads on a phone.
   static let detailedSessions = 10
 
+  /// The page of an athlete the data holds nothing of (`StoreReader.athletesWithRecords`).
+  func nothingRecorded(_ athlete: ReportRows.Athlete) -> NothingRecordedView {
+    NothingRecordedView(
+      id: athlete.id, name: athlete.username, anchor: AthleteWeekView.anchor(athlete.id),
+      window: context.windowHeading,
+      coachLink: athlete.coachId.map { "../coaches/\($0).html" },
+      text:
+        "Nothing of \(athlete.username)'s is in the data up to \(Units.day(context.asOf)): no session, wellness, nutrition or body-scan row. This page fills in once one arrives.",
+      rank:
+        "Rank: \(Units.words(athlete.currentRankTier)) · \(athlete.currentLp) LP. Not on the leaderboard: no sessions."
+    )
+  }
+
   func build(_ athlete: ReportRows.Athlete) throws -> AthleteWeekView {
     let store = context.store
     // Only the week's sessions and the sets shown are read: an athlete's whole history was

@@ -131,3 +131,15 @@ struct NutritionView {
 struct RiskView {
   var exercise, level, reason: String
 }
+
+/// The page of an athlete of whom the data holds nothing but their athletes.csv row: no
+/// session, wellness, nutrition or body-scan row, nothing set aside. It says so in a few lines
+/// instead of a report of empty sections, so that a platform's many idle accounts cost a
+/// short page each.
+struct NothingRecordedView {
+  var id, name, anchor, window: String
+  var coachLink: String?
+  /// "Nothing of theirs is in the data up to Wed 18 Nov: …".
+  var text: String
+  var rank: String
+}

@@ -18,6 +18,8 @@ struct ReportContext: Sendable {
   let overallBoard: [ReportRows.LeaderboardEntry]
   /// Every input the run set aside.
   let quarantine: [ReportRows.Quarantine]
+  /// `quarantine` by athlete, for the pages that name each athlete's.
+  private let quarantineByAthlete: [String: [ReportRows.Quarantine]]
   let footer: ReportFooter
 
   /// `generatedAt` is when the reports are rendered (the run's finish time at publication);
@@ -37,6 +39,9 @@ struct ReportContext: Sendable {
       uniquingKeysWith: { first, _ in first })
     overallBoard = try store.leaderboard().filter { $0.scope == "overall" }
     quarantine = try store.quarantined()
+    quarantineByAthlete = Dictionary(grouping: quarantine.filter { $0.athleteId != nil }) {
+      $0.athleteId!
+    }
     let first =
       try store.rows("SELECT MIN(substr(start_time, 1, 10)) FROM workout_session")
       .first?.first ?? ""
@@ -45,13 +50,22 @@ struct ReportContext: Sendable {
       runId: run.runId,
       dataWindow: first.isEmpty ? "no sessions" : "\(first) to \(asOf ?? first)",
       generatedAt: generatedAt)
+    windowLabel = label
+    windowHeading = heading
   }
 
   var asOf: String { ISODates.string(day: asOfDay) }
   /// The reporting week: the as-of day's ISO week, Monday on (the roster counts it too).
   var windowStartDay: Int { ISODates.mondayOfWeek(day: asOfDay) }
-  /// "ISO week 2026-W47 (Mon 16 – Sun 22 Nov 2026), data to Wed 18 Nov".
-  var windowLabel: String {
+  /// "ISO week 2026-W47 (Mon 16 – Sun 22 Nov 2026), data to Wed 18 Nov" (every page has it:
+  /// made once).
+  private(set) var windowLabel = ""
+  /// The window as the top of a page or mail states it: with, where the newest session is
+  /// older than `aggregation.roster.stale_after_days` on the report's day, how old it is, so
+  /// that stale data never reads as this week's.
+  private(set) var windowHeading = ""
+
+  private var label: String {
     let sunday = ISODates.string(day: windowStartDay + 6)
     let through = windowStartDay + 6 == asOfDay ? "" : ", data to \(Units.day(asOf))"
     return
@@ -59,10 +73,7 @@ struct ReportContext: Sendable {
   }
   var isoWeek: String { ISODates.isoWeek(day: asOfDay) }
 
-  /// The window as the top of a page or mail states it: with, where the newest session is
-  /// older than `aggregation.roster.stale_after_days` on the report's day, how old it is, so
-  /// that stale data never reads as this week's.
-  var windowHeading: String {
+  private var heading: String {
     guard let days = staleDays else { return windowLabel }
     return
       "\(windowLabel). No new sessions since \(Units.day(asOf)), \(days) day\(days == 1 ? "" : "s") before this report"
@@ -108,7 +119,7 @@ struct ReportContext: Sendable {
   /// What the run set aside of an athlete's inputs, one plain line each with its file and line:
   /// shown beside the athlete, so that nothing leaves a page without a word.
   func setAside(athleteId: String) -> [String] {
-    quarantine.filter { $0.athleteId == athleteId }.map {
+    (quarantineByAthlete[athleteId] ?? []).map {
       "\($0.path)\($0.line > 0 ? " line \($0.line)" : "")\(sessionDay($0.path)): \($0.reason)"
     }
   }

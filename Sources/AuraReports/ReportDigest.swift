@@ -18,6 +18,7 @@ struct ReportDigest {
       PageTemplates.html, PageTemplates.markdownFooter, IndexTemplates.html,
       AthleteTemplates.html, AthleteTemplates.sessionHTML, AthleteTemplates.markdown,
       AthleteTemplates.sessionMarkdown, CoachTemplates.html, CoachTemplates.markdown,
+      AthleteTemplates.nothingRecordedHTML, AthleteTemplates.nothingRecordedMarkdown,
     ] {
       hasher.add(text)
     }

@@ -13,12 +13,13 @@ struct ReportRenderer: Sendable {
       "page": PageTemplates.html, "athlete": AthleteTemplates.html,
       "session": AthleteTemplates.sessionHTML, "coach": CoachTemplates.html,
       "sweep": SweepTemplates.html, "index": IndexTemplates.html, "email": EmailTemplates.html,
-      "glossary": GlossaryTemplates.html,
+      "glossary": GlossaryTemplates.html, "nothing-recorded": AthleteTemplates.nothingRecordedHTML,
     ])
     markdown = try Self.library([
       "footer": PageTemplates.markdownFooter, "athlete": AthleteTemplates.markdown,
       "session": AthleteTemplates.sessionMarkdown, "coach": CoachTemplates.markdown,
       "sweep": SweepTemplates.markdown, "glossary": GlossaryTemplates.markdown,
+      "nothing-recorded": AthleteTemplates.nothingRecordedMarkdown,
     ])
   }
 

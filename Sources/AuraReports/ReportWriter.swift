@@ -31,117 +31,142 @@ package enum ReportWriter {
     package var athletes: [String]
   }
 
+  /// Athletes whose pages are built, rendered and written together: what is held at once.
+  static let athletesPerChunk = 256
+
   /// Renders and writes all reports, taking unchanged ones from the release folder `previous`.
+  /// Athletes' pages are made a chunk at a time, each written (or linked) as soon as it is
+  /// rendered, so that memory holds one chunk's pages whatever the number of athletes. Pages
+  /// are written `atomically` (to a temporary name, renamed) unless the folder is a release
+  /// being staged, which nobody reads before it is complete.
   @discardableResult
   package static func writeAll(
-    store: StoreReader, folder: URL, generatedAt: String, previous: URL? = nil
+    store: StoreReader, folder: URL, generatedAt: String, previous: URL? = nil,
+    atomically: Bool = true
   ) throws -> Written {
     let context = try ReportContext(store: store, generatedAt: generatedAt)
     let renderer = try ReportRenderer()
     let athletes = try store.athleteRows()
     let builder = AthleteWeekBuilder(context: context)
     let previousDigests = previous.map(ReportManifest.read) ?? [:]
-    var reports: [Report] = []
+    let earlier = Set(ReportManifest.read(folder).keys)
+    let withRecords = try store.athletesWithRecords()
 
-    // Building an athlete's view is most of the reports' time after rendering: both run on
-    // every core.
-    let weeks = try WorkerPool.map(athletes) { athlete in Result { try builder.build(athlete) } }
-      .map { try $0.get() }
-    // Each athlete's view is converted for the templates once, on the thread that digests it
-    // and, where the previous release lacks that digest, renders it (in both formats).
-    let pages = WorkerPool.map(Array(zip(athletes, weeks))) {
-      athlete, week -> (report: Report, page: RenderedPage?) in
-      let view = TemplateValue.convert(week) as Any
-      let stem = "athletes/\(athlete.id)"
-      let title = "\(athlete.username): \(context.windowLabel)"
-      var digest = ReportDigest(title: title, footer: context.footer)
-      digest.add(view: view)
-      var report = Report(stem: stem, title: title, digest: digest.finalize())
-      report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
-      guard !report.reusable else { return (report: report, page: nil) }
-      let page = RenderedPage(
-        html: renderer.html("athlete", converted: view),
-        markdown: renderer.markdown("athlete", converted: view))
-      return (report: report, page: page)
+    // Each athlete's view is built, converted for the templates, digested and, where the
+    // previous release lacks that digest, rendered in both formats and written, on every core.
+    var athleteReports: [Report] = []
+    athleteReports.reserveCapacity(athletes.count)
+    for start in stride(from: 0, to: athletes.count, by: athletesPerChunk) {
+      let chunk = Array(athletes[start..<min(start + athletesPerChunk, athletes.count)])
+      let made = WorkerPool.map(chunk) { athlete in
+        Result { () throws -> Report in
+          let recorded = withRecords.contains(athlete.id)
+          let template = recorded ? "athlete" : "nothing-recorded"
+          let view =
+            recorded
+            ? TemplateValue.convert(try builder.build(athlete)) as Any
+            : TemplateValue.convert(builder.nothingRecorded(athlete)) as Any
+          let title = "\(athlete.username): \(context.windowLabel)"
+          var digest = ReportDigest(title: title, footer: context.footer)
+          digest.add(view: view)
+          var report = Report(stem: "athletes/\(athlete.id)", digest: digest.finalize())
+          report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
+          if report.reusable {
+            try link(report, from: previous!, into: folder)
+          } else {
+            try writeFile(
+              renderer.htmlPage(
+                title: title, body: renderer.html(template, converted: view),
+                footer: context.footer), at: report.stem + ".html", in: folder,
+              atomically: atomically)
+            try writeFile(
+              renderer.markdownDocument(
+                heading: "Weekly report", body: renderer.markdown(template, converted: view),
+                footer: context.footer), at: report.stem + ".md", in: folder,
+              atomically: atomically)
+          }
+          return report
+        }
+      }
+      athleteReports += try made.map { try $0.get() }
     }
-    reports += pages.map(\.report)
+
+    // A coach's key covers their athletes' pages, which the coach's email attaches.
     let coaches = try store.coaches()
     let coachBuilder = try CoachReportBuilder(context: context)
-    var coachViews: [CoachReportView] = []
+    var coachAthletes: [String: [Int]] = [:]
+    for (index, athlete) in athletes.enumerated() {
+      if let coach = athlete.coachId { coachAthletes[coach, default: []].append(index) }
+    }
+    var coachReports: [Report] = []
     for coach in coaches {
-      let view = try coachBuilder.build(
-        coach: coach, athletes: athletes.filter { $0.coachId == coach.id })
+      let mine = coachAthletes[coach.id] ?? []
+      let view = try coachBuilder.build(coach: coach, athletes: mine.map { athletes[$0] })
       let title = "\(coach.name): roster, \(context.windowLabel)"
       var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: TemplateValue.convert(view))
-      for (athlete, report) in zip(athletes, reports) where athlete.coachId == coach.id {
-        digest.add(report.digest)
-      }
-      coachViews.append(view)
-      var report = Report(stem: "coaches/\(coach.id)", title: title, digest: digest.finalize())
+      for index in mine { digest.add(athleteReports[index].digest) }
+      var report = Report(stem: "coaches/\(coach.id)", digest: digest.finalize())
       report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
-      reports.append(report)
+      if report.reusable {
+        try link(report, from: previous!, into: folder)
+      } else {
+        try writeFile(
+          renderer.htmlPage(
+            title: title, body: renderer.html("coach", view), footer: context.footer),
+          at: report.stem + ".html", in: folder)
+        try writeFile(
+          renderer.markdownDocument(
+            heading: nil, body: renderer.markdown("coach", view), footer: context.footer),
+          at: report.stem + ".md", in: folder)
+      }
+      coachReports.append(report)
     }
-    let stale = Set(reports.filter { !$0.reusable }.map(\.stem))
+    let reports = athleteReports + coachReports
 
-    var files: [String: String] = [:]
-    for (athlete, (report, page)) in zip(athletes, pages) {
-      guard let page else { continue }
-      files["athletes/\(athlete.id).html"] = renderer.htmlPage(
-        title: report.title, body: page.html, footer: context.footer)
-      files["athletes/\(athlete.id).md"] = renderer.markdownDocument(
-        heading: "Weekly report", body: page.markdown, footer: context.footer)
-    }
-    let coachReports = reports.suffix(coaches.count)
-    for (coach, (view, report)) in zip(coaches, zip(coachViews, coachReports))
-    where stale.contains(report.stem) {
-      files["coaches/\(coach.id).html"] = renderer.htmlPage(
-        title: report.title, body: renderer.html("coach", view), footer: context.footer)
-      files["coaches/\(coach.id).md"] = renderer.markdownDocument(
-        heading: nil, body: renderer.markdown("coach", view), footer: context.footer)
-    }
-    files["index.html"] = renderer.htmlPage(
+    let index = renderer.htmlPage(
       title: "AuraLift reports",
       body: renderer.html(
         "index",
         ReportIndex(
           window: context.windowHeading,
           coaches: coaches.map { .init(name: $0.name, path: "coaches/\($0.id)") },
-          athletes: athletes.map { .init(name: $0.username, path: "athletes/\($0.id)") },
+          athletes: athletes.filter { withRecords.contains($0.id) }.map {
+            .init(name: $0.username, path: "athletes/\($0.id)")
+          },
+          nothingRecorded: ReportIndex.nothingRecorded(
+            athletes.count - athletes.lazy.filter { withRecords.contains($0.id) }.count),
           quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
-    files[ReportManifest.fileName] = ReportManifest.text(
-      Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) }))
-    var linked: [String] = []
-    if let previous {
-      for report in reports where report.reusable {
-        for path in report.files {
-          try ReleaseFiles.link(
-            previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
-          linked.append(path)
-        }
-      }
-    }
-    try write(files, into: folder, owning: ["athletes", "coaches"], keeping: Set(linked))
+    try writeFile(index, at: "index.html", in: folder)
+    try writeFile(
+      ReportManifest.text(
+        Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) })),
+      at: ReportManifest.fileName, in: folder)
+    try removeLeftovers(
+      of: earlier, in: folder, owning: ["athletes", "coaches"],
+      keeping: Set(reports.flatMap(\.files)))
     return Written(
-      paths: (Array(files.keys) + linked).filter { $0 != ReportManifest.fileName }.sorted(),
-      reports: reports.count, rendered: stale.sorted(), isoWeek: context.isoWeek,
+      paths: (["index.html"] + reports.flatMap(\.files)).sorted(),
+      reports: reports.count, rendered: reports.filter { !$0.reusable }.map(\.stem).sorted(),
+      isoWeek: context.isoWeek,
       rosters: coaches.map { coach in
-        Roster(coach: coach.id, athletes: athletes.filter { $0.coachId == coach.id }.map(\.id))
+        Roster(coach: coach.id, athletes: (coachAthletes[coach.id] ?? []).map { athletes[$0].id })
       })
   }
 
-  /// A page's body in both formats.
-  private struct RenderedPage {
-    var html: String
-    var markdown: String
+  /// Links both files of a reusable `report` from the release folder `previous`.
+  private static func link(_ report: Report, from previous: URL, into folder: URL) throws {
+    for path in report.files {
+      try ReleaseFiles.link(
+        previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+    }
   }
 
   /// One partitioned report: its path without extension and its content key.
   private struct Report {
     var stem: String
-    var title: String
     var digest: String
     var reusable = false
     var files: [String] { [stem + ".html", stem + ".md"] }
@@ -184,18 +209,36 @@ package enum ReportWriter {
   static func write(
     _ files: [String: String], into folder: URL, owning: [String], keeping: Set<String>
   ) throws {
-    let fileManager = FileManager.default
     let earlier = Set(ReportManifest.read(folder).keys)
     for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-      let url = folder.appendingPathComponent(path)
-      try fileManager.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
+      try writeFile(text, at: path, in: folder)
     }
+    try removeLeftovers(
+      of: earlier, in: folder, owning: owning, keeping: keeping.union(files.keys))
+  }
+
+  /// Writes `text` to `path` under `folder`, `atomically` (a temporary name, renamed) or not.
+  static func writeFile(
+    _ text: String, at path: String, in folder: URL, atomically: Bool = true
+  ) throws {
+    let url = folder.appendingPathComponent(path)
+    let data = Data(text.utf8)
+    if !atomically, (try? data.write(to: url)) != nil { return }
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url, options: atomically ? .atomic : [])
+  }
+
+  /// Removes the reports under the `owning` subfolders of `folder` that an earlier rendering
+  /// listed (`earlier`, the stems of its `reports.tsv`) and that are not in `keeping`.
+  static func removeLeftovers(
+    of earlier: Set<String>, in folder: URL, owning: [String], keeping: Set<String>
+  ) throws {
+    let fileManager = FileManager.default
     for subfolder in owning {
       let directory = folder.appendingPathComponent(subfolder)
       for name in (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
-      where files["\(subfolder)/\(name)"] == nil && !keeping.contains("\(subfolder)/\(name)") {
+      where !keeping.contains("\(subfolder)/\(name)") {
         let stem = "\(subfolder)/\((name as NSString).deletingPathExtension)"
         guard earlier.contains(stem), name.hasSuffix(".html") || name.hasSuffix(".md") else {
           continue

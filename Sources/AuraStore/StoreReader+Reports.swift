@@ -134,6 +134,24 @@ extension StoreReader {
       [athleteId])
   }
 
+  /// The athletes of whom the data holds more than their athletes.csv row: a published
+  /// session, a wellness, nutrition or body-scan row, an exercise risk, or an input set aside.
+  /// Read from the data's tables, so its size follows the data, not the number of athletes.
+  package func athletesWithRecords() throws -> Set<String> {
+    Set(
+      try rows(
+        """
+        SELECT user_profile_id FROM workout_session
+        UNION SELECT user_profile_id FROM recovery_snapshot
+        UNION SELECT user_profile_id FROM nutrition_log
+        UNION SELECT user_profile_id FROM morpho_scan
+        UNION SELECT athlete_id FROM readiness
+        UNION SELECT athlete_id FROM exercise_risk WHERE risk_level != 'optimal'
+        UNION SELECT athlete_id FROM quarantine WHERE athlete_id IS NOT NULL
+        """
+      ).compactMap(\.first))
+  }
+
   package func quarantined() throws -> [ReportRows.Quarantine] {
     try fetch("SELECT * FROM quarantine ORDER BY path, line")
   }

@@ -305,4 +305,25 @@ enum AthleteTemplates {
     {{> glossary}}
 
     """#
+
+  /// The page of an athlete the data holds nothing of (`NothingRecordedView`).
+  static let nothingRecordedHTML = #"""
+    <article id="{{anchor}}">
+    {{#coachLink}}<p class="sub"><a href="{{.}}">← roster</a></p>{{/coachLink}}
+    <h2>{{name}} <span class="sub">· {{window}}</span></h2>
+    <p>{{text}}</p>
+    <p class="est">{{rank}}</p>
+    </article>
+
+    """#
+
+  static let nothingRecordedMarkdown = #"""
+    {{% CONTENT_TYPE: MARKDOWN}}
+    ## {{name}}, {{window}}
+
+    {{text}}
+
+    {{rank}}
+
+    """#
 }

@@ -92,6 +92,7 @@ enum IndexTemplates {
     <section>
     <h2>Athletes</h2>
     <ul>{{#athletes}}<li><a href="{{path}}.html">{{name}}</a> (<a href="{{path}}.md">Markdown</a>)</li>{{/athletes}}</ul>
+    {{#nothingRecorded}}<p class="note">{{.}}</p>{{/nothingRecorded}}
     </section>
     <section>
     <h2>Inputs set aside</h2>
