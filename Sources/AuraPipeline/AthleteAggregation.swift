@@ -41,6 +41,14 @@ struct AthleteAggregation: Sendable {
     emit: (WeekRows) throws -> Void
   ) throws -> Outcome {
     let partition = work.partition
+    // An athlete without a week (no session, no wellness day) has a history made from their
+    // row alone: nothing worth a cache entry, of which a platform's idle accounts would make
+    // millions. It is not counted as aggregated.
+    guard !partition.weeks.isEmpty else {
+      return Outcome(
+        history: aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: []),
+        aggregated: false, weeksComputed: 0, sessionsWritten: 0)
+    }
     let written = partition.weeks(from: rowsFrom)
     let cached =
       written.allSatisfy { cache.contains(stage: .athleteWeek, key: $0.key) } ? cached : nil

@@ -105,7 +105,8 @@ struct AthletePartition: Sendable {
 
 /// The athlete partitions a release was published from, kept in the release itself
 /// (`partitions.tsv`: athlete, partition, key; the partition is a week's Monday or `history`)
-/// so that they always describe the rows beside them.
+/// so that they always describe the rows beside them. Athletes without weeks have no rows and
+/// no cached history: they are not listed.
 enum PublishedPartitions {
   static let fileName = "partitions.tsv"
   static let history = "history"
@@ -126,7 +127,7 @@ enum PublishedPartitions {
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
     try TSVTable.write(
-      partitions.flatMap { athlete in
+      partitions.filter { !$0.weeks.isEmpty }.flatMap { athlete in
         athlete.weeks.map { [athlete.athleteId, ISODates.string(day: $0.monday), $0.key] }
           + [[athlete.athleteId, history, athlete.historyKey]]
       },

@@ -123,7 +123,9 @@ extension Runner {
     var work: [PlannedWork] = []
     for athlete in aggregation.athletes {
       let partition = athlete.partition
-      guard !cache.contains(stage: Stage.athleteHistory, key: partition.historyKey)
+      // An athlete without weeks is made from their row each run (`AthleteAggregation`).
+      guard !partition.weeks.isEmpty,
+        !cache.contains(stage: Stage.athleteHistory, key: partition.historyKey)
       else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
       func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
