@@ -51,6 +51,8 @@ package enum ReportWriter {
     let previousDigests = previous.map(ReportManifest.read) ?? [:]
     let earlier = Set(ReportManifest.read(folder).keys)
     let withRecords = try store.athletesWithRecords()
+    let destination = Destination(
+      folder: folder, previous: previous, digests: previousDigests, atomically: atomically)
 
     // Each athlete's view is built, converted for the templates, digested and, where the
     // previous release lacks that digest, rendered in both formats and written, on every core.
@@ -69,23 +71,16 @@ package enum ReportWriter {
           let title = "\(athlete.username): \(context.windowLabel)"
           var digest = ReportDigest(title: title, footer: context.footer)
           digest.add(view: view)
-          var report = Report(stem: "athletes/\(athlete.id)", digest: digest.finalize())
-          report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
-          if report.reusable {
-            try link(report, from: previous!, into: folder)
-          } else {
-            try writeFile(
-              renderer.htmlPage(
+          return try destination.place(stem: "athletes/\(athlete.id)", digest: digest.finalize()) {
+            (
+              html: renderer.htmlPage(
                 title: title, body: renderer.html(template, converted: view),
-                footer: context.footer), at: report.stem + ".html", in: folder,
-              atomically: atomically)
-            try writeFile(
-              renderer.markdownDocument(
+                footer: context.footer),
+              markdown: renderer.markdownDocument(
                 heading: "Weekly report", body: renderer.markdown(template, converted: view),
-                footer: context.footer), at: report.stem + ".md", in: folder,
-              atomically: atomically)
+                footer: context.footer)
+            )
           }
-          return report
         }
       }
       athleteReports += try made.map { try $0.get() }
@@ -106,19 +101,13 @@ package enum ReportWriter {
       var digest = ReportDigest(title: title, footer: context.footer)
       digest.add(view: TemplateValue.convert(view))
       for index in mine { digest.add(athleteReports[index].digest) }
-      var report = Report(stem: "coaches/\(coach.id)", digest: digest.finalize())
-      report.reusable = Self.reusable(report, digests: previousDigests, in: previous)
-      if report.reusable {
-        try link(report, from: previous!, into: folder)
-      } else {
-        try writeFile(
-          renderer.htmlPage(
+      let report = try destination.place(stem: "coaches/\(coach.id)", digest: digest.finalize()) {
+        (
+          html: renderer.htmlPage(
             title: title, body: renderer.html("coach", view), footer: context.footer),
-          at: report.stem + ".html", in: folder)
-        try writeFile(
-          renderer.markdownDocument(
-            heading: nil, body: renderer.markdown("coach", view), footer: context.footer),
-          at: report.stem + ".md", in: folder)
+          markdown: renderer.markdownDocument(
+            heading: nil, body: renderer.markdown("coach", view), footer: context.footer)
+        )
       }
       coachReports.append(report)
     }
@@ -156,11 +145,30 @@ package enum ReportWriter {
       })
   }
 
-  /// Links both files of a reusable `report` from the release folder `previous`.
-  private static func link(_ report: Report, from previous: URL, into folder: URL) throws {
-    for path in report.files {
-      try ReleaseFiles.link(
-        previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+  /// Where a rendering's reports go: each is linked from the release folder `previous` where
+  /// that release recorded its digest (`digests`), else rendered by `pages` and written.
+  private struct Destination: Sendable {
+    let folder: URL
+    let previous: URL?
+    let digests: [String: String]
+    let atomically: Bool
+
+    func place(stem: String, digest: String, pages: () -> (html: String, markdown: String))
+      throws -> Report
+    {
+      var report = Report(stem: stem, digest: digest)
+      report.reusable = ReportWriter.reusable(report, digests: digests, in: previous)
+      if report.reusable, let previous {
+        for path in report.files {
+          try ReleaseFiles.link(
+            previous.appendingPathComponent(path), to: folder.appendingPathComponent(path))
+        }
+        return report
+      }
+      let made = pages()
+      try writeFile(made.html, at: stem + ".html", in: folder, atomically: atomically)
+      try writeFile(made.markdown, at: stem + ".md", in: folder, atomically: atomically)
+      return report
     }
   }
 
