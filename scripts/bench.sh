@@ -307,12 +307,13 @@ ratio=$(awk -v a="$best_pose" -v b="$best_pandas" 'BEGIN { if (b > 0) printf "%.
 } > "$work/BENCHMARKS.md"
 # The sections measured apart are kept as they were: the CI timing (scripts/time_ci.sh) and
 # the cost of a change against the binary before it (farm-bench, pinned to one core), and the
-# one-CPU table (scripts/bench_one_cpu.sh, which `make bench` runs next).
+# one-CPU and athletes tables (scripts/bench_one_cpu.sh, scripts/bench_athletes.sh, which
+# `make bench` runs next).
 python3 - BENCHMARKS.md "$work/BENCHMARKS.md" <<'PY'
 import os, re, sys
 old = open(sys.argv[1], encoding="utf-8").read() if os.path.exists(sys.argv[1]) else ""
 new = open(sys.argv[2], encoding="utf-8").read()
-for name in ("cost", "ci", "one-cpu"):
+for name in ("cost", "ci", "one-cpu", "athletes"):
     kept = re.search(rf"<!-- {name} -->.*?<!-- /{name} -->", old, flags=re.S)
     if kept:
         head, sep, rest = new.partition("\n## ")

@@ -42,16 +42,5 @@ section=$(
   echo "| generated, 80 sessions | $(measure "$work/gen80") |"
   echo "<!-- /one-cpu -->"
 )
-python3 - BENCHMARKS.md "$section" <<'PY'
-import re, sys
-path, section = sys.argv[1], sys.argv[2]
-text = open(path, encoding="utf-8").read()
-if "<!-- one-cpu -->" in text:
-    text = re.sub(r"<!-- one-cpu -->.*?<!-- /one-cpu -->", lambda _: section, text, flags=re.S)
-else:
-    # Before the first section, kept or measured: the first marked block or heading.
-    first = re.search(r"^(<!-- [a-z-]+ -->|## )", text, flags=re.M)
-    text = text[: first.start()] + section + "\n\n" + text[first.start():]
-open(path, "w", encoding="utf-8").write(text)
-PY
+python3 scripts/lib/replace_section.py BENCHMARKS.md one-cpu "$section"
 echo "$section"
