@@ -197,7 +197,7 @@ package struct GuildStanding: Codable, Sendable, Equatable {
   package var averageLeaguePoints: Double
 }
 
-/// Everything the aggregation stage publishes.
+/// One athlete's aggregates: everything the aggregation stage publishes of them.
 package struct AggregateResults: Codable, Sendable, Equatable {
   package var standings: [AthleteStanding]
   package var weeklyVolume: [WeeklyMuscleVolume]
@@ -212,29 +212,4 @@ package struct AggregateResults: Codable, Sendable, Equatable {
   package var roster: [RosterEntry] = []
   /// Body scans measured on pose, for athletes without a morpho.csv row.
   package var poseScans: [MorphoRecord] = []
-  /// Whole-roster results, filled once every athlete is aggregated.
-  package var leaderboard: [LeaderboardEntry] = []
-  package var exclusions: [LeaderboardExclusion] = []
-  package var guilds: [GuildStanding] = []
-
-  /// Nothing yet: the start of a run's athlete-by-athlete aggregation.
-  package static let empty = AggregateResults(
-    standings: [], weeklyVolume: [], readiness: [], rankings: [], personalRecords: [], muscles: [])
-
-  /// Appends another athlete's aggregates.
-  package mutating func append(_ other: AggregateResults) {
-    standings += other.standings
-    weeklyVolume += other.weeklyVolume
-    readiness += other.readiness
-    rankings += other.rankings
-    personalRecords += other.personalRecords
-    muscles += other.muscles
-    strengthProfiles += other.strengthProfiles
-    recoveryHeatmap += other.recoveryHeatmap
-    nutritionWeeks += other.nutritionWeeks
-    risks += other.risks
-    roster += other.roster
-    poseScans += other.poseScans
-  }
-
 }

@@ -36,28 +36,8 @@ package enum Leaderboard {
     )
   }
 
-  package static func build(
-    athletes: [Athlete], standings: [AthleteStanding], rankings: [RankingSnapshot],
-    sessionsPerAthlete: [String: Int]
-  ) -> (
-    entries: [LeaderboardEntry], exclusions: [LeaderboardExclusion], guilds: [GuildStanding]
-  ) {
-    let standing = Dictionary(standings.map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
-    let byAthlete = Dictionary(grouping: rankings, by: \.athleteId)
-    var exclusions: [LeaderboardExclusion] = []
-    var candidates: [Candidate] = []
-    for athlete in athletes.sorted(by: { $0.id < $1.id }) {
-      let placed = place(
-        athlete, standing: standing[athlete.id], rankings: byAthlete[athlete.id] ?? [],
-        sessions: sessionsPerAthlete[athlete.id] ?? 0)
-      if let exclusion = placed.exclusion { exclusions.append(exclusion) }
-      if let candidate = placed.candidate { candidates.append(candidate) }
-    }
-    let boards = boards(candidates)
-    return (boards.entries, exclusions, boards.guilds)
-  }
-
-  /// The overall and per-guild boards, and the guilds' standings, of `ranked`.
+  /// The overall and per-guild boards, and the guilds' standings, of `ranked` (in athlete-id
+  /// order: a guild's tag is that of its first member who has one).
   package static func boards(_ ranked: [Candidate]) -> (
     entries: [LeaderboardEntry], guilds: [GuildStanding]
   ) {

@@ -24,7 +24,7 @@ package enum Code: String, CaseIterable, Sendable {
     case .ingest: 13
     case .features: 46
     case .scoring: 5
-    case .aggregation: 11
+    case .aggregation: 12
     case .reports: 7
     case .schema: Schema.version
     }

@@ -253,14 +253,20 @@ import Testing
         athleteId: "a-2", recordDate: "2026-11-08", tier: .bronze, leaguePoints: 120,
         strengthToWeightRatio: 300, formQualityAverage: nil, velocityScore: nil)
     ]
-    let board = Leaderboard.build(
-      athletes: athletes, standings: standings, rankings: rankings,
-      sessionsPerAthlete: ["a-1": 3, "a-2": 3, "a-3": 3, "a-5": 1])
+    let sessions = ["a-1": 3, "a-2": 3, "a-3": 3, "a-5": 1]
+    let placed = athletes.map { athlete in
+      Leaderboard.place(
+        athlete, standing: standings.first { $0.athleteId == athlete.id },
+        rankings: rankings.filter { $0.athleteId == athlete.id },
+        sessions: sessions[athlete.id] ?? 0)
+    }
+    let board = Leaderboard.boards(placed.compactMap(\.candidate))
+    let exclusions = placed.compactMap(\.exclusion)
     // a-1, a-2, a-4 tie on LP and XP: a-2 has strength points, then ids break the tie.
     #expect(
       board.entries.filter { $0.scope == "overall" }.map(\.athleteId) == ["a-2", "a-1", "a-5"])
     #expect(
-      board.exclusions == [
+      exclusions == [
         .init(athleteId: "a-3", reason: "no bodyweight"),
         .init(athleteId: "a-4", reason: "no sessions"),
       ])
