@@ -41,10 +41,8 @@ struct AthleteAggregation: Sendable {
     emit: (WeekRows) throws -> Void
   ) throws -> Outcome {
     let partition = work.partition
-    // An athlete without a week (no session, no wellness day) has a history made from their
-    // row alone: nothing worth a cache entry, of which a platform's idle accounts would make
-    // millions. It is not counted as aggregated.
-    guard !partition.weeks.isEmpty else {
+    // An athlete without a history partition: made from their row, not counted as aggregated.
+    guard let historyPartition = partition.history else {
       return Outcome(
         history: aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: []),
         aggregated: false, weeksComputed: 0, sessionsWritten: 0)
@@ -86,8 +84,8 @@ struct AthleteAggregation: Sendable {
     } else {
       history = aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: weeks)
       try cache.store(
-        history, stage: .athleteHistory, key: partition.historyKey,
-        fields: partition.historyFields)
+        history, stage: .athleteHistory, key: historyPartition.key,
+        fields: historyPartition.fields)
     }
     return Outcome(
       history: history, aggregated: cached == nil, weeksComputed: weeksComputed,

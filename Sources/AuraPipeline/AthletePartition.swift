@@ -34,8 +34,10 @@ struct AthletePartition: Sendable {
   let athleteId: String
   /// In time order.
   let weeks: [Week]
-  let historyKey: String
-  let historyFields: ContentKey
+  /// The key of the athlete's history and its fields; nil for an athlete without a week (no
+  /// session, no wellness day), whose history is made from their row alone each run: nothing
+  /// worth a cache entry, of which a platform's idle accounts would make millions.
+  let history: (key: String, fields: ContentKey)?
 
   /// `sessions` in start order; `keys` are `Stage.athleteWeek`'s and `Stage.athleteHistory`'s
   /// key templates.
@@ -45,18 +47,23 @@ struct AthletePartition: Sendable {
     keys: (week: ContentKey, history: ContentKey), catalogDigest: String
   ) {
     athleteId = athlete.id
+    let found = Aggregator.weeks(of: sessions, start: \.startTime, wellness: inputs.wellness)
+    guard !found.isEmpty else {
+      weeks = []
+      history = nil
+      return
+    }
     // What both of the athlete's nodes read besides their weeks.
+    let athleteDigest = Self.digest(athlete)
     func athleteInputs(_ template: ContentKey) -> ContentKey {
       var key = template
       key.add("input exercises.csv", catalogDigest)
-      key.add("athlete \(athlete.id)", Self.digest(athlete))
+      key.add("athlete \(athlete.id)", athleteDigest)
       return key
     }
     let base = athleteInputs(keys.week)
     var weeks: [Week] = []
-    for (monday, mine, wellness) in Aggregator.weeks(
-      of: sessions, start: \.startTime, wellness: inputs.wellness)
-    {
+    for (monday, mine, wellness) in found {
       var key = base
       key.add("week", ISODates.isoWeek(day: monday))
       if let previous = weeks.last { key.add("week \(previous.label)", previous.key) }
@@ -72,8 +79,7 @@ struct AthletePartition: Sendable {
     if let last = weeks.last { history.add("week \(last.label)", last.key) }
     history.add("nutrition", Self.digest(inputs.nutrition))
     history.add("morpho", Self.digest(inputs.morpho))
-    historyKey = history.finalize()
-    historyFields = history
+    self.history = (history.finalize(), history)
   }
 
   /// The first week whose sessions' rows differ from those of the publication whose partition
@@ -105,8 +111,7 @@ struct AthletePartition: Sendable {
 
 /// The athlete partitions a release was published from, kept in the release itself
 /// (`partitions.tsv`: athlete, partition, key; the partition is a week's Monday or `history`)
-/// so that they always describe the rows beside them. Athletes without weeks have no rows and
-/// no cached history: they are not listed.
+/// so that they always describe the rows beside them. An athlete without weeks has neither.
 enum PublishedPartitions {
   static let fileName = "partitions.tsv"
   static let history = "history"
@@ -127,9 +132,9 @@ enum PublishedPartitions {
 
   static func write(_ partitions: [AthletePartition], release folder: URL) throws {
     try TSVTable.write(
-      partitions.filter { !$0.weeks.isEmpty }.flatMap { athlete in
+      partitions.flatMap { athlete in
         athlete.weeks.map { [athlete.athleteId, ISODates.string(day: $0.monday), $0.key] }
-          + [[athlete.athleteId, history, athlete.historyKey]]
+          + (athlete.history.map { [[athlete.athleteId, history, $0.key]] } ?? [])
       },
       to: folder.appendingPathComponent(fileName))
   }

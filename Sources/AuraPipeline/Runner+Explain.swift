@@ -123,9 +123,9 @@ extension Runner {
     var work: [PlannedWork] = []
     for athlete in aggregation.athletes {
       let partition = athlete.partition
-      // An athlete without weeks is made from their row each run (`AthleteAggregation`).
-      guard !partition.weeks.isEmpty,
-        !cache.contains(stage: Stage.athleteHistory, key: partition.historyKey)
+      // An athlete without a history partition is made from their row each run.
+      guard let history = partition.history,
+        !cache.contains(stage: Stage.athleteHistory, key: history.key)
       else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
       func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
@@ -148,7 +148,7 @@ extension Runner {
           reasons: reasons(
             stage: Stage.athleteHistory,
             published: published[PublishedPartitions.history],
-            fields: partition.historyFields)))
+            fields: history.fields)))
     }
     return work
   }

@@ -222,22 +222,20 @@ extension Runner {
         rowsFrom = changedFrom[work.athlete.id]
         if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
       }
-      let cached =
-        work.partition.weeks.isEmpty
-        ? nil
-        : cache.load(
-          Aggregator.AthleteHistory.self, stage: Stage.athleteHistory,
-          key: work.partition.historyKey)
+      let cached = work.partition.history.flatMap {
+        cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
+      }
       let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
       let results = aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay)
       let placed = Leaderboard.place(
         work.athlete, standing: results.standings.first, rankings: results.rankings,
         sessions: work.sessions.count)
+      let starts = work.sessions.map(\.startTime.text)
       try emit(
         .athlete(
           AthleteRows(
-            athlete: work.athlete, results: results,
-            sessionStarts: work.sessions.map(\.startTime.text), dataEnd: dataEnd,
+            athlete: work.athlete, results: results, firstSeen: starts.min() ?? dataEnd,
+            lastSeen: starts.max() ?? dataEnd,
             wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
             morpho: work.inputs.morpho, exclusion: placed.exclusion)))
       return (
@@ -265,7 +263,7 @@ extension Runner {
     let boards = Leaderboard.boards(candidates)
     return Publisher.Contents(
       bundle: PublishBundle(
-        tables: plan.tables, catalog: plan.tables.catalog, dataEnd: dataEnd,
+        coaches: plan.tables.coaches, catalog: plan.tables.catalog, dataEnd: dataEnd,
         leaderboard: boards.entries, guilds: boards.guilds, quarantine: quarantine, run: run,
         departed: departed),
       partitions: aggregation.athletes.map(\.partition))

@@ -4,35 +4,21 @@ import AuraIngest
 import GRDB
 
 /// Writes one athlete's rows besides their sessions (`AthleteRows`) onto the published tables,
-/// one prepared statement per table, as publication aggregates them athlete by athlete.
-final class AthleteRowWriter {
-  private let db: Database
-  private var statements: [String: Statement] = [:]
+/// as publication aggregates them athlete by athlete.
+struct AthleteRowWriter {
+  private let inserts: TableInserts
 
-  init(db: Database) { self.db = db }
+  init(db: Database) { inserts = TableInserts(db: db) }
 
-  /// Inserts `rows`, each holding a value for every column of `table`, in its order.
   private func insert(_ table: PublishedTable, _ rows: [[(any DatabaseValueConvertible)?]])
     throws
-  {
-    guard !rows.isEmpty else { return }
-    let statement = try statements[table.name] ?? prepareInsert(db, table)
-    statements[table.name] = statement
-    for row in rows {
-      precondition(row.count == table.columns.count, "a row has a value for every column")
-      try statement.execute(arguments: StatementArguments(row))
-    }
-  }
+  { try inserts.insert(table, rows) }
 
   func write(_ rows: AthleteRows) throws {
     let a = rows.athlete
     let results = rows.results
     let standing = results.standings.first
-    // Times from the data, never the clock, so that the same inputs publish the same rows:
-    // created at the athlete's first session, updated at the last; an athlete without
-    // sessions at the latest session of the dataset.
-    let firstSeen = rows.sessionStarts.min() ?? rows.dataEnd
-    let lastSeen = rows.sessionStarts.max() ?? rows.dataEnd
+    let (firstSeen, lastSeen) = (rows.firstSeen, rows.lastSeen)
     try insert(
       .userProfile,
       [

@@ -9,11 +9,11 @@ package struct AthleteRows: Sendable {
   package var athlete: Athlete
   /// The athlete's aggregates (`Aggregator.aggregate`).
   package var results: AggregateResults
-  /// Start times of their published sessions, in start order.
-  package var sessionStarts: [String]
-  /// The start of the dataset's latest published session: the times of an athlete without
-  /// sessions.
-  package var dataEnd: String
+  /// When the profile was created and updated: the start of their first and last published
+  /// session; for an athlete without sessions, the start of the dataset's latest session.
+  /// Times from the data, never the clock, so that the same inputs publish the same rows.
+  package var firstSeen: String
+  package var lastSeen: String
   package var wellness: [WellnessDay]
   package var nutrition: [NutritionDay]
   package var morpho: [MorphoRecord]
@@ -21,14 +21,14 @@ package struct AthleteRows: Sendable {
   package var exclusion: LeaderboardExclusion?
 
   package init(
-    athlete: Athlete, results: AggregateResults, sessionStarts: [String], dataEnd: String,
+    athlete: Athlete, results: AggregateResults, firstSeen: String, lastSeen: String,
     wellness: [WellnessDay], nutrition: [NutritionDay], morpho: [MorphoRecord],
     exclusion: LeaderboardExclusion?
   ) {
     self.athlete = athlete
     self.results = results
-    self.sessionStarts = sessionStarts
-    self.dataEnd = dataEnd
+    self.firstSeen = firstSeen
+    self.lastSeen = lastSeen
     self.wellness = wellness
     self.nutrition = nutrition
     self.morpho = morpho

@@ -8,21 +8,21 @@ import GRDB
 /// Maps a `PublishBundle` onto the published tables (`PublishedTable`) that are not an
 /// athlete's (those `AthleteRowWriter` writes), one prepared statement per table.
 struct BundleWriter {
-  let db: Database
+  let inserts: TableInserts
   let bundle: PublishBundle
 
-  /// Inserts `rows`, each holding a value for every column of `table`, in its order.
-  func insert(_ table: PublishedTable, _ rows: [[(any DatabaseValueConvertible)?]]) throws {
-    let statement = try prepareInsert(db, table)
-    for row in rows {
-      precondition(row.count == table.columns.count, "a row has a value for every column")
-      try statement.execute(arguments: StatementArguments(row))
-    }
+  init(db: Database, bundle: PublishBundle) {
+    inserts = TableInserts(db: db)
+    self.bundle = bundle
   }
+
+  private func insert(_ table: PublishedTable, _ rows: [[(any DatabaseValueConvertible)?]])
+    throws
+  { try inserts.insert(table, rows) }
 
   func writeAll() throws {
     try insert(
-      .coach, bundle.tables.coaches.map { [$0.id, $0.name, $0.email] })
+      .coach, bundle.coaches.map { [$0.id, $0.name, $0.email] })
     try writeCatalog()
     try insert(.tableDoc, DataDictionary.tableRows)
     try insert(.columnDoc, DataDictionary.columnRows)
@@ -118,14 +118,4 @@ struct BundleWriter {
         ]
       })
   }
-}
-
-/// A prepared INSERT, for rows written one at a time (the large tables: no array of every
-/// row's boxed values in memory).
-func prepareInsert(_ db: Database, _ table: PublishedTable) throws -> Statement {
-  let placeholders = Array(repeating: "?", count: table.columns.count).joined(separator: ",")
-  return try db.makeStatement(
-    sql:
-      "INSERT INTO \(table.name) (\(table.columnNames.joined(separator: ","))) VALUES (\(placeholders))"
-  )
 }

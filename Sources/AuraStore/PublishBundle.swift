@@ -6,7 +6,7 @@ import AuraScoring
 /// Everything one run publishes besides each athlete's sessions and rows, which a
 /// publication writes athlete by athlete (`SessionWriter`) so that no run holds them all.
 package struct PublishBundle: Sendable {
-  package var tables: DatasetTables
+  package var coaches: [Coach]
   package var catalog: ExerciseCatalog
   /// The start of the dataset's latest published session (the epoch when there is none).
   package var dataEnd: String
@@ -18,11 +18,11 @@ package struct PublishBundle: Sendable {
   package var departed: [DepartedAthlete]
 
   package init(
-    tables: DatasetTables, catalog: ExerciseCatalog, dataEnd: String,
+    coaches: [Coach], catalog: ExerciseCatalog, dataEnd: String,
     leaderboard: [LeaderboardEntry], guilds: [GuildStanding],
     quarantine: [DatasetProblem], run: RunRecord, departed: [DepartedAthlete] = []
   ) {
-    self.tables = tables
+    self.coaches = coaches
     self.catalog = catalog
     self.dataEnd = dataEnd
     self.leaderboard = leaderboard
