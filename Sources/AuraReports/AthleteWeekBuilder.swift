@@ -40,7 +40,7 @@ struct AthleteWeekBuilder: Sendable {
       grouping: try store.workoutSets(sessionIds: shown), by: \.sessionId)
     let readiness = try store.readinessDays(athleteId: athlete.id).last { $0.readiness != nil }
     let rankings = try store.rankingRecords(athleteId: athlete.id)
-    let position = context.overallBoard.first { $0.athleteId == athlete.id }
+    let position = context.overallPlaces[athlete.id]
     let lpChange = sessions.reduce(0) { $0 + $1.lpChange }
     let headline = [
       Fact(

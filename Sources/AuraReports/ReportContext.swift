@@ -16,6 +16,8 @@ struct ReportContext: Sendable {
   let exerciseNames: [String: String]
   /// The overall leaderboard, best first.
   let overallBoard: [ReportRows.LeaderboardEntry]
+  /// Each ranked athlete's line of `overallBoard`, for their page.
+  let overallPlaces: [String: ReportRows.LeaderboardEntry]
   /// Every input the run set aside.
   let quarantine: [ReportRows.Quarantine]
   /// `quarantine` by athlete, for the pages that name each athlete's.
@@ -38,6 +40,8 @@ struct ReportContext: Sendable {
       try store.rows("SELECT id, name FROM exercise").map { ($0[0], $0[1]) },
       uniquingKeysWith: { first, _ in first })
     overallBoard = try store.leaderboard().filter { $0.scope == "overall" }
+    overallPlaces = Dictionary(
+      overallBoard.map { ($0.athleteId, $0) }, uniquingKeysWith: { first, _ in first })
     quarantine = try store.quarantined()
     quarantineByAthlete = Dictionary(grouping: quarantine.filter { $0.athleteId != nil }) {
       $0.athleteId!

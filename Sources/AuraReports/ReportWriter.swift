@@ -113,6 +113,7 @@ package enum ReportWriter {
     }
     let reports = athleteReports + coachReports
 
+    let listed = athletes.filter { withRecords.contains($0.id) }
     let index = renderer.htmlPage(
       title: "AuraLift reports",
       body: renderer.html(
@@ -120,11 +121,8 @@ package enum ReportWriter {
         ReportIndex(
           window: context.windowHeading,
           coaches: coaches.map { .init(name: $0.name, path: "coaches/\($0.id)") },
-          athletes: athletes.filter { withRecords.contains($0.id) }.map {
-            .init(name: $0.username, path: "athletes/\($0.id)")
-          },
-          nothingRecorded: ReportIndex.nothingRecorded(
-            athletes.count - athletes.lazy.filter { withRecords.contains($0.id) }.count),
+          athletes: listed.map { .init(name: $0.username, path: "athletes/\($0.id)") },
+          nothingRecorded: ReportIndex.nothingRecorded(athletes.count - listed.count),
           quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
