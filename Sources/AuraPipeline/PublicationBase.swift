@@ -14,7 +14,10 @@ struct PublicationBase {
   /// The current release's database is byte for byte what was published and its reports are
   /// all there; a release a reader edited, or the disk damaged, is published again from
   /// scratch.
-  let trusted: Bool
+  var trusted: Bool { damage.isEmpty }
+  /// Why the current release is not trusted, one line each (`explain` lists them); empty when
+  /// it is.
+  let damage: [String]
   /// The summary of doing nothing: what is published stays.
   let summary: RunSummary
   private let upToDate: Bool
@@ -33,16 +36,22 @@ struct PublicationBase {
     let database = current.appendingPathComponent(OutputLayout.databaseName).path
     let intact = Self.releaseIsIntact(database: database, state: state)
     let missing = intact ? Self.missingReports(release: current) : []
-    trusted = intact && missing.isEmpty
-    if !intact, FileManager.default.fileExists(atPath: database) {
-      logger.warning(
-        "\(database) is not what the last run published (changed or damaged): publishing from scratch"
-      )
+    var damage: [String] = []
+    if !intact {
+      damage.append(
+        FileManager.default.fileExists(atPath: database)
+          ? "\(database) is not what the last run published (changed or damaged)"
+          : "\(database) is missing")
     }
     if !missing.isEmpty {
-      logger.warning(
-        "\(current.path) lacks \(missing.count) of its reports (\(missing.prefix(3).joined(separator: ", "))): publishing from scratch"
+      damage.append(
+        "\(current.path) lacks \(missing.count) of its reports (\(missing.prefix(3).joined(separator: ", ")))"
       )
+    }
+    self.damage = damage
+    // A release that was never published is no damage worth a warning.
+    for line in damage where FileManager.default.fileExists(atPath: database) {
+      logger.warning("\(line): publishing from scratch")
     }
     // Inputs held for their date are due once it comes, though no file changed.
     upToDate =

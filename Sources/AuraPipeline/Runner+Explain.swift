@@ -17,7 +17,11 @@ extension Runner {
   /// What a run would compute now, and why, without computing or writing anything.
   package func explain() throws -> [PlannedWork] {
     let plan = try PipelinePlan(config: config, out: out)
-    let state = RunState(out: out)
+    // The run's own judgement of the current release: a release it does not trust (an edited
+    // database, a report gone) is published again though nothing else changed.
+    let base = PublicationBase(
+      out: out, plan: plan, logger: Logger(label: "explain") { _ in SwiftLogNoOpLogHandler() })
+    let state = base.state
     let last = state.sessions()
     let cache = plan.chain.cache
     var work: [PlannedWork] = []
@@ -87,6 +91,8 @@ extension Runner {
         .init(
           stage: Stage.publication.label, partition: "all",
           reasons: due.map { "\($0.path) is due: its day has come" }))
+    } else if !base.trusted {
+      work.append(.init(stage: Stage.publication.label, partition: "all", reasons: base.damage))
     }
     return work
   }

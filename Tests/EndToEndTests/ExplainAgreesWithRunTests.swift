@@ -2,6 +2,7 @@ import AuraDomain
 import AuraPipeline
 import AuraTestSupport
 import Foundation
+import GRDB
 import Testing
 
 /// `explain` and `run` walk the same stage table and compare the same keys: on each kind of
@@ -57,6 +58,12 @@ import Testing
       let ran = Work(ran: try Runner(config: config).run())
       #expect(planned == ran, "\(change): explain said \(planned); the run did \(ran)")
     }
+    // An athlete with nothing else in the data: no partition of theirs is ever computed.
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    var roster = try String(contentsOf: athletes, encoding: .utf8)
+    if !roster.hasSuffix("\n") { roster += "\n" }
+    try (roster + "x-idle,idle,idle@example.com,1990-01-01,female,165,60,,,,,\n").write(
+      to: athletes, atomically: true, encoding: .utf8)
     try step("first run") {}
     try step("nothing changed") {}
     try step("a recording changed") {
@@ -85,5 +92,17 @@ import Testing
       try FileManager.default.removeItem(at: sessions.appendingPathComponent(last))
     }
     try step("a features parameter") { try config.override("features.min_rep_s=0.6") }
+    let current = out.appendingPathComponent("current")
+    try step("a report page deleted") {
+      try FileManager.default.removeItem(at: current.appendingPathComponent("athletes/x-idle.md"))
+    }
+    #expect(
+      FileManager.default.fileExists(
+        atPath: current.appendingPathComponent("athletes/x-idle.md").path))
+    try step("a published row edited") {
+      let queue = try DatabaseQueue(path: current.appendingPathComponent("auralift.sqlite").path)
+      try queue.write { try $0.execute(sql: "UPDATE user_profile SET current_lp = current_lp + 1") }
+    }
+    try step("nothing changed after the damage") {}
   }
 }
