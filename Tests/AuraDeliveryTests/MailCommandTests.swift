@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 
@@ -41,6 +42,65 @@ import Testing
     } throws: { error in
       "\(error)".contains("exited 0 without reading the whole message")
     }
+  }
+
+  /// A message that fits the pipe's buffer is written whether or not anyone reads it: what
+  /// the command left in the pipe says it did not take the message.
+  @Test func aMessageThatFitsThePipeLeftUnreadIsNotDelivered() throws {
+    let message = Data(repeating: UInt8(ascii: "m"), count: 16_384)
+    #expect {
+      try MailCommand(words: ["sh", "-c", "sleep 0.3; exit 0"]).send(message, timeout: 30)
+    } throws: { error in
+      "\(error)".contains("(16384 of 16384 bytes left): not counted as delivered")
+        && (error as? MailCommand.Failure)?.transport == true
+    }
+    #expect {
+      try MailCommand(words: ["sh", "-c", "head -c 100 >/dev/null"]).send(message, timeout: 30)
+    } throws: { error in
+      "\(error)".contains("(16284 of 16384 bytes left)")
+    }
+  }
+
+  /// A wrapper script whose child hangs: the whole process group is stopped at the deadline,
+  /// the child included, and the send ends within the deadline and its grace period.
+  @Test func aWrapperWhoseChildHangsIsStoppedWithItsChild() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let wrapper = folder.appendingPathComponent("sendmail-wrapper")
+    let childFile = folder.appendingPathComponent("child.pid")
+    try Data("#!/bin/sh\nsleep 1000 &\necho $! > '\(childFile.path)'\nwait\n".utf8).write(
+      to: wrapper)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+    let started = Date()
+    #expect {
+      try MailCommand(words: [wrapper.path]).send(Self.message, timeout: 1)
+    } throws: { error in
+      "\(error)".contains("took longer than 1 s (deliver.timeout) and was stopped")
+    }
+    #expect(Date().timeIntervalSince(started) < 10)
+    let child = try #require(
+      pid_t(
+        String(decoding: Data(contentsOf: childFile), as: UTF8.self).trimmingCharacters(
+          in: .whitespacesAndNewlines)))
+    #expect(Self.ended(child), "the wrapper's child \(child) outlived the send")
+  }
+
+  /// Whether `pid` has ended (gone, or a zombie nobody reaped yet), within two seconds.
+  static func ended(_ pid: pid_t) -> Bool {
+    for _ in 0..<20 {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else {
+        return true
+      }
+      // The state follows the command's name in parentheses.
+      if let close = stat.lastIndex(of: ")"),
+        stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+      {
+        return true
+      }
+      usleep(100_000)
+    }
+    return false
   }
 
   @Test func aFailingCommandIsNamedWithWhatItSaid() throws {
