@@ -35,20 +35,40 @@ package struct Delivery: Sendable {
     package var unaddressed: [String] = []
     /// `report → address: reason` for each message that was not handed over.
     package var failed: [String] = []
+    /// Reports whose message was not tried, the mail command having failed on an earlier one
+    /// this run: the next run sends them.
+    package var deferred: [String] = []
 
     package init(
       sent: [String] = [], unchanged: Int = 0, mailedThisWeek: Int = 0,
-      unaddressed: [String] = [], failed: [String] = []
+      unaddressed: [String] = [], failed: [String] = [], deferred: [String] = []
     ) {
       self.sent = sent
       self.unchanged = unchanged
       self.mailedThisWeek = mailedThisWeek
       self.unaddressed = unaddressed
       self.failed = failed
+      self.deferred = deferred
+    }
+
+    /// Messages not delivered this run: those that failed and those deferred.
+    package var undelivered: Int { failed.count + deferred.count }
+
+    /// What went wrong, a line a message that failed and one for those deferred.
+    package var problems: [String] {
+      guard !deferred.isEmpty else { return failed }
+      let count = deferred.count
+      let named = deferred.prefix(3).joined(separator: ", ") + (count > 3 ? ", …" : "")
+      return failed + [
+        "\(count) more message\(count == 1 ? "" : "s") deferred to the next run, the mail command having failed (\(named))"
+      ]
     }
   }
 
   /// Delivers the current release's reports. `resend` sends even what the ledger says was sent.
+  /// Once the mail command fails as a transport (it hung, or its relay is down), the messages
+  /// after it are deferred to the next run, as a mail queue defers: a delivery holds the lock
+  /// for at most one `timeout` beyond the messages that went.
   package func run(
     dryRun: URL? = nil, resend: Bool = false, now: Date = Date(),
     calendar: Calendar = .current, logger: Logger
@@ -78,6 +98,7 @@ package struct Delivery: Sendable {
     }
     let sentAt = ISO8601DateFormatter().string(from: now)
     let weekBegan = settings.day.lastStart(atOrBefore: now, calendar: calendar)
+    var transportDown = false
     for brief in briefs {
       guard let text = addresses[brief.report] else {
         outcome.unaddressed.append(brief.report)
@@ -106,6 +127,10 @@ package struct Delivery: Sendable {
           }
           correction = true
         }
+      }
+      if transportDown {
+        outcome.deferred.append(brief.report)
+        continue
       }
       let served = settings.baseURL.map { brief.linked(to: $0) } ?? brief
       let email = writer.email(served)
@@ -141,6 +166,7 @@ package struct Delivery: Sendable {
         let reason = "\(brief.report) → \(address): \(ErrorMessage.describe(error))"
         logger.warning("not delivered: \(reason)")
         outcome.failed.append(reason)
+        transportDown = (error as? MailCommand.Failure)?.transport ?? false
       }
     }
     return outcome

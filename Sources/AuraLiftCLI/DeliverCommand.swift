@@ -60,7 +60,7 @@ struct DeliverCommand: ParsableCommand {
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
-    for failure in outcome.failed { print("not delivered: \(failure)") }
+    for problem in outcome.problems { print("not delivered: \(problem)") }
     if let dryRun {
       if !quiet { print("written: \(outcome.sent.count) messages into \(dryRun)/ (nothing sent)") }
     } else if !quiet || !outcome.failed.isEmpty {
@@ -80,6 +80,7 @@ struct DeliverCommand: ParsableCommand {
       parts.append("\(outcome.unaddressed.count) without an email address")
     }
     if !outcome.failed.isEmpty { parts.append("\(outcome.failed.count) not delivered") }
+    if !outcome.deferred.isEmpty { parts.append("\(outcome.deferred.count) deferred") }
     return parts.joined(separator: "; ")
   }
 }

@@ -74,7 +74,7 @@ struct LastRunRecord: Codable {
     quarantined = summary?.quarantined.count ?? 0
     failed = summary?.failed.count ?? 0
     delivered = summary?.delivery?.sent.count
-    notDelivered = summary?.delivery?.failed.count
+    notDelivered = summary?.delivery?.undelivered
     self.error = error
   }
 

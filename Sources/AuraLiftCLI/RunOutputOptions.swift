@@ -73,7 +73,7 @@ struct RunOutputOptions: ParsableArguments {
       ProcessMemory.peakResidentMegabytes)
     for problem in summary.quarantinedByCause { print("quarantined: \(problem)") }
     for problem in summary.failed { print("failed: \(problem)") }
-    for problem in summary.delivery?.failed ?? [] { print("not delivered: \(problem)") }
+    for problem in summary.delivery?.problems ?? [] { print("not delivered: \(problem)") }
     if summary.upToDate {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
@@ -144,7 +144,7 @@ extension RunOutputOptions {
         "quarantined_causes": problems(summary.quarantinedByCause),
         "failed": problems(summary.failed),
         "delivered": .stringConvertible(summary.delivery?.sent.count ?? 0),
-        "not_delivered": .array((summary.delivery?.failed ?? []).map { .string($0) }),
+        "not_delivered": .array((summary.delivery?.problems ?? []).map { .string($0) }),
       ])
   }
 }

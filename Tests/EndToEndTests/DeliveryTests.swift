@@ -149,6 +149,11 @@ import Testing
     #expect(first.status == 4, "\(first.stdout)\(first.stderr)")
     #expect(
       first.stdout.contains("not delivered: coaches/c-1 → rivera@example.com: false exited 1"))
+    // The command failed as a transport: the second coach's message waits for the next run.
+    #expect(
+      first.stdout.contains(
+        "not delivered: 1 more message deferred to the next run, the mail command having failed (coaches/c-2)"
+      ), "\(first.stdout)")
     let record =
       try JSONSerialization.jsonObject(
         with: Data(contentsOf: root.appendingPathComponent("out/.state/last-run.json")))
@@ -173,6 +178,26 @@ import Testing
     let records = try DatabaseQueue(
       path: root.appendingPathComponent("out/.state/records.sqlite").path)
     #expect(try records.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM delivery") } == 4)
+  }
+
+  /// A mail command that hangs is stopped at deliver.timeout once, not once a coach: the
+  /// messages after it are deferred. A command that refuses one recipient (sysexits 67) is
+  /// tried for the others.
+  @Test func aHungCommandDefersTheRestAndARefusedRecipientDoesNot() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    let hung = try Self.published(in: root, command: "sleep 600", extra: "  timeout: 1\n")
+    let run = try TestSupport.cli(["run", hung.path, "--quiet"])
+    #expect(run.status == 4, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("sleep 600 took longer than 1 s (deliver.timeout) and was stopped"))
+    #expect(run.stdout.contains("1 more message deferred to the next run"), "\(run.stdout)")
+    let script = root.appendingPathComponent("refuse.sh")
+    try Data("cat >/dev/null\necho no such user >&2\nexit 67\n".utf8).write(to: script)
+    let refusing = try Self.published(in: root, command: "sh \(script.path)")
+    let deliver = try TestSupport.cli(["deliver", refusing.path])
+    #expect(deliver.status == 4, "\(deliver.stdout)\(deliver.stderr)")
+    #expect(deliver.stdout.components(separatedBy: "exited 67: no such user").count == 3)
+    #expect(!deliver.stdout.contains("deferred"), "\(deliver.stdout)")
   }
 
   /// Data arriving every night does not mail a coach every night: a week's mail goes once,

@@ -11,7 +11,9 @@
 # (one mail per coach a week); a week on, with the server down the run exits 4 naming the
 # messages, and once the server is back the next run sends them and nothing more; a coach email that would add a
 # Bcc line mails nobody, non-ASCII names arrive encoded; a server that never answers is given
-# up at deliver.timeout. The server is stopped by a trap, whatever happens.
+# up at deliver.timeout; a wrapper whose child hangs is stopped with its child, and a command
+# that exits 0 without reading its message is not recorded. The server is stopped by a trap,
+# whatever happens.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 binary=$(realpath "${1:?usage: $0 AURALIFT_BINARY PYTHON_WITH_AIOSMTPD}")
@@ -117,7 +119,9 @@ check "and nothing arrived" test "$(messages)" -eq 2
 start_server
 "$binary" run "$work/nightly.yaml" --quiet >"$work/run4.out" 2>&1
 check "with the server back the next run exits 0" test $? -eq 0
-pending=$(grep -c "^not delivered:" "$work/run3.out")
+failed=$(grep -c "^not delivered: [a-z]*/[^ ]* → " "$work/run3.out")
+deferred=$(sed -n 's/^not delivered: \([0-9]*\) more messages\{0,1\} deferred.*/\1/p' "$work/run3.out")
+pending=$((failed + ${deferred:-0}))
 check "and sends what was not delivered ($pending)" test "$(messages)" -eq $((2 + pending))
 "$binary" run "$work/nightly.yaml" --quiet >/dev/null 2>&1
 check "and nothing more after that" test "$(messages)" -eq $((2 + pending))
@@ -195,5 +199,35 @@ check "a silent server: the run exits 4" test $status -eq 4
 check "and says the command took longer than 2 s" grep -q "took longer than 2 s" "$work/run5.out"
 check "in well under a minute ($took s)" test "$took" -lt 60
 stop_server
+
+# A wrapper script whose child hangs: its whole process group is stopped at deliver.timeout
+# (2 s), the child with it, the second coach's message deferred, the lock freed (--resend:
+# both coaches' messages are due).
+ledger() {
+  python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM delivery").fetchone()[0])' \
+    "$work/out/.state/records.sqlite"
+}
+printf '#!/bin/sh\nsleep 987\n' >"$work/hanging-wrapper"
+printf '#!/bin/sh\nsleep 1\nexit 0\n' >"$work/unread-wrapper"
+chmod +x "$work/hanging-wrapper" "$work/unread-wrapper"
+sed -i "s|^  command: .*|  command: $work/hanging-wrapper|" "$work/nightly.yaml"
+before=$(ledger)
+started=$(date +%s)
+"$binary" deliver "$work/nightly.yaml" --resend >"$work/deliver-hung.out" 2>&1
+status=$?
+took=$(($(date +%s) - started))
+check "a wrapper whose child hangs: deliver exits 4" test $status -eq 4
+check "within deliver.timeout + 10 s ($took s)" test "$took" -le 12
+check "its child was stopped with it" bash -c '! pgrep -x -f "sleep 987" >/dev/null'
+check "the other message was deferred, not tried" \
+  grep -q "^not delivered: 1 more message deferred" "$work/deliver-hung.out"
+# The lock was freed: the next deliver runs. A command that exits 0 without reading its
+# message (which fits the pipe's buffer) is not recorded.
+sed -i "s|^  command: .*|  command: $work/unread-wrapper|" "$work/nightly.yaml"
+"$binary" deliver "$work/nightly.yaml" --resend >"$work/deliver-unread.out" 2>&1
+check "a command that exits 0 unread: deliver exits 4" test $? -eq 4
+check "and says it did not read the message" \
+  grep -q "exited 0 without reading the whole message" "$work/deliver-unread.out"
+check "and nothing is recorded as delivered" test "$(ledger)" -eq "$before"
 
 checks_done
