@@ -62,37 +62,64 @@ package struct PostgresPublisher: Sendable {
   }
 
   /// `work`'s outcome; or `unavailable` where `connection` closes and `work` has not ended two
-  /// seconds later. A statement pending when its connection closes has been seen never to
-  /// resume (the server killed while the publication waited for a lock), so `work` runs as a
-  /// task this wait can leave behind: the one unstructured task of the store step.
+  /// seconds later, or where the server has not answered for its silence limit. A statement
+  /// pending when its connection closes has been seen never to resume (the server killed
+  /// while the publication waited for a lock), and one sent to a server that stopped
+  /// answering never ends, so `work` runs as a task these waits can leave behind: the one
+  /// unstructured task of the store step. Closing the connection rolls the transaction back.
   private func untilClosed(
     _ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Outcome
   ) async throws -> Outcome {
+    let place = "PostgreSQL at \(target.host):\(target.port)"
     let closed = PostgresFailure.unavailable(
-      "PostgreSQL at \(target.host):\(target.port) closed the connection in the middle of the publication"
+      "\(place) closed the connection in the middle of the publication")
+    let silence = ServerSilence(limit: .seconds(target.silenceLimitSeconds))
+    let silent = PostgresFailure.unavailable(
+      "\(place) did not answer for \(Int(target.silenceLimitSeconds)) s (\(target.silenceLimitReason)): the connection was closed, which rolls the publication back"
     )
     return try await withCheckedThrowingContinuation { continuation in
-      let pending = PendingOutcome(continuation)
+      let pending = FirstResult(continuation)
+      let watchdog = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .seconds(1))
+          if silence.exceeded, pending.resume(with: .failure(silent)) {
+            connection.close().whenComplete { _ in }
+            return
+          }
+        }
+      }
       Task {
-        do { pending.resume(with: .success(try await work())) } catch {
+        do {
+          let outcome = try await ServerSilence.$current.withValue(silence) { try await work() }
+          pending.resume(with: .success(outcome))
+        } catch {
           pending.resume(with: .failure(error))
         }
+        watchdog.cancel()
       }
       connection.closeFuture.whenComplete { _ in
         DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-          pending.resume(with: .failure(closed))
+          if pending.resume(with: .failure(closed)) { watchdog.cancel() }
         }
       }
     }
   }
 
+  /// A connection, logged in, within `connect_timeout`: the TCP connection, TLS and the login
+  /// all count, as libpq's `connect_timeout` does.
   private func connect() async throws -> PostgresConnection {
     var configuration = PostgresConnection.Configuration(
       host: target.host, port: target.port, username: target.user, password: target.password,
       database: target.database, tls: try tls())
     configuration.options.connectTimeout = .seconds(Int64(target.connectTimeoutSeconds))
-    return try await PostgresConnection.connect(
-      configuration: configuration, id: 1, logger: logger)
+    let (logger, settings) = (self.logger, configuration)
+    return try await ClientDeadline.within(
+      seconds: Double(target.connectTimeoutSeconds),
+      expired: PostgresFailure.unavailable(
+        "PostgreSQL at \(target.host):\(target.port) did not complete the login within \(target.connectTimeoutSeconds) s (connect_timeout)"
+      ),
+      { try await PostgresConnection.connect(configuration: settings, id: 1, logger: logger) },
+      late: { connection in try? await connection.close() })
   }
 
   private func tls() throws -> PostgresConnection.Configuration.TLS {
@@ -317,7 +344,11 @@ package struct PostgresPublisher: Sendable {
     guard let first = try chunks.next() else { return 0 }
     try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
       try await writer.write(ByteBuffer(bytes: first))
-      while let chunk = try chunks.next() { try await writer.write(ByteBuffer(bytes: chunk)) }
+      ServerSilence.current?.answered()
+      while let chunk = try chunks.next() {
+        try await writer.write(ByteBuffer(bytes: chunk))
+        ServerSilence.current?.answered()
+      }
     }
     return chunks.rows
   }
@@ -357,6 +388,7 @@ package struct PostgresPublisher: Sendable {
 
   private func drain(_ rows: PostgresRowSequence) async throws {
     for try await _ in rows {}
+    ServerSilence.current?.answered()
   }
 
   /// The first column of the first row of `sql`, as text.
@@ -364,6 +396,7 @@ package struct PostgresPublisher: Sendable {
     let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
     var first: String?? = nil
     for try await (value) in rows.decode(String?.self) where first == nil { first = value }
+    ServerSilence.current?.answered()
     return first ?? nil
   }
 
@@ -372,22 +405,5 @@ package struct PostgresPublisher: Sendable {
     let rows = try await firstText(
       connection, "WITH removed AS (\(sql) RETURNING 1) SELECT count(*)::text FROM removed")
     return Int(rows ?? "0") ?? 0
-  }
-}
-
-/// A continuation resumed once, by whichever of its resumers comes first.
-final class PendingOutcome: Sendable {
-  private let continuation: Mutex<CheckedContinuation<PostgresPublisher.Outcome, any Error>?>
-
-  init(_ continuation: CheckedContinuation<PostgresPublisher.Outcome, any Error>) {
-    self.continuation = Mutex(continuation)
-  }
-
-  func resume(with result: Result<PostgresPublisher.Outcome, any Error>) {
-    continuation.withLock { pending in
-      let first = pending
-      pending = nil
-      return first
-    }?.resume(with: result)
   }
 }

@@ -29,6 +29,21 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   /// Each statement's time limit (`statement_timeout=` in seconds), none by default.
   package var statementTimeoutSeconds: Double?
 
+  /// How long the client waits for the server's next answer before it closes the connection
+  /// (rolling the publication back): `statement_timeout` plus ten seconds, else an hour. The
+  /// server's own limit is useless against a server that stopped answering.
+  package var silenceLimitSeconds: Double { (statementTimeoutSeconds ?? 3600) + 10 }
+
+  /// What `silenceLimitSeconds` comes from, for messages.
+  var silenceLimitReason: String {
+    statementTimeoutSeconds == nil
+      ? "an hour and ten seconds, without statement_timeout"
+      : "statement_timeout plus 10 s"
+  }
+
+  /// The largest `sslrootcert` read: a bundle of every public authority is about 200 KB.
+  package static let rootCertificateMaxBytes = 4 << 20
+
   /// Parses `url`, filling what it leaves out from `environment`. `fromCommandLine` refuses a
   /// password in the URL (it would show in `ps` and in shell history).
   package init(
