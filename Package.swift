@@ -157,7 +157,7 @@ let package = Package(
     .testTarget(
       name: "AuraEvaluationTests",
       dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest", "AuraSynth"]),
-    .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres"]),
+    .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres", "AuraTestSupport"]),
     .testTarget(
       name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain", "AuraTestSupport"]),
     .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"]),

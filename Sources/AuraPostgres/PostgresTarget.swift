@@ -58,7 +58,9 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     guard url.hasPrefix("postgresql://") || url.hasPrefix("postgres://"),
       let components = URLComponents(string: url)
     else { throw bad("not a postgresql:// URL") }
-    if components.password != nil, fromCommandLine {
+    var items: [String: String] = [:]
+    for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
+    if components.password != nil || items["password"] != nil, fromCommandLine {
       throw bad("a password on the command line shows in ps and shell history; set PGPASSWORD")
     }
     host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGHOST"] ?? "localhost"
@@ -80,17 +82,15 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     user =
       components.user.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGUSER"]
       ?? environment["USER"] ?? "postgres"
-    password = components.password ?? environment["PGPASSWORD"]
+    password = components.password ?? items["password"] ?? environment["PGPASSWORD"]
     let path =
       components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
     database = path.isEmpty ? environment["PGDATABASE"] ?? user : path
     guard !database.contains("/"), !database.contains("\u{0}") else {
       throw bad("'\(database)' is not a database name")
     }
-    var items: [String: String] = [:]
-    for item in components.queryItems ?? [] { items[item.name] = item.value ?? "" }
     let known: Set<String> = [
-      "sslmode", "sslrootcert", "schema", "statement_timeout", "connect_timeout",
+      "sslmode", "sslrootcert", "schema", "statement_timeout", "connect_timeout", "password",
     ]
     if let unknown = items.keys.sorted().first(where: { !known.contains($0) }) {
       throw bad("unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -105,8 +105,8 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       let file = home + "/.postgresql/root.crt"
       if FileManager.default.fileExists(atPath: file) { rootCertificate = file }
     }
-    if let file = rootCertificate, !FileManager.default.isReadableFile(atPath: file) {
-      throw bad("sslrootcert \(file) cannot be read")
+    if let file = rootCertificate, let problem = Self.rootCertificateProblem(file) {
+      throw bad("sslrootcert \(file) \(problem)")
     }
     if let text = items["connect_timeout"] ?? environment["PGCONNECT_TIMEOUT"] {
       guard let seconds = Int(text), Self.connectTimeoutRange.contains(seconds) else {
@@ -124,6 +124,26 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       }
       statementTimeoutSeconds = seconds
     }
+  }
+
+  /// Why `file` cannot be the authorities' certificates, if it cannot: it must be a readable
+  /// regular file (a FIFO or a device would block or never end) of at most
+  /// `rootCertificateMaxBytes`, holding a PEM certificate.
+  static func rootCertificateProblem(_ file: String) -> String? {
+    var info = stat()
+    guard stat(file, &info) == 0 else {
+      return "cannot be read (\(String(cString: strerror(errno))))"
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
+    guard info.st_size <= rootCertificateMaxBytes else {
+      return
+        "is \(info.st_size) bytes, over the \(rootCertificateMaxBytes >> 20) MB a certificate file may hold"
+    }
+    guard let data = FileManager.default.contents(atPath: file) else { return "cannot be read" }
+    guard data.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
+      return "holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
+    }
+    return nil
   }
 
   /// `postgresql://user@host:port/database (schema s)`, without the password.
@@ -160,9 +180,23 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// `url` with any password replaced by `***`, for messages; read as text, so that a URL
-  /// Foundation cannot parse is redacted too.
+  /// `url` with any password replaced by `***`, in its authority or as a `password=`
+  /// parameter, for messages; read as text, so that a URL Foundation cannot parse is redacted
+  /// too.
   package static func redacted(_ url: String) -> String {
+    let authority = redactedAuthority(url)
+    guard let query = authority.firstIndex(of: "?") else { return authority }
+    let parameters = authority[authority.index(after: query)...].split(
+      separator: "&", omittingEmptySubsequences: false
+    ).map { parameter -> String in
+      let name = parameter.prefix { $0 != "=" }
+      let decoded = String(name).removingPercentEncoding ?? String(name)
+      return decoded.lowercased() == "password" ? "\(name)=***" : String(parameter)
+    }
+    return authority[...query] + parameters.joined(separator: "&")
+  }
+
+  private static func redactedAuthority(_ url: String) -> String {
     guard let scheme = url.range(of: "://") else {
       return url.contains("@") || url.contains(":") ? "(a store URL that does not parse)" : url
     }

@@ -1,3 +1,4 @@
+import AuraTestSupport
 import Foundation
 import Testing
 
@@ -42,9 +43,10 @@ import Testing
     try FileManager.default.createDirectory(
       at: home.appendingPathComponent(".postgresql"), withIntermediateDirectories: true)
     let rootFile = home.appendingPathComponent(".postgresql/root.crt").path
-    try Data("pem".utf8).write(to: URL(fileURLWithPath: rootFile))
+    let pem = Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8)
+    try pem.write(to: URL(fileURLWithPath: rootFile))
     let other = home.appendingPathComponent("ca.pem").path
-    try Data("pem".utf8).write(to: URL(fileURLWithPath: other))
+    try pem.write(to: URL(fileURLWithPath: other))
     let url = "postgresql://u@h/d?sslmode=verify-full"
     #expect(
       try PostgresTarget(url: url, environment: ["HOME": home.path]).rootCertificate == rootFile)
@@ -60,6 +62,9 @@ import Testing
   @Test(arguments: [
     ("mysql://u@h/d", "not a postgresql:// URL"),
     ("postgresql://u:secret@h/d", "set PGPASSWORD"),
+    ("postgresql://u@h/d?password=secret", "set PGPASSWORD"),
+    ("postgresql://u@h/d?sslrootcert=/dev/null", "sslrootcert /dev/null is not a regular file"),
+    ("postgresql://u@h/d?sslrootcert=/", "sslrootcert / is not a regular file"),
     ("postgresql://u@h/d?colour=blue", "unknown parameter 'colour'"),
     ("postgresql://u@h/d?sslmode=maybe", "sslmode=maybe: use disable"),
     ("postgresql://u@h/d?schema=Gym-A", "schema 'Gym-A'"),
@@ -91,7 +96,8 @@ import Testing
   @Test(arguments: [
     "postgresql://u:secret@h/d", "postgresql://u:secret@h:5432/d?schema=x",
     "postgresql://u:secret@h/d with spaces", "postgresql://u:sec@ret@h/d",
-    "postgresql://u:secret@[::1/d", "u:secret@h",
+    "postgresql://u:secret@[::1/d", "u:secret@h", "postgresql://u@h/d?password=secret",
+    "postgresql://u@h/d?schema=x&PassWord=secret", "postgresql://u@h/d?pass%77ord=secret",
   ])
   func aPasswordIsNeverShown(url: String) {
     #expect(!PostgresTarget.redacted(url).contains("secret"), "\(PostgresTarget.redacted(url))")
@@ -99,6 +105,36 @@ import Testing
       _ = try PostgresTarget(url: url + "?colour=blue", environment: ["HOME": "/nowhere"])
     } catch {
       #expect(!"\(error)".contains("secret"), "\(error)")
+    }
+  }
+
+  /// A password given as libpq's `password=` parameter is used, as libpq does, in a pipeline
+  /// file (not on a command line).
+  @Test func aPasswordParameterIsUsed() throws {
+    let target = try PostgresTarget(
+      url: "postgresql://u@h/d?password=s3cret&schema=x", environment: ["PGPASSWORD": "other"])
+    #expect(target.password == "s3cret")
+    #expect(!target.description.contains("s3cret"))
+  }
+
+  /// A root certificate that is a FIFO would block the run for ever, one that is not PEM
+  /// failed deep in TLS: both are refused at once, naming the file.
+  @Test func aRootCertificateMustBeAPEMFile() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let fifo = folder.appendingPathComponent("ca.fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let text = folder.appendingPathComponent("ca.txt").path
+    try Data("not a certificate\n".utf8).write(to: URL(fileURLWithPath: text))
+    for (file, problem) in [
+      (fifo, "is not a regular file"), (text, "holds no PEM certificate"),
+    ] {
+      #expect {
+        try PostgresTarget(url: "postgresql://u@h/d?sslmode=verify-full&sslrootcert=\(file)")
+      } throws: { error in
+        (error as? PostgresFailure)?.exitCode == 64
+          && "\(error)".contains("sslrootcert \(file) \(problem)")
+      }
     }
   }
 
