@@ -34,16 +34,28 @@ struct Publisher {
     func removeLocal() {
       if let local { try? FileManager.default.removeItem(at: local) }
     }
+
+    /// Removes what a failed publication staged, so that a disk it filled is freed.
+    func discard() {
+      try? FileManager.default.removeItem(at: folder)
+      removeLocal()
+    }
   }
 
   /// Starts the release of run `runId`: its staging folder, empty. The caller writes the
-  /// database at `Staging.database` (`SQLiteStore.publish`), then calls `complete`.
+  /// database at `Staging.database` (`SQLiteStore.publish`), then calls `complete`, or
+  /// `discard` when it fails. Partial releases left by runs that were killed go first: the
+  /// caller holds the output's lock, so none of them is being written, and on a full disk
+  /// they hold the space this one needs.
   func stage(runId: String) throws -> Staging {
     let fileManager = FileManager.default
     let releases = OutputLayout(out).releases
     try fileManager.createDirectory(at: releases, withIntermediateDirectories: true)
+    for name in try fileManager.contentsOfDirectory(atPath: releases.path)
+    where name.hasSuffix(".partial") {
+      try? fileManager.removeItem(at: releases.appendingPathComponent(name))
+    }
     let staging = releases.appendingPathComponent(runId + ".partial")
-    try? fileManager.removeItem(at: staging)
     try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
     // SQLite is never written over a network filesystem: there the database is built in a
     // local temporary folder and copied into the release once complete.

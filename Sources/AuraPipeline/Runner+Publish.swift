@@ -86,27 +86,32 @@ extension Runner {
         let release = try publisher.stage(runId: runId)
         defer { release.removeLocal() }
         var partitions: [AthletePartition] = []
-        try SQLiteStore().publish(
-          databasePath: release.database, reusing: reuse ? previousDatabase.path : nil
-        ) { writer in
-          let run = RunRecord(
-            runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
-            parametersHash: Self.parametersHash(config.parameters),
-            parameters: config.parameters.described, dataset: plan.datasetRoot.path,
-            sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
-            sessionsQuarantined: quarantine.count)
-          let contents = try timed("aggregate and write sessions") {
-            try publishSessions(
-              plan, aggregation: aggregation, writer: writer,
-              reused: reuse
-                ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
-              quarantine: quarantine, run: run, departed: departed, canCompute: canCompute,
-              tally: &tally)
+        do {
+          try SQLiteStore().publish(
+            databasePath: release.database, reusing: reuse ? previousDatabase.path : nil
+          ) { writer in
+            let run = RunRecord(
+              runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
+              parametersHash: Self.parametersHash(config.parameters),
+              parameters: config.parameters.described, dataset: plan.datasetRoot.path,
+              sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
+              sessionsQuarantined: quarantine.count)
+            let contents = try timed("aggregate and write sessions") {
+              try publishSessions(
+                plan, aggregation: aggregation, writer: writer,
+                reused: reuse
+                  ? (changedFrom: changedFrom, previous: Set(previousPartitions.keys)) : nil,
+                quarantine: quarantine, run: run, departed: departed, canCompute: canCompute,
+                tally: &tally)
+            }
+            partitions = contents.partitions
+            return contents.bundle
           }
-          partitions = contents.partitions
-          return contents.bundle
+          return try publisher.complete(release, partitions: partitions, generatedAt: finishedAt)
+        } catch {
+          release.discard()
+          throw error
         }
-        return try publisher.complete(release, partitions: partitions, generatedAt: finishedAt)
       }
       for path in plan.chain.cache.damaged() {
         logger.warning("cache entry \(path) was damaged: computed again")
@@ -135,7 +140,9 @@ extension Runner {
           "reports": .stringConvertible(reports.reports),
         ])
     } catch {
-      throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
+      throw PipelineError.fatal(
+        "nothing published: \(ErrorMessage.describe(error))\(DiskSpace.fullHint(error, release: release))"
+      )
     }
     return Published(summary: try finish(summary), previous: release)
   }
