@@ -180,6 +180,33 @@ import Testing
     #expect(reasons.contains { $0.contains("hrv_ms on 2026-11-04: 5000 is outside 1…500") })
   }
 
+  /// Records dated where no table's date may lie (9999, 1899, after the run's day) are left
+  /// out with a problem naming the line, not put on a roster dated 9999.
+  @Test func exportRecordsOutsideTheDatesAreLeftOut() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    let folder = root.appendingPathComponent("health/a-1")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let export = Self.export.replacingOccurrences(
+      of: "startDate=\"2026-11-04 07:00:00 +0100\"", with: "startDate=\"9999-11-15 07:00:00 +0100\""
+    ).replacingOccurrences(
+      of: "startDate=\"2026-11-05 07:00:00 +0100\"", with: "startDate=\"1899-12-31 07:00:00 +0100\""
+    ).replacingOccurrences(
+      of: "startDate=\"2026-11-03 11:00:00 +0100\"", with: "startDate=\"2099-01-01 11:00:00 +0100\""
+    )
+    try Data(export.utf8).write(to: folder.appendingPathComponent("export.xml"))
+    let tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.wellness.map(\.date).sorted() == ["2026-11-03"])
+    #expect(tables.wellness.first.map { abs($0.activeKcal! - 100) < 1e-9 } == true)
+    let reasons = tables.problems.map(\.description)
+    for (line, date) in [(26, "9999-11-15"), (27, "1899-12-31"), (19, "2099-01-01")] {
+      #expect(
+        reasons.contains {
+          $0.hasPrefix("health/a-1/export.xml:\(line):") && $0.contains("Record startDate: \(date)")
+        }, "\(reasons)")
+    }
+  }
+
   @Test func exportIsStreamedInChunksOfAnySize() throws {
     let root = try Self.dataset()
     defer { TestSupport.remove(root) }

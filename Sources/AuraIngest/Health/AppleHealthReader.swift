@@ -110,11 +110,18 @@ private struct DailyHealth {
     return (String(tag["startDate"]!.prefix(10)), value)
   }
 
+  /// The record's time in `attribute`, within the dates every table's are (none before 2000,
+  /// none after the run's day).
   private func time(_ tag: XMLTagStream.Tag, _ attribute: String) throws -> Double {
     guard let text = tag[attribute], let seconds = ISODates.timestamp(text) else {
       throw DatasetProblem(
         path: path, line: tag.line,
         reason: "Record \(attribute) '\(tag[attribute] ?? "")' is not a date")
+    }
+    if let problem = PlausibleRange.dateProblem(text)
+      ?? ISODates.day(text).flatMap({ RunDay.problem(day: $0) })
+    {
+      throw DatasetProblem(path: path, line: tag.line, reason: "Record \(attribute): \(problem)")
     }
     return seconds
   }
