@@ -70,13 +70,24 @@ struct CompareCommand: ParsableCommand {
   /// Two sweeps: their settings that differ, then each metric that moved between the variants
   /// both ran, then the variants only one ran.
   func compareExperiments(_ records: [URL]) throws {
+    // Each side is read and checked on its own, so that a message names the one at fault.
+    var sides: [Data] = []
+    for record in records {
+      do {
+        let data = try BoundedFile.read(record, maxBytes: ExperimentIndex.maxRecordBytes)
+        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+          throw BoundedFile.Refused(description: "\(record.path) is no experiment record (JSON)")
+        }
+        sides.append(data)
+      } catch {
+        FileHandle.standardError.write(Data("auralift: \(ErrorMessage.describe(error))\n".utf8))
+        throw ExitCodes.usage
+      }
+    }
     let comparison: ExperimentComparison
-    do {
-      comparison = try ExperimentComparison(
-        a: try Data(contentsOf: records[0]), b: try Data(contentsOf: records[1]))
-    } catch {
+    do { comparison = try ExperimentComparison(a: sides[0], b: sides[1]) } catch {
       FileHandle.standardError.write(
-        Data("auralift: \(records[0].path) or \(records[1].path) is no experiment record\n".utf8))
+        Data("auralift: \(records[0].path) and \(records[1].path) cannot be compared\n".utf8))
       throw ExitCodes.usage
     }
     print("A: \(a)\nB: \(b)\n")

@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// The experiments a folder holds (`<experiments>/<name>-<id>/experiment.json`), as `auralift
@@ -16,6 +17,9 @@ package struct ExperimentIndex: Sendable {
     package var codeModified: Bool?
   }
 
+  /// The largest `experiment.json` read: a sweep of thousands of variants writes a few MB.
+  package static let maxRecordBytes = 64_000_000
+
   /// Every readable experiment under `folder`, oldest first; folders without a readable
   /// `experiment.json` (a sweep still running, or killed) are `unreadable`.
   package static func read(folder: URL) throws -> (entries: [Entry], unreadable: [String]) {
@@ -30,7 +34,8 @@ package struct ExperimentIndex: Sendable {
         isFolder.boolValue
       else { continue }
       let record = url.appendingPathComponent("experiment.json")
-      guard let data = try? Data(contentsOf: record), let entry = entry(folder: name, json: data)
+      guard let data = try? BoundedFile.read(record, maxBytes: maxRecordBytes),
+        let entry = entry(folder: name, json: data)
       else {
         unreadable.append(name)
         continue

@@ -236,6 +236,33 @@ import Testing
     let same = try Self.compare(two.appendingPathComponent("v1"), two.appendingPathComponent("v1"))
     #expect(same.contains("parameters: the same"))
     #expect(!same.contains("| workout_set |") && !same.contains("columns that moved"))
+
+    // A record of 100 MB (sparse) is never read whole, and one that is not JSON is named:
+    // experiments lists them as unreadable, compare blames the side at fault alone.
+    for (name, bytes) in [("huge", 100_000_000), ("broken", 0)] {
+      let folder = root.appendingPathComponent("experiments/\(name)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let record = folder.appendingPathComponent("experiment.json")
+      FileManager.default.createFile(atPath: record.path, contents: Data("[1, 2".utf8))
+      if bytes > 0 {
+        let handle = try FileHandle(forWritingTo: record)
+        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.close()
+      }
+      let listedAgain = try TestSupport.cli([
+        "experiments", "--experiments", root.appendingPathComponent("experiments").path,
+      ])
+      #expect(listedAgain.status == 0)
+      #expect(listedAgain.stderr.contains("\(name): no readable experiment.json"))
+      let blamed = try TestSupport.cli(["compare", first.path, folder.path])
+      #expect(blamed.status == 64, "\(blamed.stderr)")
+      #expect(
+        blamed.stderr.contains(
+          bytes > 0
+            ? "\(record.path) is 100 MB, over the 64 MB it may be"
+            : "\(record.path) is no experiment record"), "\(blamed.stderr)")
+      #expect(!blamed.stderr.contains(first.path), "\(blamed.stderr)")
+    }
   }
 
   /// A variant is reproduced from its record alone: `auralift run` of the recorded pipeline
