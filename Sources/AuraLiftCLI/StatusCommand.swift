@@ -15,7 +15,9 @@ struct StatusCommand: ParsableCommand {
       published without what it set aside (3) or left emails for the next run (4), or its \
       newest session is older than --max-data-age; 2 the last run published nothing, there is \
       no record, or the last publication is older than --max-age. The line ends with \
-      perfdata (publication_age, data_age in seconds) for a monitor to graph.
+      perfdata (publication_age, data_age in seconds) for a monitor to graph. 2 also when \
+      the publication the record names is gone; 3 (UNKNOWN) when the record's time lies more \
+      than 5 minutes in the future (the clock moved back).
       """)
 
   @Argument(help: "Pipeline file (its out:), unless --out is given.")
@@ -45,6 +47,15 @@ struct StatusCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let now = Date()
+    // A record from the future (a clock set wrong, then right) would say OK for ever.
+    if let finished = ISO8601DateFormatter().date(from: record.finishedAt),
+      finished.timeIntervalSince(now) > Self.clockSkewSeconds
+    {
+      print(
+        "UNKNOWN: the last run's record says it finished at \(record.finishedAt), later than now (\(ISO8601DateFormatter().string(from: now))): this machine's clock moved back"
+      )
+      throw ExitCode(3)
+    }
     let age = record.lastSuccess.flatMap { ISO8601DateFormatter().date(from: $0.finishedAt) }
       .map { now.timeIntervalSince($0) }
     // Older records name only the day of the newest session.
@@ -63,6 +74,12 @@ struct StatusCommand: ParsableCommand {
       publicationAge: age, dataAge: dataAge, maximumAge: maximum, maximumDataAge: maximumDataAge)
     if !LastRunRecord.published.contains(record.exitCode) {
       print("CRITICAL: \(details): \(record.error ?? "nothing published")\(perfdata)")
+      throw ExitCode(2)
+    }
+    // What the record calls published must still be there.
+    let database = OutputLayout(path: folder).currentDatabase
+    guard FileManager.default.fileExists(atPath: database.path) else {
+      print("CRITICAL: \(details): no publication left at \(database.path)\(perfdata)")
       throw ExitCode(2)
     }
     guard let age, age <= maximum else {
@@ -91,6 +108,10 @@ struct StatusCommand: ParsableCommand {
     }
     print("OK: \(details)\(perfdata)")
   }
+
+  /// How far in the future a record's time may lie (clocks of machines that share an output
+  /// disagree by seconds, not minutes).
+  static let clockSkewSeconds: Double = 300
 
   /// An age as a person reads it: minutes under an hour, hours under two days, else days.
   static func duration(_ seconds: Double) -> String {

@@ -47,6 +47,24 @@ import Testing
     let after = try Self.record(out)
     #expect(after["last_success"] as? [String: String] == success as? [String: String])
     #expect(after["run_id"] as? String != record["run_id"] as? String)
+
+    // A record whose time lies in the future (the clock moved back): UNKNOWN, not OK for ever.
+    let recordFile = out.appendingPathComponent(".state/last-run.json")
+    var future = record
+    future["finished_at"] = "2999-01-01T00:00:00Z"
+    future["last_success"] = ["finished_at": "2999-01-01T00:00:00Z", "release": success["release"]]
+    try JSONSerialization.data(withJSONObject: future).write(to: recordFile)
+    let skewed = try status([])
+    #expect(skewed.status == 3, "\(skewed.stdout)")
+    #expect(skewed.stdout.hasPrefix("UNKNOWN: "), "\(skewed.stdout)")
+    #expect(skewed.stdout.contains("clock moved back"))
+    // A successful record whose publication is gone: CRITICAL, naming what is missing.
+    try Data(JSONSerialization.data(withJSONObject: record)).write(to: recordFile)
+    #expect(try status([]).status == 0)
+    try FileManager.default.removeItem(at: out.appendingPathComponent("current"))
+    let gone = try status([])
+    #expect(gone.status == 2, "\(gone.stdout)")
+    #expect(gone.stdout.contains("no publication left at"), "\(gone.stdout)")
   }
 
   static func record(_ out: URL) throws -> [String: Any] {
