@@ -33,6 +33,7 @@ enum ExitCodes {
     case PipelineError.config, is ParameterError: return usage
     case DeliveryError.settings: return usage
     case let failure as PostgresFailure: return ExitCode(failure.exitCode)
+    case let failed as StoreFailed: return ExitCode(failed.failure.exitCode)
     default: return otherwise
     }
   }

@@ -46,7 +46,8 @@ struct LastRunRecord: Codable {
   static let published: Set<Int32> = [0, 3, 4]
 
   init(
-    summary: RunSummary?, exitCode: Int32, started: Date, out: String, error: String? = nil
+    summary: RunSummary?, exitCode: Int32, started: Date, out: String, error: String? = nil,
+    sqlitePublished: Bool = false
   ) {
     let formatter = ISO8601DateFormatter()
     startedAt = formatter.string(from: started)
@@ -62,7 +63,7 @@ struct LastRunRecord: Codable {
       database: resolved.appendingPathComponent(OutputLayout.databaseName).path)
     dataThrough = newestSession.map { String($0.prefix(10)) }
     lastSuccess =
-      Self.published.contains(exitCode)
+      Self.published.contains(exitCode) || sqlitePublished
       ? Success(finishedAt: finishedAt, release: release)
       : Self.read(out: out)?.lastSuccess
     durationSeconds = (Date().timeIntervalSince(started) * 1000).rounded() / 1000

@@ -51,14 +51,17 @@ struct RunOutputOptions: ParsableArguments {
       summary = try await work(logger, quiet ? nil : progress.update)
     } catch {
       progress.finish()
+      // A store that failed after the SQLite release was published: the record says both.
+      let stored = error as? StoreFailed
       if logFormat == .json {
         logger.critical(
-          "nothing published", metadata: ["error": .string(ErrorMessage.describe(error))])
+          stored == nil ? "nothing published" : "published, not stored",
+          metadata: ["error": .string(ErrorMessage.describe(error))])
       }
       let code = ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
       LastRunRecord(
-        summary: nil, exitCode: code.rawValue, started: started, out: config.out,
-        error: ErrorMessage.describe(error)
+        summary: stored?.summary, exitCode: code.rawValue, started: started, out: config.out,
+        error: ErrorMessage.describe(error), sqlitePublished: stored != nil
       ).write(out: config.out)
       throw code
     }

@@ -3,6 +3,15 @@ import AuraReports
 import AuraSupport
 import Foundation
 
+/// A store step that failed after the SQLite release was published: the failure, with what
+/// the run published, so that the run's record says both.
+package struct StoreFailed: Error, CustomStringConvertible {
+  package let summary: RunSummary
+  package let failure: PostgresFailure
+
+  package var description: String { failure.description }
+}
+
 /// The last step of a run: the PostgreSQL store, awaited (PostgresNIO is async), its
 /// transaction scoped in one closure (`PostgresPublisher`).
 extension Runner {
@@ -10,8 +19,12 @@ extension Runner {
   func store(_ published: Published) async throws -> RunSummary {
     var summary = published.summary
     if config.store != nil {
-      summary.store = try await timed("store") {
-        try await publishToStore(previous: published.previous)
+      do {
+        summary.store = try await timed("store") {
+          try await publishToStore(previous: published.previous)
+        }
+      } catch let failure as PostgresFailure {
+        throw StoreFailed(summary: summary, failure: failure)
       }
     }
     return summary

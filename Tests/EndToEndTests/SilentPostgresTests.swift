@@ -42,7 +42,7 @@ import Testing
   /// Runs the sample into a fresh output and the fake server in `mode`; the run's status,
   /// stderr and seconds.
   static func run(mode: String, parameters: String) throws -> (
-    status: Int32, stderr: String, seconds: Double
+    status: Int32, stderr: String, seconds: Double, record: [String: Any]
   ) {
     let root = try TestSupport.temporaryFolder("silent-\(mode)")
     defer { TestSupport.remove(root) }
@@ -68,7 +68,12 @@ import Testing
       root.appendingPathComponent("out").path, "--store",
       "postgresql://postgres@127.0.0.1:\(port)/postgres?sslmode=disable&\(parameters)",
     ])
-    return (run.status, run.stderr, Date().timeIntervalSince(started))
+    let seconds = Date().timeIntervalSince(started)
+    let record =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: root.appendingPathComponent("out/.state/last-run.json")))
+      as? [String: Any] ?? [:]
+    return (run.status, run.stderr, seconds, record)
   }
 
   @Test func aServerThatLogsInAndFallsSilentEndsTheRunWith69() throws {
@@ -77,6 +82,12 @@ import Testing
     #expect(
       run.stderr.contains("did not answer for 12 s (statement_timeout plus 10 s)"), "\(run.stderr)")
     #expect(run.stderr.contains("the SQLite release is published"), "\(run.stderr)")
+    // The run's record says what was published, and that the store was not.
+    #expect(run.record["exit_code"] as? Int == 69)
+    #expect(run.record["sessions"] as? Int == 18, "\(run.record)")
+    let success = run.record["last_success"] as? [String: Any]
+    #expect(success?["release"] as? String == run.record["release"] as? String)
+    #expect((run.record["error"] as? String)?.contains("did not answer") == true)
     // Its timeouts (3 + 2 s) plus 30: the bound the issue set, far above the 12 s expected.
     #expect(run.seconds < 35, "took \(run.seconds) s")
   }
