@@ -295,12 +295,17 @@ private struct LegacyRecords: Sendable {
   }
 
   func copy(into db: Database) throws {
-    let sessions = TSVTable.read(url("sessions.tsv"), columns: 6).map {
-      RunRecords.Session(
-        partition: $0[0], featureKey: $0[1], scoringKey: $0[2],
-        athleteId: $0[3].isEmpty ? nil : $0[3], startTime: $0[3].isEmpty ? nil : $0[4],
-        recordingsSetAside: $0[5] == "set-aside")
-    }
+    // A partition listed twice (a file an interrupted version left) keeps its last line.
+    var lastLine: [String: Int] = [:]
+    let lines = TSVTable.read(url("sessions.tsv"), columns: 6)
+    for (index, line) in lines.enumerated() { lastLine[line[0]] = index }
+    let sessions = lines.enumerated().filter { lastLine[$0.element[0]] == $0.offset }.map(\.element)
+      .map {
+        RunRecords.Session(
+          partition: $0[0], featureKey: $0[1], scoringKey: $0[2],
+          athleteId: $0[3].isEmpty ? nil : $0[3], startTime: $0[3].isEmpty ? nil : $0[4],
+          recordingsSetAside: $0[5] == "set-aside")
+      }
     let publication = text("published-key").map {
       RunRecords.Publication(
         key: $0, fields: text("published-fields") ?? "",

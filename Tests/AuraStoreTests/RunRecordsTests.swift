@@ -54,8 +54,9 @@ import Testing
     let state = out.appendingPathComponent(".state")
     try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
     let files = [
+      // s-000001 twice, as an interrupted earlier version could leave it: the last line wins.
       "sessions.tsv":
-        "sessions/s-000001\tf1\ts1\ta-01\t2026-11-02T07:30:00Z\t\nsessions/s-000002\tf2\ts2\t\t\t\nsessions/s-000003\tf3\ts3\ta-02\t2026-11-03T18:05:00Z\tset-aside\n",
+        "sessions/s-000001\tf0\ts0\t\t\t\nsessions/s-000001\tf1\ts1\ta-01\t2026-11-02T07:30:00Z\t\nsessions/s-000002\tf2\ts2\t\t\t\nsessions/s-000003\tf3\ts3\ta-02\t2026-11-03T18:05:00Z\tset-aside\n",
       "published-key": "9f2c",
       "published-fields": "code\tfeatures 7\nsession sessions/s-000001\tf1\n",
       "published-database": "",
@@ -75,6 +76,7 @@ import Testing
           "sessions/s-000001", "sessions/s-000002", "sessions/s-000003",
         ])
       #expect(sessions[0].athleteId == "a-01" && sessions[0].startTime == "2026-11-02T07:30:00Z")
+      #expect(sessions[0].featureKey == "f1")
       #expect(sessions[1].athleteId == nil && sessions[1].startTime == nil)
       #expect(sessions[2].recordingsSetAside && !sessions[0].recordingsSetAside)
       #expect(
