@@ -1,4 +1,5 @@
 import AuraCache
+import AuraStore
 import AuraSupport
 import Foundation
 
@@ -59,6 +60,7 @@ package struct CacheHousekeeping {
 
   /// `collect` by a run that holds the output's lock already.
   func collectHeld(maxBytes: Int64?) throws -> (entries: Int, bytes: Int64) {
+    try requireRecords()
     let inUse = keysInUse()
     let all = try cache.entries()
     var budget =
@@ -76,6 +78,25 @@ package struct CacheHousekeeping {
       removed.bytes += entry.bytes
     }
     return removed
+  }
+
+  /// Collecting deletes whatever the records do not name: where a release is published but
+  /// its records cannot be read, nothing is collected.
+  private func requireRecords() throws {
+    guard FileManager.default.fileExists(atPath: OutputLayout(out).current.path) else { return }
+    let file = RunRecords.file(out: out)
+    let reason: String
+    if !FileManager.default.fileExists(atPath: file.path) {
+      reason = "is missing"
+    } else {
+      do {
+        _ = try RunRecords.readable(out: out).sessions()
+        return
+      } catch { reason = "cannot be read (\(ErrorMessage.describe(error)))" }
+    }
+    throw PipelineError.fatal(
+      "nothing collected: \(file.path) \(reason), so which entries the last run uses is unknown; the next run rebuilds the records"
+    )
   }
 
   /// "stage/key" of every entry the latest run uses.

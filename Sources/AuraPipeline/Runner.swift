@@ -217,6 +217,16 @@ package struct Runner: Sendable {
     if let stale = lock.takenOverFrom {
       logger.warning("took over the lock left by a run that is gone (\(stale))")
     }
+    do {
+      if let aside = try RunRecords.prepare(out: out) {
+        logger.warning(
+          "the run's records could not be read: moved to \(aside.path); this run starts from empty records (sessions are matched again from the cache, everything is republished, and the week's mail may go again)"
+        )
+      }
+    } catch {
+      lock.release()
+      throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
+    }
     return lock
   }
 

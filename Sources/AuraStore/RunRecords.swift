@@ -30,6 +30,74 @@ package struct RunRecords: Sendable {
     return records
   }
 
+  /// Makes the records ready for a run that holds the output's lock, before it publishes
+  /// anything: a file SQLite cannot read (not a database, or damaged) is moved aside, named
+  /// `records.sqlite.unreadable-<time>`, and its path returned, so that the run starts from
+  /// empty records (it recomputes or reads from the cache what it cannot match, and
+  /// republishes) instead of failing every night; then the records must take a write, so that
+  /// a read-only file, or one another writer holds, stops the run before `current` moves.
+  package static func prepare(out: URL, now: Date = Date()) throws -> URL? {
+    let file = file(out: out)
+    var movedTo: URL? = nil
+    if FileManager.default.fileExists(atPath: file.path), let problem = unreadable(file) {
+      let stamp = ISO8601DateFormatter().string(from: now).filter { $0.isNumber || $0 == "T" }
+      let aside = file.deletingLastPathComponent().appendingPathComponent(
+        "records.sqlite.unreadable-\(stamp)")
+      do {
+        try FileManager.default.moveItem(at: file, to: aside)
+        for suffix in ["-wal", "-shm", "-journal"] {
+          try? FileManager.default.removeItem(atPath: file.path + suffix)
+        }
+      } catch {
+        throw RecordsUnusable(
+          description:
+            "\(file.path) cannot be read (\(problem)) nor moved aside: \(ErrorMessage.describe(error))"
+        )
+      }
+      movedTo = aside
+    }
+    do {
+      let records = try writable(out: out)
+      try records.queue.inDatabase { db in
+        try db.execute(sql: "BEGIN IMMEDIATE")
+        try db.execute(sql: "ROLLBACK")
+      }
+    } catch {
+      throw RecordsUnusable(
+        description:
+          "\(file.path) cannot be written (\(Self.reason(error))): the run's records would be lost, so nothing is published"
+      )
+    }
+    return movedTo
+  }
+
+  /// Why SQLite cannot read `file` as records, if it cannot.
+  package static func unreadable(_ file: URL) -> String? {
+    do {
+      let queue = try DatabaseQueue(path: file.path, configuration: configuration(readOnly: true))
+      let verdict = try queue.read { db in
+        try String.fetchOne(db, sql: "PRAGMA quick_check(1)")
+      }
+      return verdict == "ok" ? nil : "damaged: \(verdict ?? "no verdict")"
+    } catch let error as DatabaseError
+      where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode)
+    {
+      return Self.reason(error)
+    } catch {
+      // Locked or unreadable for another reason (permissions): not the file's own fault.
+      return nil
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    (error as? DatabaseError)?.message ?? ErrorMessage.describe(error)
+  }
+
+  /// The records cannot serve a run.
+  package struct RecordsUnusable: Error, CustomStringConvertible {
+    package let description: String
+  }
+
   /// The records of `out`, to read, writing nothing: the file read-only; where there is none
   /// yet, an earlier version's files read into memory; none when neither is there.
   package static func readable(out: URL) throws -> RunRecords {
