@@ -223,6 +223,13 @@ package struct Runner: Sendable {
           "the run's records could not be read: moved to \(aside.path); this run starts from empty records (sessions are matched again from the cache, everything is republished, and the week's mail may go again)"
         )
       }
+      if let changed = try OutputPermissions.apply(config.outputMode, out: out), changed > 0 {
+        logger.info(
+          "output_mode applied to what the output held",
+          metadata: [
+            "mode": .string(config.outputMode.rawValue), "paths": .stringConvertible(changed),
+          ])
+      }
     } catch {
       lock.release()
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
