@@ -190,18 +190,17 @@ package struct PostgresPublisher: Sendable {
     for table in PublishedTable.all {
       if incremental, !table.key.isEmpty {
         outcome.rowsRemoved += try await removeStale(table, diff: diff, on: connection)
-        outcome.rowsWritten += try await copy(
-          try diff.changedRows(of: table), into: table.name, columns: table.columnNames,
-          on: connection)
+        outcome.rowsWritten += try await write(
+          try diff.changedRows(of: table), into: table, on: connection)
       } else {
         outcome.rowsRemoved += try await count(connection, "DELETE FROM \(table.name)")
-        outcome.rowsWritten += try await copy(
-          try diff.allRows(of: table), into: table.name, columns: table.columnNames,
-          on: connection)
+        outcome.rowsWritten += try await write(
+          try diff.allRows(of: table), into: table, on: connection)
       }
     }
     outcome.notifications = try await notify(
       changed: changedReports, runId: runId, on: connection)
+    try await verifyWritten(diff: diff, on: connection)
     try await recordTableStates(connection)
     try await execute(connection, "DELETE FROM auralift_publication")
     try await drain(
@@ -334,6 +333,50 @@ package struct PostgresPublisher: Sendable {
     let match = table.key.map { "t.\($0) IS NOT DISTINCT FROM s.\($0)" }.joined(separator: " AND ")
     return try await count(
       connection, "DELETE FROM \(table.name) t USING \(staging) s WHERE \(match)")
+  }
+
+  /// Writes `chunks` into `table` through a temporary table of the rows as sent
+  /// (`sent_<table>`): what was sent stays, to be checked against what the table holds once
+  /// every table is written (`verifyWritten`). Returns how many rows.
+  private func write(
+    _ chunks: ReleaseDiff.Chunks, into table: PublishedTable, on connection: PostgresConnection
+  ) async throws -> Int {
+    let sent = "sent_\(table.name)"
+    let columns = table.columnNames.joined(separator: ", ")
+    try await execute(
+      connection, "CREATE TEMP TABLE \(sent) (LIKE \(target.schema).\(table.name)) ON COMMIT DROP")
+    let rows = try await copy(chunks, into: sent, columns: table.columnNames, on: connection)
+    if rows > 0 {
+      try await execute(
+        connection, "INSERT INTO \(table.name) (\(columns)) SELECT \(columns) FROM \(sent)")
+    }
+    return rows
+  }
+
+  /// Checks that every table holds what was sent, as the server left it at the end of the
+  /// publication: each row sent is there unchanged, and the table holds as many rows as the
+  /// release. A trigger or rule that changes, drops or adds rows as they are written (on the
+  /// table, or on another one written after it) is caught here, before the commit; reading
+  /// back the table's state alone would record the trigger's rows as auralift's.
+  private func verifyWritten(diff: ReleaseDiff, on connection: PostgresConnection) async throws {
+    for table in PublishedTable.all {
+      let columns = table.columnNames.joined(separator: ", ")
+      let differing =
+        Int(
+          try await firstText(
+            connection,
+            "SELECT count(*)::text FROM (SELECT \(columns) FROM sent_\(table.name) EXCEPT ALL SELECT \(columns) FROM \(table.name)) d"
+          ) ?? "0") ?? 0
+      let held =
+        Int(try await firstText(connection, "SELECT count(*)::text FROM \(table.name)") ?? "0")
+        ?? 0
+      let expected = Int(try diff.text("SELECT count(*) FROM main.\(table.name)") ?? "0") ?? 0
+      guard differing == 0, held == expected else {
+        throw PostgresFailure.schemaChanged(
+          "table \(target.schema).\(table.name) does not hold what auralift wrote (\(differing) rows written are changed or gone; \(held) rows where the release has \(expected)): a trigger or rule changes rows as they are written; the publication is rolled back; drop it, or publish into another schema"
+        )
+      }
+    }
   }
 
   /// COPYs `chunks` into `table`'s `columns`; returns how many rows.

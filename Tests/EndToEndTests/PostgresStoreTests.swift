@@ -308,8 +308,25 @@ import Testing
     #expect(triggered.status == 65, "\(triggered.stderr)")
     #expect(triggered.stderr.contains("sessions are read-only here"), "\(triggered.stderr)")
     #expect(triggered.stderr.contains("changed outside auralift"))
+    // A trigger that changes rows as they are written: found against what was sent, the
+    // publication rolled back, not recorded as auralift's.
     try server.psql(
-      "DROP TRIGGER refuse ON drift.workout_session; ALTER TABLE drift.rep DROP CONSTRAINT rep_pkey;"
+      """
+      DROP TRIGGER refuse ON drift.workout_session;
+      CREATE FUNCTION drift.zero() RETURNS trigger AS $$
+        BEGIN NEW.weight_kg := 0; RETURN NEW; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER zero BEFORE INSERT ON drift.workout_set
+        FOR EACH ROW EXECUTE FUNCTION drift.zero();
+      """)
+    let altered = try Self.run(dataset, out: out, store: url)
+    #expect(altered.status == 65, "\(altered.stderr)")
+    #expect(
+      altered.stderr.contains("drift.workout_set does not hold what auralift wrote"),
+      "\(altered.stderr)")
+    #expect(
+      try server.psql("SELECT count(*) FROM drift.workout_session WHERE id = 's-trigger'") == "0\n")
+    try server.psql(
+      "DROP TRIGGER zero ON drift.workout_set; ALTER TABLE drift.rep DROP CONSTRAINT rep_pkey;"
     )
     let unkeyed = try Self.run(dataset, out: out, store: url)
     #expect(unkeyed.status == 65, "\(unkeyed.stderr)")
