@@ -172,7 +172,7 @@ package struct Runner: Sendable {
     let (manifests, missing) = try ShardManifest.read(cache: cache, runId: runId, shards: shards)
     guard missing.isEmpty else {
       throw PipelineError.shardsMissing(
-        "nothing published: run \(runId) lacks the manifest of shard\(missing.count > 1 ? "s" : "") \(missing.map(String.init).joined(separator: ", ")) of \(shards) (\(ShardManifest.folder(cache: cache, runId: runId).path))"
+        "nothing published: run \(runId) lacks the manifest of shard\(missing.count > 1 ? "s" : "") \(ShardManifest.ranges(missing)) of \(shards) (\(ShardManifest.folder(cache: cache, runId: runId).path))"
       )
     }
     let parametersHash = Self.parametersHash(config.parameters)

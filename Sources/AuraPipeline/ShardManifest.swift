@@ -8,6 +8,22 @@ import Foundation
 /// refuses while one is missing. `<cache>/.shards/<run id>/shard-<K>-of-<N>.json`: beside the
 /// entries, on the filesystem every shard and the publisher share.
 package struct ShardManifest: Codable, Sendable, Equatable {
+  /// `numbers` as ranges, at most `limit` of them and then how many more shards:
+  /// "2, 5-9, 12" (a hundred thousand missing shards make one short line, not 660 KB).
+  package static func ranges(_ numbers: [Int], limit: Int = 8) -> String {
+    var runs: [(Int, Int)] = []
+    for number in numbers.sorted() {
+      if let last = runs.last, number == last.1 + 1 {
+        runs[runs.count - 1].1 = number
+      } else if runs.last?.1 != number {
+        runs.append((number, number))
+      }
+    }
+    let shown = runs.prefix(limit).map { $0.0 == $0.1 ? "\($0.0)" : "\($0.0)-\($0.1)" }
+    let rest = runs.dropFirst(limit).reduce(0) { $0 + $1.1 - $1.0 + 1 }
+    return shown.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+  }
+
   package var runId: String
   package var shard: Int
   package var shards: Int

@@ -102,9 +102,24 @@ import Testing
     #expect(refused.status == 75)
     #expect(refused.stderr.contains("lacks the manifest of shard 2 of 4"))
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("current").path))
+    // A hundred thousand shards, none with a manifest (those above are of 4): one short line.
+    let many = try Self.auralift(
+      ["publish", "--run-id", "n2", "--shards", "100000"], dataset: dataset, out: out)
+    #expect(many.status == 75)
+    #expect(
+      many.stderr.contains("lacks the manifest of shards 0-99999 of 100000"), "\(many.stderr)")
+    #expect(many.stderr.utf8.count < 1000)
 
     #expect(try Self.shard(2, of: 4, run: "n2", dataset: dataset, out: out) == 0)
     try Self.expectPublishes(run: "n2", shards: 4, dataset: dataset, out: out, as: reference)
+  }
+
+  @Test func missingShardsAreRanges() {
+    #expect(ShardManifest.ranges([2]) == "2")
+    #expect(ShardManifest.ranges([9, 1, 2, 3, 5, 7, 8]) == "1-3, 5, 7-9")
+    #expect(
+      ShardManifest.ranges(Array(stride(from: 0, to: 40, by: 2)), limit: 3) == "0, 2, 4 and 17 more"
+    )
   }
 
   @Test func aDamagedEntryIsRecomputedByItsShardNeverPublished() throws {
