@@ -16,7 +16,8 @@ struct EvalCommand: ParsableCommand {
       docs/real-data.md), every labelled set is counted without bounds or logged reps and \
       compared with its authors' count (with --given-bounds, within the bounds labels.csv \
       gives); a count the pipeline's features.min_reps_confidence does not publish is \
-      unknown. Exit codes: 0 every target met, 1 a target missed, 64 usage error.
+      unknown. Exit codes: 0 every target met, 1 a target missed, 2 the measurement failed, \
+      64 usage error (a folder, truth.json, labels.csv or pipeline that cannot be read).
       """)
 
   @Argument(help: "Dataset folder (from `auralift synth`), or real recordings with labels.csv.")
@@ -43,6 +44,19 @@ struct EvalCommand: ParsableCommand {
         + "measure counting apart from finding the set (no target is checked)."))
   var givenBounds = false
 
+  func validate() throws {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: dataset, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { throw ValidationError("\(dataset): no such dataset folder") }
+    if let split, !["tune", "holdout"].contains(split) {
+      throw ValidationError("--split \(split): tune or holdout")
+    }
+    if workers < 0 { throw ValidationError("--workers \(workers): 0 (one per core) or more") }
+  }
+
+  /// Exit 1 says a target was missed, so nothing else ends with it: a folder, truth or
+  /// pipeline that cannot be read is a usage error (64), a measurement that fails 2.
   func run() throws {
     let root = URL(fileURLWithPath: dataset)
     let labels = root.appendingPathComponent("labels.csv")
@@ -53,11 +67,19 @@ struct EvalCommand: ParsableCommand {
     if givenBounds { throw ValidationError("--given-bounds needs a folder with labels.csv") }
     let truthURL =
       truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
-    let evaluator = try FeatureEvaluator(
-      root: root, tables: try DatasetTablesReader.read(root: root),
-      truth: try FeatureEvaluator.loadTruth(truthURL),
-      parameters: try PipelineConfig.load(path: pipeline).parameters)
-    let report = try evaluator.evaluate(workers: workers)
+    let evaluator: FeatureEvaluator
+    do {
+      evaluator = try FeatureEvaluator(
+        root: root, tables: try DatasetTablesReader.read(root: root),
+        truth: try FeatureEvaluator.loadTruth(truthURL),
+        parameters: try PipelineConfig.load(path: pipeline).parameters)
+    } catch {
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
+    }
+    let report: AccuracyReport
+    do { report = try evaluator.evaluate(workers: workers) } catch {
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
+    }
     print("noise: \(report.noise)\n")
     print(report.markdown, terminator: "")
     if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
@@ -69,10 +91,15 @@ struct EvalCommand: ParsableCommand {
 
   /// Real recordings against their authors' counts.
   private func runReal(root: URL, labels: URL) throws {
-    let evaluator = try RealDataEvaluator(
-      root: root,
-      labels: try RealSetLabel.load(labels).filter { split == nil || $0.split == split },
-      parameters: try PipelineConfig.load(path: pipeline).parameters, givenBounds: givenBounds)
+    let evaluator: RealDataEvaluator
+    do {
+      evaluator = try RealDataEvaluator(
+        root: root,
+        labels: try RealSetLabel.load(labels).filter { split == nil || $0.split == split },
+        parameters: try PipelineConfig.load(path: pipeline).parameters, givenBounds: givenBounds)
+    } catch {
+      throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
+    }
     let report = evaluator.evaluate(workers: workers)
     print(report.markdown, terminator: "")
     if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }

@@ -95,6 +95,23 @@ import Testing
 
   /// `compare` of something that is neither a database file nor an output folder (a FIFO,
   /// which SQLite's open would wait on for ever) is a usage error at once.
+  /// `eval` exits 1 only for a missed target: what it cannot read is a usage error.
+  @Test func evalUsageErrorsAreNotMissedTargets() throws {
+    for (arguments, message) in [
+      (["eval", "/nowhere/at/all"], "/nowhere/at/all"),
+      (["eval", TestSupport.sampleDataset.path, "--truth", "/nowhere/truth.json"], "truth.json"),
+      (
+        ["eval", TestSupport.sampleDataset.path, "--split", "train"],
+        "--split train: tune or holdout"
+      ),
+      (["eval", TestSupport.sampleDataset.path, "--workers=-2"], "--workers -2"),
+    ] {
+      let run = try Self.run(arguments)
+      #expect(run.status == 64, "\(arguments): \(run.stderr)")
+      #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+    }
+  }
+
   @Test func compareRefusesWhatIsNotAPublication() throws {
     let folder = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(folder) }
