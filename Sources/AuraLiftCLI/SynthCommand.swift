@@ -7,12 +7,27 @@ import Foundation
 struct SynthCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "synth",
-    abstract: "Generate a dataset (as docs/dataset.md lays it out) plus truth.json.")
+    abstract: "Generate a dataset (as docs/dataset.md lays it out) plus truth.json.",
+    discussion: """
+      Writes athletes shared in turn among --coaches coaches, each with \
+      --sessions-per-athlete sessions spread evenly over --weeks weeks from --start-date, \
+      wellness from four weeks before it to the end of the span, nutrition over the span and \
+      one body scan; the recorded sessions' truth (every rep's timing, ROM and velocity) goes \
+      into truth.json. The same seed and options give the same files.
+      """)
 
   @Option(help: "Folder to write the dataset into.") var out: String
   @Option(help: "Number of athletes.") var athletes: Int = 3
-  @Option(name: .customLong("sessions-per-athlete"), help: "Sessions per athlete over 3 weeks.")
+  @Option(
+    name: .customLong("sessions-per-athlete"),
+    help:
+      "Sessions per athlete, spread evenly over --weeks (at most one a day: more run on, a day each, past them)."
+  )
   var sessionsPerAthlete: Int = 6
+  @Option(help: "Weeks the sessions are spread over, from --start-date.") var weeks: Int = 3
+  @Option(help: "First day of the data (YYYY-MM-DD; a Monday keeps ISO weeks whole).")
+  var startDate: String = "2026-11-02"
+  @Option(help: "Coaches the athletes are shared among, in turn.") var coaches: Int = 2
   @Option(help: "Random seed: the same seed gives the same dataset.") var seed: UInt64 = 1
   @Option(help: "Recording noise: low or high.") var noise: String = "low"
   @Option(name: .customLong("fps"), help: "Frame rates to draw from, comma-separated.")
@@ -60,6 +75,16 @@ struct SynthCommand: ParsableCommand {
   )
   var barFailures = false
 
+  func validate() throws {
+    guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks): 1 to 520") }
+    guard (1...10_000).contains(coaches) else {
+      throw ValidationError("--coaches \(coaches): 1 to 10000")
+    }
+    guard startDate.count == 10, ISODates.day(startDate) != nil,
+      PlausibleRange.dateProblem(startDate) == nil
+    else { throw ValidationError("--start-date \(startDate): a date YYYY-MM-DD from 1900 on") }
+  }
+
   func run() throws {
     guard let profile = NoiseProfile(rawValue: noise) else {
       throw ValidationError("--noise must be low or high")
@@ -71,6 +96,9 @@ struct SynthCommand: ParsableCommand {
       poseFormats: try formats(poseFormats, all: SynthConfig.allPoseFormats),
       imuFormats: try formats(imuFormats, all: SynthConfig.allImuFormats),
       recordedExercises: try exerciseIds(exercises))
+    config.startDate = startDate
+    config.weeks = weeks
+    config.coaches = coaches
     config.watchApp = watchApp
     config.lostPackets = lostPackets
     config.barFailures = barFailures

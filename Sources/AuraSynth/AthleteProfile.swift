@@ -17,7 +17,7 @@ struct AthleteProfile {
   var hrvBaseline: Double
   var restingHeartRate: Double
 
-  init(index: Int, random: inout SeededRandom) {
+  init(index: Int, coaches: Int = 2, random: inout SeededRandom) {
     id = String(format: "a-%02d", index + 1)
     sex = random.chance(0.6) ? "male" : "female"
     let male = sex == "male"
@@ -29,7 +29,7 @@ struct AthleteProfile {
     heightMeters = male ? random.uniform(1.70...1.95) : random.uniform(1.58...1.80)
     weightKg = (heightMeters * heightMeters * random.uniform(22...29)).rounded()
     segments = Segments(heightMeters: heightMeters, random: &random)
-    coachId = index % 2 == 0 ? "c-1" : "c-2"
+    coachId = "c-\(index % max(1, coaches) + 1)"
     let guilds = [("Iron Wolves", "[IW]"), ("Bar Benders", "[BB]")]
     if random.chance(0.8) {
       let chosen = guilds[index % 2]

@@ -9,6 +9,10 @@ package struct SynthConfig: Sendable {
   package var noise: NoiseProfile
   /// First day of the data window (a Monday keeps ISO weeks whole).
   package var startDate: String
+  /// Weeks the sessions are spread over (one a day at most).
+  package var weeks = 3
+  /// Coaches the athletes are shared among, in turn (c-1, c-2, …).
+  package var coaches = 2
   /// Frame rates to draw from.
   package var frameRates: [Double]
   /// IMU rates to draw from, Hz.
@@ -89,14 +93,16 @@ package struct DatasetSynthesizer {
       throw CocoaError(
         .formatting, userInfo: [NSDebugDescriptionErrorKey: "bad start date \(config.startDate)"])
     }
-    let athletes = (0..<config.athletes).map { AthleteProfile(index: $0, random: &random) }
+    let athletes = (0..<config.athletes).map {
+      AthleteProfile(index: $0, coaches: config.coaches, random: &random)
+    }
     var truths: [SessionTruth] = []
     var sessionCounter = 0
     for (athleteIndex, athlete) in athletes.enumerated() {
       for sessionIndex in 0..<config.sessionsPerAthlete {
         sessionCounter += 1
         let sessionId = String(format: "s-%06d", sessionCounter)
-        let spacing = max(1, 21 / max(1, config.sessionsPerAthlete))
+        let spacing = max(1, 7 * config.weeks / max(1, config.sessionsPerAthlete))
         let day = startDay + sessionIndex * spacing + athleteIndex % 2
         let startTime =
           ISODates.string(day: day)
@@ -265,7 +271,7 @@ package struct DatasetSynthesizer {
           guild?.role ?? "",
         ].joined(separator: ",") + "\n"
       let phaseOffset = random.integer(0...27)
-      for day in (startDay - 28)..<(startDay + 21) {
+      for day in (startDay - 28)..<(startDay + 7 * config.weeks) {
         let date = ISODates.string(day: day)
         if random.chance(0.06) { continue }  // a night without data
         let phase = ["menstrual", "follicular", "ovulatory", "luteal"][
@@ -300,8 +306,16 @@ package struct DatasetSynthesizer {
     try Data(wellness.utf8).write(to: folder.appendingPathComponent("wellness.csv"))
     try Data(nutrition.utf8).write(to: folder.appendingPathComponent("nutrition.csv"))
     try Data(morpho.utf8).write(to: folder.appendingPathComponent("morpho.csv"))
-    let coaches =
-      "coach_id,name,email\nc-1,Coach Rivera,rivera@example.com\nc-2,Coach Okafor,okafor@example.com\n"
+    let names = [
+      "Rivera", "Okafor", "Lindqvist", "Tanaka", "Moreau", "Haddad", "Kowalski", "Silva",
+    ]
+    var coaches = "coach_id,name,email\n"
+    for index in 0..<config.coaches {
+      let name =
+        names[index % names.count] + (index < names.count ? "" : " \(index / names.count + 1)")
+      let mailbox = name.lowercased().replacingOccurrences(of: " ", with: "")
+      coaches += "c-\(index + 1),Coach \(name),\(mailbox)@example.com\n"
+    }
     try Data(coaches.utf8).write(to: folder.appendingPathComponent("coaches.csv"))
   }
 

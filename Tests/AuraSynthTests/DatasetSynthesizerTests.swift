@@ -34,6 +34,35 @@ import Testing
     #expect(truth.seed == 71 && !truth.sessions.isEmpty)
   }
 
+  /// A gym of any shape: athletes shared in turn among the coaches asked for, sessions spread
+  /// over the weeks asked for from the day asked for, and the readers accept it.
+  @Test func coachesWeeksAndStartShapeTheGym() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    var config = SynthConfig(
+      athletes: 7, sessionsPerAthlete: 4, seed: 5, noise: .low, startDate: "2026-10-05",
+      logOnlyShare: 0.5)
+    config.coaches = 3
+    config.weeks = 4
+    _ = try DatasetSynthesizer(config: config).write(to: folder)
+    let tables = try DatasetTablesReader.read(root: folder)
+    #expect(tables.problems.isEmpty, "\(tables.problems)")
+    #expect(tables.coaches.map(\.id).sorted() == ["c-1", "c-2", "c-3"])
+    let perCoach = Dictionary(grouping: tables.athletes, by: { $0.coachId ?? "" }).mapValues(
+      \.count)
+    #expect(perCoach == ["c-1": 3, "c-2": 2, "c-3": 2])
+    let sessions = folder.appendingPathComponent("sessions")
+    let days = try FileManager.default.contentsOfDirectory(atPath: sessions.path).map { id in
+      let manifest = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: sessions.appendingPathComponent("\(id)/session.json")))
+      return String(((manifest as? [String: Any])?["start_time"] as? String ?? "").prefix(10))
+    }.sorted()
+    #expect(days.count == 28)
+    #expect(days.first == "2026-10-05")
+    #expect(days.last.map { $0 >= "2026-10-26" && $0 <= "2026-11-01" } == true, "\(days)")
+    #expect(tables.wellness.map(\.date).max() == "2026-11-01")
+  }
+
   @Test func theDatasetIsWhatItsTruthSaysAndTheReadersAcceptIt() throws {
     let (folder, truth) = try TestSupport.generatedDataset(athletes: 3, sessions: 2, seed: 73)
     defer { TestSupport.remove(folder) }
