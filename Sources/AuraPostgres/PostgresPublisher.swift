@@ -77,12 +77,18 @@ package struct PostgresPublisher: Sendable {
     let silent = PostgresFailure.unavailable(
       "\(place) did not answer for \(Int(target.silenceLimitSeconds)) s (\(target.silenceLimitReason)): the connection was closed, which rolls the publication back"
     )
+    let overdue = PostgresFailure.unavailable(
+      "the publication to \(place) took longer than \(Int(target.publicationTimeoutSeconds)) s (publication_timeout): the connection was closed, which rolls it back"
+    )
+    let deadline = ContinuousClock.now + .seconds(target.publicationTimeoutSeconds)
     return try await withCheckedThrowingContinuation { continuation in
       let pending = FirstResult(continuation)
       let watchdog = Task {
         while !Task.isCancelled {
-          try? await Task.sleep(for: .seconds(1))
-          if silence.exceeded, pending.resume(with: .failure(silent)) {
+          try? await Task.sleep(for: .milliseconds(250))
+          let failure =
+            ContinuousClock.now > deadline ? overdue : silence.exceeded ? silent : nil
+          if let failure, pending.resume(with: .failure(failure)) {
             connection.close().whenComplete { _ in }
             return
           }

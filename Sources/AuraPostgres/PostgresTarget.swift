@@ -29,6 +29,12 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   /// Each statement's time limit (`statement_timeout=` in seconds), none by default.
   package var statementTimeoutSeconds: Double?
 
+  /// The whole publication's time limit (`publication_timeout=` in seconds; six hours): past
+  /// it the client closes the connection, which rolls the publication back, however well the
+  /// server answers.
+  package var publicationTimeoutSeconds: Double = 21_600
+  package static let publicationTimeoutRange = 1.0...604_800.0
+
   /// How long the client waits for the server's next answer before it closes the connection
   /// (rolling the publication back): `statement_timeout` plus ten seconds, else an hour. The
   /// server's own limit is useless against a server that stopped answering.
@@ -91,6 +97,7 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     }
     let known: Set<String> = [
       "sslmode", "sslrootcert", "schema", "statement_timeout", "connect_timeout", "password",
+      "publication_timeout",
     ]
     if let unknown = items.keys.sorted().first(where: { !known.contains($0) }) {
       throw bad("unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
@@ -117,6 +124,12 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     schema = items["schema"] ?? "auralift"
     guard Self.isIdentifier(schema) else {
       throw bad("schema '\(schema)': use lower-case letters, digits and '_', not first a digit")
+    }
+    if let text = items["publication_timeout"] {
+      guard let seconds = Double(text), Self.publicationTimeoutRange.contains(seconds) else {
+        throw bad("publication_timeout=\(text.prefix(20)): seconds from 1 to 604800")
+      }
+      publicationTimeoutSeconds = seconds
     }
     if let text = items["statement_timeout"] {
       guard let seconds = Double(text), Self.statementTimeoutRange.contains(seconds) else {

@@ -70,6 +70,7 @@ import Testing
     ("postgresql://u@h/d?schema=Gym-A", "schema 'Gym-A'"),
     ("postgresql://u@h/d?statement_timeout=-1", "statement_timeout=-1"),
     ("postgresql://u@h/d?connect_timeout=0.5", "connect_timeout=0.5: whole seconds"),
+    ("postgresql://u@h/d?publication_timeout=0", "publication_timeout=0: seconds from 1"),
     ("postgresql://u@h/d?sslrootcert=/no/such.pem", "sslrootcert /no/such.pem cannot be read"),
     ("postgresql://u@%2Frun%2Fpostgresql/d", "Unix socket"),
     ("postgresql://u@h/d?statement_timeout=inf", "statement_timeout=inf: seconds from 0.001"),

@@ -92,6 +92,16 @@ import Testing
     #expect(run.seconds < 35, "took \(run.seconds) s")
   }
 
+  /// The whole publication has a deadline too, whatever the limit on each answer.
+  @Test func aPublicationPastItsTimeoutEndsTheRunWith69() throws {
+    let run = try Self.run(
+      mode: "login", parameters: "statement_timeout=600&publication_timeout=2")
+    #expect(run.status == 69, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("took longer than 2 s (publication_timeout)"), "\(run.stderr)")
+    #expect(run.seconds < 32, "took \(run.seconds) s")
+  }
+
   @Test func aServerThatNeverAnswersTheLoginEndsTheRunWith69() throws {
     let run = try Self.run(mode: "mute", parameters: "connect_timeout=3")
     #expect(run.status == 69, "\(run.stderr)")
