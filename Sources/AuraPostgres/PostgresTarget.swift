@@ -1,3 +1,4 @@
+import AuraSupport
 import Foundation
 
 /// Where a run publishes in PostgreSQL: a libpq-style URL
@@ -48,7 +49,7 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The largest `sslrootcert` read: a bundle of every public authority is about 200 KB.
-  package static let rootCertificateMaxBytes = 4 << 20
+  package static let rootCertificateMaxBytes = 4_000_000
 
   /// Parses `url`, filling what it leaves out from `environment`. `fromCommandLine` refuses a
   /// password in the URL (it would show in `ps` and in shell history).
@@ -143,14 +144,8 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
   /// regular file (a FIFO or a device would block or never end) of at most
   /// `rootCertificateMaxBytes`, holding a PEM certificate.
   static func rootCertificateProblem(_ file: String) -> String? {
-    var info = stat()
-    guard stat(file, &info) == 0 else {
-      return "cannot be read (\(String(cString: strerror(errno))))"
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
-    guard info.st_size <= rootCertificateMaxBytes else {
-      return
-        "is \(info.st_size) bytes, over the \(rootCertificateMaxBytes >> 20) MB a certificate file may hold"
+    if let problem = BoundedFile.problem(file, maxBytes: rootCertificateMaxBytes) {
+      return problem
     }
     guard let data = FileManager.default.contents(atPath: file) else { return "cannot be read" }
     guard data.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {

@@ -12,20 +12,24 @@ package enum BoundedFile {
   /// The contents of `url`; throws `Refused` naming it where it is not a regular file or is
   /// larger than `maxBytes`, and the system's error where it cannot be read.
   package static func read(_ url: URL, maxBytes: Int) throws -> Data {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else {
-      throw Refused(description: "\(url.path): \(String(cString: strerror(errno)))")
-    }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw Refused(description: "\(url.path) is not a regular file")
-    }
-    guard info.st_size <= maxBytes else {
-      throw Refused(
-        description:
-          "\(url.path) is \(megabytes(Int(info.st_size))) MB, over the \(megabytes(maxBytes)) MB it may be"
-      )
+    if let problem = problem(url.path, maxBytes: maxBytes) {
+      throw Refused(description: "\(url.path) \(problem)")
     }
     return try Data(contentsOf: url)
+  }
+
+  /// Why `path` cannot be read whole, without the path ("is not a regular file"); nil when
+  /// it can.
+  package static func problem(_ path: String, maxBytes: Int) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      return "cannot be read (\(String(cString: strerror(errno))))"
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else { return "is not a regular file" }
+    guard info.st_size <= maxBytes else {
+      return "is \(megabytes(Int(info.st_size))) MB, over the \(megabytes(maxBytes)) MB it may be"
+    }
+    return nil
   }
 
   private static func megabytes(_ bytes: Int) -> String {
