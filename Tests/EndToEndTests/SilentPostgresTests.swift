@@ -7,9 +7,11 @@ import Testing
 /// The server is a few lines of Python speaking the protocol's first messages.
 @Suite struct SilentPostgresTests {
   /// Accepts connections on a loopback port it prints; `login` completes each login (no TLS,
-  /// no password) and then never answers again, `mute` never answers anything.
+  /// no password) and then never answers again, `mute` never answers anything. It unblocks
+  /// the signals it inherits blocked from the test's thread, so that `terminate` ends it.
   static let fakeServer = """
-    import socket, struct, sys, time
+    import signal, socket, struct, sys, time
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     def whole(c, n):
         data = b''
         while len(data) < n:
