@@ -180,6 +180,18 @@ package final class FileDigests: Sendable {
     return found
   }
 
+  /// The dataset's digest, as a run's `run` table and an experiment's record cite it: every
+  /// file under `folder` (hidden ones aside) by path and content digest, in path order, so
+  /// two copies of a dataset share it wherever they are. Throws as `digests(ofFolder:)`.
+  package func datasetDigest(ofFolder folder: String) throws -> String {
+    var hasher = FieldHasher()
+    for (path, digest) in try digests(ofFolder: folder) {
+      hasher.add(path)
+      hasher.add(digest)
+    }
+    return hasher.hex()
+  }
+
   /// Writes what this run saw (atomically), if anything differs from what was loaded.
   package func save() throws {
     let (seen, changed) = state.withLock { ($0.seen, $0.changed) }

@@ -20,7 +20,8 @@ package struct ExperimentRecord: Encodable {
   var codeCommit: String?
   var codeModified: Bool?
   var dataset: String
-  /// XXH3 of every dataset file's path and content digest, in path order.
+  /// `FileDigests.datasetDigest`: the dataset's files by path and content, as the `run` table
+  /// of each variant cites it.
   var datasetDigest: String
   var pipeline: String
   var pipelineDigest: String?
@@ -40,17 +41,6 @@ package struct ExperimentRecord: Encodable {
     var parameters: [String: String]
     /// Numbers, as JSON numbers (a metric the dataset has no label for is left out).
     var metrics: [String: Double]
-  }
-
-  /// The content digest of every file under `folder` (hidden ones aside), using the digests
-  /// `memory` remembers for files whose stat has not changed.
-  static func digest(ofFolder folder: String, memory: FileDigests) throws -> String {
-    var hasher = FieldHasher()
-    for (path, digest) in try memory.digests(ofFolder: folder) {
-      hasher.add(path)
-      hasher.add(digest)
-    }
-    return hasher.hex()
   }
 
   /// `git rev-parse HEAD` in `folder`, or nil where git is missing or it is no repository.

@@ -28,7 +28,7 @@ package struct Sweep {
   package var parallel = 2
   /// The commit the running binary was built from and whether it was modified, for the
   /// record.
-  package var build: (commit: String, modified: Bool)?
+  package var build: CodeCommit?
   /// Called as each variant finishes: how many are done, of how many, and which.
   package var progress: (@Sendable (Int, Int, String) -> Void)?
 
@@ -164,7 +164,7 @@ package struct Sweep {
       commit: pipelineURL.flatMap { ExperimentRecord.commit(in: $0.deletingLastPathComponent()) },
       codeCommit: build?.commit, codeModified: build?.modified,
       dataset: URL(fileURLWithPath: base.dataset).standardizedFileURL.path,
-      datasetDigest: try ExperimentRecord.digest(ofFolder: base.dataset, memory: memory),
+      datasetDigest: try memory.datasetDigest(ofFolder: base.dataset),
       pipeline: pipelineURL?.standardizedFileURL.path ?? base.name,
       pipelineDigest: pipelineURL.flatMap { try? Data(contentsOf: $0) }.map(FieldHasher.hex(of:)),
       objective: objective.description,
@@ -206,7 +206,7 @@ package struct Sweep {
       let outcomes = WorkerPool.map(wave, workers: parallel) { index in
         Result {
           let variant = variants[index]
-          let summary = try Runner(config: configs[index], logger: logger).run()
+          let summary = try Runner(config: configs[index], logger: logger, build: build).run()
           logger.info(
             "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
           )

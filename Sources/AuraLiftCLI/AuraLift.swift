@@ -55,12 +55,13 @@ struct AuraLift: AsyncParsableCommand {
   /// `commit 0123456789ab` (and ` modified`), or why it is unknown.
   static var commitText: String {
     guard let commit = buildCommit else { return "commit unknown (built outside a git checkout)" }
-    return "commit \(commit.commit.prefix(12))\(commit.dirty ? " modified" : "")"
+    return "commit \(commit.commit.prefix(12))\(commit.modified ? " modified" : "")"
   }
 
   /// The commit the binary was built from, nil where the build could not tell.
-  static var buildCommit: (commit: String, dirty: Bool)? {
-    BuildInfo.commit.count == 40 ? (BuildInfo.commit, BuildInfo.dirty) : nil
+  static var buildCommit: CodeCommit? {
+    BuildInfo.commit.count == 40
+      ? CodeCommit(commit: BuildInfo.commit, modified: BuildInfo.dirty) : nil
   }
 }
 

@@ -34,7 +34,7 @@ struct RunCommand: AsyncParsableCommand {
       return
     }
     try await output.execute(config: config) { logger, progress in
-      try await Runner(config: config, logger: logger).run(
+      try await Runner(config: config, logger: logger, build: AuraLift.buildCommit).run(
         .init(
           waitForLock: wait, retryFailed: retryFailed, progress: progress,
           isolation: ComputeSessionCommand.isolation(options)))

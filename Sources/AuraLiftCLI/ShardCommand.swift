@@ -94,7 +94,7 @@ struct PublishCommand: AsyncParsableCommand {
   func run() async throws {
     let config = try options.config()
     try await output.execute(config: config) { logger, _ in
-      try await Runner(config: config, logger: logger).publish(
+      try await Runner(config: config, logger: logger, build: AuraLift.buildCommit).publish(
         runId: runId, shards: shards, options: .init(waitForLock: wait))
     }
   }

@@ -63,7 +63,7 @@ struct SweepCommand: ParsableCommand {
         folder: URL(fileURLWithPath: experiments).appendingPathComponent("\(name)-\(id)"))
       guard parallel >= 1 else { throw PipelineError.config("--parallel \(parallel): at least 1") }
       sweep.parallel = parallel
-      sweep.build = AuraLift.buildCommit.map { ($0.commit, $0.dirty) }
+      sweep.build = AuraLift.buildCommit
       sweep.objective = try SweepObjective.parse(objective).mapError {
         PipelineError.config($0.description)
       }.get()

@@ -94,6 +94,7 @@ extension Runner {
               runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
               parametersHash: Self.parametersHash(config.parameters),
               parameters: config.parameters.described, dataset: plan.datasetRoot.path,
+              datasetDigest: datasetDigest(plan), code: build,
               sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
               sessionsQuarantined: quarantine.count)
             let contents = try timed("aggregate and write sessions") {
@@ -145,6 +146,17 @@ extension Runner {
       )
     }
     return Published(summary: try finish(summary), previous: release)
+  }
+
+  /// The dataset's digest for the `run` table, with the digests the plan remembers (a file
+  /// this run hashed is not read again); nil, with a warning, where a file cannot be read.
+  func datasetDigest(_ plan: PipelinePlan) -> String? {
+    do { return try plan.digests.datasetDigest(ofFolder: plan.datasetRoot.path) } catch {
+      logger.warning(
+        "the run table's dataset digest is unknown",
+        metadata: ["reason": "\(ErrorMessage.describe(error))"])
+      return nil
+    }
   }
 
   /// `outcome` set aside where its session is dated after the run's day (`RunDay`): it is

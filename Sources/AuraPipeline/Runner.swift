@@ -26,6 +26,8 @@ import Logging
 package struct Runner: Sendable {
   package let config: PipelineConfig
   let logger: Logger
+  /// The commit the running binary was built from, for the `run` table; nil where unknown.
+  let build: CodeCommit?
 
   /// How a run behaves, beyond the pipeline file.
   package struct Options: Sendable {
@@ -50,9 +52,12 @@ package struct Runner: Sendable {
     }
   }
 
-  package init(config: PipelineConfig, logger: Logger = Logger(label: "auralift")) {
+  package init(
+    config: PipelineConfig, logger: Logger = Logger(label: "auralift"), build: CodeCommit? = nil
+  ) {
     self.config = config
     self.logger = logger
+    self.build = build
   }
 
   var out: URL { URL(fileURLWithPath: config.out).standardizedFileURL }

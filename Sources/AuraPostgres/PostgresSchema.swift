@@ -52,6 +52,11 @@ enum PostgresSchema {
       PublishedTable.all.filter { $0.name == "departed_athlete" }.flatMap {
         create($0, schema: schema)
       },
+      [
+        "ALTER TABLE \(schema).run ADD COLUMN code_commit TEXT",
+        "ALTER TABLE \(schema).run ADD COLUMN code_modified BIGINT",
+        "ALTER TABLE \(schema).run ADD COLUMN dataset_digest TEXT",
+      ],
     ]
   }
 

@@ -58,6 +58,7 @@ struct BundleWriter {
           run.runId, run.startedAt, run.finishedAt, run.codeVersion, run.parametersHash,
           run.parameters, run.dataset,
           run.sessionsTotal, run.sessionsComputed, run.sessionsQuarantined,
+          run.code?.commit, run.code.map { $0.modified ? 1 : 0 }, run.datasetDigest,
         ]
       ])
     let parameters = ParameterSet(described: run.parameters)

@@ -2,6 +2,7 @@ import AuraAggregation
 import AuraDomain
 import AuraIngest
 import AuraScoring
+import AuraSupport
 
 /// Everything one run publishes besides each athlete's sessions and rows, which a
 /// publication writes athlete by athlete (`SessionWriter`) so that no run holds them all.
@@ -71,6 +72,11 @@ package struct RunRecord: Sendable {
   /// The effective parameters, one `key = value` per line.
   package var parameters: String
   package var dataset: String
+  /// `FileDigests.datasetDigest`: the dataset's files by path and content; nil where a file
+  /// could not be read.
+  package var datasetDigest: String?
+  /// The commit the binary was built from and whether it was modified; nil where unknown.
+  package var code: CodeCommit?
   package var sessionsTotal: Int
   package var sessionsComputed: Int
   package var sessionsQuarantined: Int
@@ -78,8 +84,8 @@ package struct RunRecord: Sendable {
   package init(
     runId: String, startedAt: String, finishedAt: String, codeVersion: String,
     parametersHash: String,
-    parameters: String, dataset: String, sessionsTotal: Int, sessionsComputed: Int,
-    sessionsQuarantined: Int
+    parameters: String, dataset: String, datasetDigest: String?, code: CodeCommit?,
+    sessionsTotal: Int, sessionsComputed: Int, sessionsQuarantined: Int
   ) {
     self.runId = runId
     self.startedAt = startedAt
@@ -88,6 +94,8 @@ package struct RunRecord: Sendable {
     self.parametersHash = parametersHash
     self.parameters = parameters
     self.dataset = dataset
+    self.datasetDigest = datasetDigest
+    self.code = code
     self.sessionsTotal = sessionsTotal
     self.sessionsComputed = sessionsComputed
     self.sessionsQuarantined = sessionsQuarantined

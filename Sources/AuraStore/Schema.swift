@@ -17,7 +17,7 @@ package enum Schema {
     // GRDB runs a migration with foreign keys off and checks them all once it is applied.
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
     for (version, statements) in [
-      ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14),
+      ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14), ("v15", v15),
     ] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
@@ -281,6 +281,13 @@ package enum Schema {
     CREATE TABLE departed_athlete (athlete_id TEXT PRIMARY KEY, username TEXT NOT NULL,
       coach_id TEXT, since TEXT NOT NULL)
     """
+  ]
+
+  /// Provenance a researcher can cite: the code's commit and the dataset's digest.
+  static let v15 = [
+    "ALTER TABLE run ADD COLUMN code_commit TEXT",
+    "ALTER TABLE run ADD COLUMN code_modified INTEGER",
+    "ALTER TABLE run ADD COLUMN dataset_digest TEXT",
   ]
 
   /// The relations of the model declared as foreign keys, each with an index on its

@@ -220,7 +220,7 @@ import Testing
   }
 
   /// A schema an earlier auralift created (version 1: no foreign keys, no record columns, no
-  /// count confidence, a roster of the last 7 days) is upgraded in the publication's transaction and then holds what a new
+  /// count confidence, a roster of the last 7 days, no provenance in `run`) is upgraded in the publication's transaction and then holds what a new
   /// one holds.
   @Test func aSchemaOfAnEarlierVersionIsUpgraded() throws {
     let server = try Self.server.get()
@@ -248,6 +248,8 @@ import Testing
       ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
       ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence, DROP COLUMN entry_check;
       DROP TABLE upgraded.departed_athlete;
+      ALTER TABLE upgraded.run DROP COLUMN code_commit, DROP COLUMN code_modified,
+        DROP COLUMN dataset_digest;
       ALTER TABLE upgraded.coach_roster DROP COLUMN iso_week;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN sessions_this_week TO sessions_last_7_days;
       ALTER TABLE upgraded.coach_roster RENAME COLUMN lp_change_this_week TO lp_change_7_days;

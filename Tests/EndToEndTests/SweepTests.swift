@@ -216,6 +216,13 @@ import Testing
     #expect(record["code_commit"] as? String == head)
     #expect(record["code_modified"] is Bool)
     #expect(record["started_at"] != nil && record["finished_at"] != nil)
+    // Each variant's `run` table cites the same commit and dataset digest as the record.
+    let run = try StoreReader(
+      databasePath: first.appendingPathComponent("v1/current/auralift.sqlite").path
+    ).rows("SELECT code_commit, code_modified, dataset_digest FROM run")
+    let modified = (record["code_modified"] as? Bool).map { $0 ? "1" : "0" }
+    #expect(
+      run == [[head, try #require(modified), try #require(record["dataset_digest"] as? String)]])
 
     // compare: what the depth weight changed between two variants, and nothing against itself.
     let two = root.appendingPathComponent(

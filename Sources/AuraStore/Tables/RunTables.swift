@@ -47,6 +47,18 @@ extension PublishedTable {
         "sessions_computed", "Sessions this run scored rather than found in the cache.",
         required: true),
       .integer("sessions_quarantined", "Inputs set aside (rows of quarantine).", required: true),
+      .text(
+        "code_commit",
+        "The commit `auralift` was built from (`auralift --version`); empty where the build could not tell."
+      ),
+      .flag(
+        "code_modified",
+        "1 where tracked files differed from `code_commit` when it was built; empty where unknown."
+      ),
+      .text(
+        "dataset_digest",
+        "SHA-256 of every dataset file's path and content digest (XXH3-128), in path order, hidden files aside: copies of a dataset share it, and `auralift experiments` cites the same; empty where a file could not be read."
+      ),
     ])
 
   static let runParameter = PublishedTable(
