@@ -5,12 +5,15 @@ import AuraStore
 import AuraSupport
 import Foundation
 
-/// `experiment.json`: everything needed to cite a sweep and run it again: the command line,
+/// `experiment.json`: everything needed to cite a sweep or an evaluation (`kind`) and run it
+/// again: the command line,
 /// the code's stage versions and the commit the binary was built from, the pipeline file's
 /// repository's commit, the dataset's path and content digest, the pipeline
 /// file's digest, the grid, each variant's parameters and metrics, and when it ran.
 package struct ExperimentRecord: Encodable {
   var name: String
+  /// "sweep", or "eval": one variant, the pipeline's parameters, and its `targets`.
+  var kind = "sweep"
   var commandLine: [String]
   var codeVersion: String
   /// The commit of the repository the pipeline file lives in, where git can say.
@@ -28,8 +31,17 @@ package struct ExperimentRecord: Encodable {
   var objective: String
   var grid: [Axis]
   var variants: [Variant]
+  /// An evaluation's accuracy targets, each with what was measured.
+  var targets: [Target]? = nil
   var startedAt: String
   var finishedAt: String
+
+  struct Target: Encodable {
+    var name: String
+    var measured: String
+    var target: String
+    var passed: Bool
+  }
 
   struct Axis: Encodable {
     var key: String
@@ -38,7 +50,10 @@ package struct ExperimentRecord: Encodable {
 
   struct Variant: Encodable {
     var name: String
-    var parameters: [String: String]
+    /// Each as its type: a JSON number, string, boolean or list of numbers.
+    var parameters: [String: RecordedParameter]
+    /// Inputs the variant's run set aside (rows of its quarantine).
+    var setAside: Int
     /// Numbers, as JSON numbers (a metric the dataset has no label for is left out).
     var metrics: [String: Double]
   }

@@ -154,7 +154,8 @@ package struct Sweep {
     let outcomes = try runVariants(configs, logger: logger)
     try ReportWriter.writeSweep(summary(outcomes), folder: folder)
     try AtomicFile.write(
-      Data(Self.results(outcomes, parameters: parameters).utf8),
+      Data(
+        Self.results(outcomes, parameters: parameters, experiment: folder.lastPathComponent).utf8),
       to: folder.appendingPathComponent("results.csv"))
     let memory = FileDigests(file: OutputLayout(productionOut).digests)
     let pipelineURL = base.path.map { URL(fileURLWithPath: $0) }
@@ -172,7 +173,9 @@ package struct Sweep {
       variants: outcomes.map { outcome in
         .init(
           name: outcome.variant.name,
-          parameters: (parameters[outcome.variant.name]?.values ?? [:]).mapValues(\.description),
+          parameters: (parameters[outcome.variant.name]?.values ?? [:]).mapValues(
+            RecordedParameter.init),
+          setAside: outcome.summary.quarantined.count,
           metrics: Dictionary(
             uniqueKeysWithValues: zip(SweepMetrics.columns, outcome.metrics.values).compactMap {
               column, value in Double(value).map { (column, $0) }
@@ -232,18 +235,23 @@ package struct Sweep {
 
   /// The whole experiment as one CSV table for pandas, R or DuckDB: a `variant` column, every
   /// parameter (swept or not) as its own column, then every metric.
-  static func results(_ outcomes: [Outcome], parameters: [String: ParameterSet]) -> String {
+  static func results(
+    _ outcomes: [Outcome], parameters: [String: ParameterSet], experiment: String
+  ) -> String {
     let keys = Set(parameters.values.flatMap(\.values.keys)).sorted()
     func field(_ text: String) -> String {
       text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
         ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
-    let header = (["variant"] + keys + SweepMetrics.columns).map(field).joined(separator: ",")
+    let header = (["experiment", "variant"] + keys + ["set_aside"] + SweepMetrics.columns).map(
+      field
+    ).joined(separator: ",")
     let rows = outcomes.map { outcome in
       let values = parameters[outcome.variant.name]?.values ?? [:]
       return
-        ([outcome.variant.name] + keys.map { values[$0]?.description ?? "" }
-        + outcome.metrics.values).map(field).joined(separator: ",")
+        ([experiment, outcome.variant.name] + keys.map { values[$0]?.description ?? "" }
+        + [String(outcome.summary.quarantined.count)] + outcome.metrics.values).map(field)
+        .joined(separator: ",")
     }
     return ([header] + rows).joined(separator: "\n") + "\n"
   }
@@ -259,7 +267,8 @@ package struct Sweep {
             String($0.split(separator: "=", maxSplits: 1)[1])
           },
           featuresComputed: outcome.summary.featuresComputed.count,
-          scoringComputed: outcome.summary.scoringComputed.count, metrics: outcome.metrics)
+          scoringComputed: outcome.summary.scoringComputed.count,
+          setAside: outcome.summary.quarantined.count, metrics: outcome.metrics)
       },
       footer: ReportFooter(
         codeVersion: Code.summary, parametersHash: "one per variant",

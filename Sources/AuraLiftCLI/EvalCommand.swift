@@ -1,5 +1,7 @@
 import ArgumentParser
+import AuraDomain
 import AuraEvaluation
+import AuraExperiments
 import AuraIngest
 import AuraPipeline
 import Foundation
@@ -16,7 +18,10 @@ struct EvalCommand: ParsableCommand {
       docs/real-data.md), every labelled set is counted without bounds or logged reps and \
       compared with its authors' count (with --given-bounds, within the bounds labels.csv \
       gives); a count the pipeline's features.min_reps_confidence does not publish is \
-      unknown. Exit codes: 0 every target met, 1 a target missed, 2 the measurement failed, \
+      unknown. Each evaluation is recorded as an experiment, <experiments>/<name>-<id>/ \
+      (experiment.json with the commit, the dataset's digest and every target, and the \
+      tables), which `auralift experiments` lists; the CSV files end in the same \
+      code_commit, code_modified and dataset_digest columns. Exit codes: 0 every target met, 1 a target missed, 2 the measurement failed, \
       64 usage error (a folder, truth.json, labels.csv or pipeline that cannot be read).
       """)
 
@@ -43,6 +48,9 @@ struct EvalCommand: ParsableCommand {
       "Real recordings only: count each set within the bounds labels.csv gives it, to "
         + "measure counting apart from finding the set (no target is checked)."))
   var givenBounds = false
+  @Option(help: "Folder that holds experiments.") var experiments: String = "experiments"
+  @Option(help: "Experiment name.") var name: String = "eval"
+  @Flag(help: "Record nothing under --experiments.") var noRecord = false
 
   func validate() throws {
     var isFolder: ObjCBool = false
@@ -53,6 +61,9 @@ struct EvalCommand: ParsableCommand {
       throw ValidationError("--split \(split): tune or holdout")
     }
     if workers < 0 { throw ValidationError("--workers \(workers): 0 (one per core) or more") }
+    if let problem = EntityId.problem(name) {
+      throw ValidationError("--name \(EntityId.quoted(name)) \(problem)")
+    }
   }
 
   /// Exit 1 says a target was missed, so nothing else ends with it: a folder, truth or
@@ -68,11 +79,13 @@ struct EvalCommand: ParsableCommand {
     let truthURL =
       truth.map(URL.init(fileURLWithPath:)) ?? root.appendingPathComponent("truth.json")
     let evaluator: FeatureEvaluator
+    let record: EvaluationRecord
     do {
+      let parameters = try PipelineConfig.load(path: pipeline).parameters
       evaluator = try FeatureEvaluator(
         root: root, tables: try DatasetTablesReader.read(root: root),
-        truth: try FeatureEvaluator.loadTruth(truthURL),
-        parameters: try PipelineConfig.load(path: pipeline).parameters)
+        truth: try FeatureEvaluator.loadTruth(truthURL), parameters: parameters)
+      record = try self.record(root: root, parameters: parameters)
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
@@ -82,28 +95,60 @@ struct EvalCommand: ParsableCommand {
     }
     print("noise: \(report.noise)\n")
     print(report.markdown, terminator: "")
-    if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
-    if let repsPath {
-      try Data(RepComparison.csv(report.reps).utf8).write(to: URL(fileURLWithPath: repsPath))
-    }
-    if report.targetChecks.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    try publish(
+      record, markdown: report.markdown, csv: report.csv, sets: RepComparison.csv(report.reps),
+      checks: report.targetChecks)
   }
 
   /// Real recordings against their authors' counts.
   private func runReal(root: URL, labels: URL) throws {
     let evaluator: RealDataEvaluator
+    let record: EvaluationRecord
     do {
+      let parameters = try PipelineConfig.load(path: pipeline).parameters
       evaluator = try RealDataEvaluator(
         root: root,
         labels: try RealSetLabel.load(labels).filter { split == nil || $0.split == split },
-        parameters: try PipelineConfig.load(path: pipeline).parameters, givenBounds: givenBounds)
+        parameters: parameters, givenBounds: givenBounds)
+      record = try self.record(root: root, parameters: parameters)
     } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.usage)
     }
     let report = evaluator.evaluate(workers: workers)
     print(report.markdown, terminator: "")
-    if let csvPath { try Data(report.csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
-    if let repsPath { try Data(report.setsCSV.utf8).write(to: URL(fileURLWithPath: repsPath)) }
-    if report.targetChecks.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    try publish(
+      record, markdown: report.markdown, csv: report.csv, sets: report.setsCSV,
+      checks: report.targetChecks)
+  }
+
+  /// What the evaluation cites: the commit, the dataset's and the pipeline's digests.
+  private func record(root: URL, parameters: ParameterSet) throws -> EvaluationRecord {
+    try EvaluationRecord(
+      dataset: root, pipeline: URL(fileURLWithPath: pipeline), parameters: parameters,
+      build: AuraLift.buildCommit, commandLine: CommandLine.arguments,
+      startedAt: Runner.timestamp())
+  }
+
+  /// Writes the CSV files asked for and the experiment's record, then exits 1 where a target
+  /// was missed.
+  private func publish(
+    _ record: EvaluationRecord, markdown: String, csv: String, sets: String,
+    checks: [AccuracyReport.TargetCheck]
+  ) throws {
+    let csv = record.citing(csv: csv)
+    let sets = record.citing(csv: sets)
+    if let csvPath { try Data(csv.utf8).write(to: URL(fileURLWithPath: csvPath)) }
+    if let repsPath { try Data(sets.utf8).write(to: URL(fileURLWithPath: repsPath)) }
+    if !noRecord {
+      let folder = try record.write(
+        name: name, experiments: URL(fileURLWithPath: experiments),
+        targets: checks.map {
+          .init(name: $0.name, measured: $0.measured, target: $0.target, passed: $0.passed)
+        },
+        tables: ["accuracy.md": markdown, "accuracy.csv": csv, "sets.csv": sets])
+      // On stderr: stdout is the table alone, for a document to take whole.
+      FileHandle.standardError.write(Data("experiment: \(folder.path)\n".utf8))
+    }
+    if checks.contains(where: { !$0.passed }) { throw ExitCode(1) }
   }
 }

@@ -6,9 +6,11 @@ import Foundation
 struct ExperimentsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "experiments",
-    abstract: "List past experiments: name, date, objective, best variant, dataset digest.",
+    abstract:
+      "List past sweeps and evaluations: name, date, objective, best variant, dataset digest.",
     discussion: """
-      Reads <experiments>/*/experiment.json (what `auralift sweep` writes). A folder without a \
+      Reads <experiments>/*/experiment.json (what `auralift sweep` and `auralift eval` \
+      write). A folder without a \
       readable record (a sweep still running, or killed) is named on stderr. Nothing is written.
       """)
 
@@ -32,7 +34,8 @@ struct ExperimentsCommand: ParsableCommand {
     if json {
       for entry in listed.entries {
         let object: [String: Any] = [
-          "experiment": entry.folder, "started_at": entry.startedAt, "variants": entry.variants,
+          "experiment": entry.folder, "kind": entry.kind, "started_at": entry.startedAt,
+          "variants": entry.variants,
           "objective": entry.objective, "best": entry.best,
           "dataset_digest": entry.datasetDigest, "code_commit": entry.codeCommit ?? NSNull(),
           "code_modified": entry.codeModified ?? NSNull(),
@@ -47,10 +50,11 @@ struct ExperimentsCommand: ParsableCommand {
       return
     }
     let rows =
-      [["experiment", "started", "variants", "objective", "best", "dataset", "code"]]
+      [["experiment", "kind", "started", "variants", "objective", "best", "dataset", "code"]]
       + listed.entries.map { entry in
         [
-          entry.folder, entry.startedAt, String(entry.variants), entry.objective, entry.best,
+          entry.folder, entry.kind, entry.startedAt, String(entry.variants), entry.objective,
+          entry.best,
           String(entry.datasetDigest.prefix(12)),
           (entry.codeCommit.map { String($0.prefix(12)) } ?? "unknown")
             + (entry.codeModified == true ? " modified" : ""),

@@ -10,16 +10,19 @@ package struct SweepSummary: Sendable {
     /// The swept parameters' values, in the order of `axes`.
     package var values: [String]
     package var featuresComputed, scoringComputed: Int
+    /// Inputs the variant's run set aside (its quarantine's rows): metrics over fewer sets.
+    package var setAside: Int
     package var metrics: SweepMetrics
 
     package init(
       name: String, values: [String], featuresComputed: Int, scoringComputed: Int,
-      metrics: SweepMetrics
+      setAside: Int, metrics: SweepMetrics
     ) {
       self.name = name
       self.values = values
       self.featuresComputed = featuresComputed
       self.scoringComputed = scoringComputed
+      self.setAside = setAside
       self.metrics = metrics
     }
   }
@@ -45,14 +48,17 @@ package struct SweepSummary: Sendable {
 
   /// The table's column names.
   package var header: [String] {
-    ["variant"] + axes.map(\.key) + ["features_computed", "scoring_computed"]
+    ["variant"] + axes.map(\.key) + ["features_computed", "scoring_computed", "set_aside"]
       + SweepMetrics.columns
   }
 
   /// One variant's table row, in `header` order.
   package func cells(_ variant: Variant) -> [String] {
     [variant.name] + variant.values
-      + [String(variant.featuresComputed), String(variant.scoringComputed)]
+      + [
+        String(variant.featuresComputed), String(variant.scoringComputed),
+        String(variant.setAside),
+      ]
       + variant.metrics.values
   }
 

@@ -1,3 +1,4 @@
+import AuraDomain
 import Foundation
 
 /// Two experiments (`experiment.json` of two sweeps) side by side: what differs in how they
@@ -69,11 +70,21 @@ package struct ExperimentComparison: Sendable {
     var metrics: [String: Double]
   }
 
+  /// A variant's parameters as canonical text, whether the record typed them (JSON numbers,
+  /// booleans, lists) or, as records before it, wrote them as strings.
+  static func parameters(_ object: Any?) -> [String: String] {
+    guard let object, JSONSerialization.isValidJSONObject(object),
+      let data = try? JSONSerialization.data(withJSONObject: object),
+      let typed = try? JSONDecoder().decode([String: RecordedParameter].self, from: data)
+    else { return [:] }
+    return typed.mapValues(\.value.description)
+  }
+
   static func variants(_ record: [String: Any]) -> [Variant] {
     (record["variants"] as? [[String: Any]] ?? []).map { variant in
       Variant(
         name: variant["name"] as? String ?? "?",
-        parameters: variant["parameters"] as? [String: String] ?? [:],
+        parameters: parameters(variant["parameters"]),
         metrics: (variant["metrics"] as? [String: Any] ?? [:]).compactMapValues {
           ($0 as? NSNumber)?.doubleValue
         })

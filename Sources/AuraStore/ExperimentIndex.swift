@@ -7,10 +7,13 @@ package struct ExperimentIndex: Sendable {
   package struct Entry: Sendable, Equatable {
     /// The folder's name (`depth-3f9a2c`).
     package var folder: String
+    /// "sweep" or "eval".
+    package var kind: String
     package var startedAt: String
     package var variants: Int
     package var objective: String
-    /// "v2 (rpe_mae 0.412)", "tie: v1, v2 (…)", "no variation (…)" or "no values".
+    /// "v2 (rpe_mae 0.412)", "tie: v1, v2 (…)", "no variation (…)" or "no values"; for an
+    /// evaluation "17 of 18 targets met".
     package var best: String
     package var datasetDigest: String
     package var codeCommit: String?
@@ -66,18 +69,31 @@ package struct ExperimentIndex: Sendable {
       let metrics = variant["metrics"] as? [String: Any]
       return (variant["name"] as? String ?? "?", (metrics?[metric] as? NSNumber)?.doubleValue)
     }
+    let kind = record["kind"] as? String ?? "sweep"
     let best: String
-    switch objective.verdict(values) {
+    if kind == "eval", let targets = record["targets"] as? [[String: Any]] {
+      let met = targets.filter { $0["passed"] as? Bool == true }.count
+      best = "\(met) of \(targets.count) targets met"
+    } else {
+      best = verdict(objective.verdict(values), metric: metric)
+    }
+    return Entry(
+      folder: folder, kind: kind, startedAt: startedAt, variants: variants.count,
+      objective: objectiveText, best: best,
+      datasetDigest: record["dataset_digest"] as? String ?? "",
+      codeCommit: record["code_commit"] as? String, codeModified: record["code_modified"] as? Bool)
+  }
+
+  static func verdict(_ verdict: SweepObjective.Verdict, metric: String) -> String {
+    let best: String
+    switch verdict {
     case .best(let name, let value): best = "\(name) (\(metric) \(format(value)))"
     case .tie(let names, let value):
       best = "tie: \(names.joined(separator: ", ")) (\(metric) \(format(value)))"
     case .noVariation(let value): best = "no variation (\(metric) \(format(value)))"
     case .noValues: best = "no values of \(metric)"
     }
-    return Entry(
-      folder: folder, startedAt: startedAt, variants: variants.count, objective: objectiveText,
-      best: best, datasetDigest: record["dataset_digest"] as? String ?? "",
-      codeCommit: record["code_commit"] as? String, codeModified: record["code_modified"] as? Bool)
+    return best
   }
 
   static func format(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import AuraCache
 import AuraExperiments
 import AuraStore
 import AuraTestSupport
@@ -36,5 +37,65 @@ import Testing
     // Another folder, the same files: the same digest; one file more (read or not): another.
     #expect(copy[3] != first[3] && copy[2] == first[2])
     #expect(edited[2] != first[2] && edited[2].count == 64)
+  }
+
+  /// An evaluation is an experiment too: its record cites the commit and the dataset's digest
+  /// (the same digest a run of that dataset publishes), `experiments` lists it, and its CSV
+  /// ends in the same provenance; a pipeline's parameters keep their JSON types.
+  @Test func anEvaluationIsRecordedAndListedWithItsProvenance() throws {
+    let root = try TestSupport.temporaryFolder("provenance-eval")
+    defer { TestSupport.remove(root) }
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 1, sessions: 2, seed: 21)
+    defer { TestSupport.remove(dataset) }
+    let head = try #require(ExperimentRecord.commit(in: TestSupport.repositoryRoot))
+    let experiments = root.appendingPathComponent("experiments")
+    let table = root.appendingPathComponent("accuracy.csv")
+    let eval = try TestSupport.cli([
+      "eval", dataset.path, "--experiments", experiments.path, "--csv", table.path,
+    ])
+    #expect([0, 1].contains(eval.status), "\(eval.stderr)")
+    #expect(!eval.stdout.contains("experiment:") && eval.stderr.contains("experiment: "))
+    let digest = try FileDigests(file: URL(fileURLWithPath: "/dev/null"))
+      .datasetDigest(ofFolder: dataset.path)
+    let lines = try String(contentsOf: table, encoding: .utf8).split(separator: "\n")
+    #expect(lines[0].hasSuffix(",code_commit,code_modified,dataset_digest"))
+    #expect(lines.count > 1 && lines.dropFirst().allSatisfy { $0.contains(",\(head),") })
+    #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",\(digest)") })
+
+    let folders = try FileManager.default.contentsOfDirectory(atPath: experiments.path)
+    #expect(folders.count == 1 && folders[0].hasPrefix("eval-"), "\(folders)")
+    let record = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: experiments.appendingPathComponent("\(folders[0])/experiment.json")))
+        as? [String: Any])
+    #expect(record["kind"] as? String == "eval")
+    #expect(
+      record["code_commit"] as? String == head && record["dataset_digest"] as? String == digest)
+    let targets = try #require(record["targets"] as? [[String: Any]])
+    #expect(!targets.isEmpty && targets.allSatisfy { $0["passed"] is Bool })
+    let variant = try #require((record["variants"] as? [[String: Any]])?.first)
+    let parameters = try #require(variant["parameters"] as? [String: Any])
+    #expect(parameters["features.filter_cutoff_hz"] as? Double == 3)
+    #expect(parameters["features.filter_cutoff_hz"] is NSNumber)
+    for file in ["accuracy.md", "accuracy.csv", "sets.csv"] {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: experiments.appendingPathComponent("\(folders[0])/\(file)").path))
+    }
+
+    let listed = try TestSupport.cli(["experiments", "--experiments", experiments.path, "--json"])
+    let entry = try #require(
+      try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+    let met = targets.filter { $0["passed"] as? Bool == true }.count
+    #expect(entry["kind"] as? String == "eval")
+    #expect(entry["best"] as? String == "\(met) of \(targets.count) targets met", "\(entry)")
+    #expect(entry["dataset_digest"] as? String == digest)
+
+    // --no-record leaves no experiment behind.
+    let unrecorded = try TestSupport.cli([
+      "eval", dataset.path, "--experiments", experiments.path, "--no-record",
+    ])
+    #expect([0, 1].contains(unrecorded.status))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: experiments.path).count == 1)
   }
 }

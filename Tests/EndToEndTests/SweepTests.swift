@@ -197,7 +197,9 @@ import Testing
     )
     .split(separator: "\n")
     let header = results[0].split(separator: ",").map(String.init)
-    #expect(header.first == "variant" && header.contains("scoring.form.depth_weight"))
+    #expect(header.prefix(2) == ["experiment", "variant"])
+    #expect(header.contains("scoring.form.depth_weight") && header.contains("set_aside"))
+    #expect(results.dropFirst().allSatisfy { $0.hasPrefix("\(folders[0]),v") })
     #expect(header.contains("features.filter_cutoff_hz") && header.contains("mean_form_score"))
     #expect(results.count - 1 == rows[0])
     let record = try #require(
@@ -299,9 +301,15 @@ import Testing
     #expect(variants.count == 4)
     let variant = try #require(variants.last)
     let name = try #require(variant["name"] as? String)
-    let parameters = try #require(variant["parameters"] as? [String: String])
+    // Values keep their types: numbers are JSON numbers.
+    let typed = try #require(variant["parameters"] as? [String: Any])
+    #expect(typed["features.min_rep_s"] is NSNumber && !(typed["features.min_rep_s"] is String))
+    let parameters = try JSONDecoder().decode(
+      [String: RecordedParameter].self, from: JSONSerialization.data(withJSONObject: typed)
+    ).mapValues(\.value.description)
     #expect(
       parameters["features.min_rep_s"] == "0.6" && parameters["scoring.form.depth_weight"] == "0.4")
+    #expect(variant["set_aside"] as? Int == 0)
     let dataset = try #require(record["dataset"] as? String)
     let pipeline = try #require(record["pipeline"] as? String)
 
