@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Test code is compiled without optimisation, the modules it tests with it: a test's time
+/// goes to those modules and to the processes it starts, and optimising the test modules
+/// lengthened every CI build without making a test faster.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
   name: "AuraLift",
   platforms: [.macOS(.v14)],
@@ -126,54 +131,65 @@ let package = Package(
       path: "Tests/AuraTestSupport"),
     .testTarget(
       name: "AuraSupportTests",
-      dependencies: ["AuraTestSupport", "AuraDomain", "AuraSupport", "AuraSynth"]),
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraSupport", "AuraSynth"],
+      swiftSettings: testSettings),
     .testTarget(
       name: "AuraIngestTests",
-      dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"]),
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraSynth"],
+      swiftSettings: testSettings),
     .testTarget(
       name: "AuraFeaturesTests",
       dependencies: [
         "AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraFeatures", "AuraIngest",
         "AuraSynth",
-      ]),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraScoringTests",
       dependencies: [
         "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
         "AuraScoring", "AuraSynth",
-      ]),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraAggregationTests",
       dependencies: [
         "AuraTestSupport", "AuraAggregation", "AuraDomain", "AuraFeatures", "AuraIngest",
         "AuraPipeline", "AuraScoring",
-      ]),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraStoreTests",
-      dependencies: ["AuraTestSupport", "AuraStore", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: [
+        "AuraTestSupport", "AuraStore", .product(name: "GRDB", package: "GRDB.swift"),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraChartsTests",
-      dependencies: ["AuraTestSupport", "AuraCharts", "AuraDomain"]),
+      dependencies: ["AuraTestSupport", "AuraCharts", "AuraDomain"], swiftSettings: testSettings),
     .testTarget(
       name: "AuraEvaluationTests",
-      dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest", "AuraSynth"]),
-    .testTarget(name: "AuraPostgresTests", dependencies: ["AuraPostgres", "AuraTestSupport"]),
+      dependencies: ["AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraIngest", "AuraSynth"],
+      swiftSettings: testSettings),
     .testTarget(
-      name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain", "AuraTestSupport"]),
-    .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"]),
-    .testTarget(name: "AuraReportsTests", dependencies: ["AuraReports"]),
+      name: "AuraPostgresTests", dependencies: ["AuraPostgres", "AuraTestSupport"],
+      swiftSettings: testSettings),
     .testTarget(
-      name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"]),
-    .testTarget(name: "AuraCacheTests", dependencies: ["AuraCache"]),
+      name: "AuraDeliveryTests", dependencies: ["AuraDelivery", "AuraDomain", "AuraTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"], swiftSettings: testSettings),
+    .testTarget(
+      name: "AuraReportsTests", dependencies: ["AuraReports"], swiftSettings: testSettings),
+    .testTarget(
+      name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(name: "AuraCacheTests", dependencies: ["AuraCache"], swiftSettings: testSettings),
     .testTarget(
       name: "AuraExperimentsTests",
-      dependencies: ["AuraExperiments", "AuraPipeline", "AuraTestSupport"]),
+      dependencies: ["AuraExperiments", "AuraPipeline", "AuraTestSupport"],
+      swiftSettings: testSettings),
     .testTarget(
       name: "AuraPipelineTests",
       dependencies: [
         "AuraCache", "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
         "AuraScoring", "AuraSupport",
-      ]),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
@@ -182,7 +198,7 @@ let package = Package(
         "AuraSupport",
         "AuraSynth", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
-      ]),
+      ], swiftSettings: testSettings),
   ],
   swiftLanguageModes: [.v6],
   cxxLanguageStandard: .cxx17
