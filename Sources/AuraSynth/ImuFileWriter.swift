@@ -20,16 +20,14 @@ enum ImuFileWriter {
     switch format {
     case "generic":
       try table("t,ax,ay,az,gx,gy,gz", rows) { i in
-        String(format: "%.4f", imu.times[i]) + fields(imu.accelG[i], "%.4f")
-          + fields(imu.gyroDps[i], "%.2f")
+        FixedPoint.text(imu.times[i], 4) + fields(imu.accelG[i], 4) + fields(imu.gyroDps[i], 2)
       }.write(to: folder.appendingPathComponent(file))
     case "xio":
       let header =
         "Time (s),Gyroscope X (deg/s),Gyroscope Y (deg/s),Gyroscope Z (deg/s),"
         + "Accelerometer X (g),Accelerometer Y (g),Accelerometer Z (g)"
       try table(header, rows) { i in
-        String(format: "%.6f", imu.times[i]) + fields(imu.gyroDps[i], "%.4f")
-          + fields(imu.accelG[i], "%.6f")
+        FixedPoint.text(imu.times[i], 6) + fields(imu.gyroDps[i], 4) + fields(imu.accelG[i], 6)
       }.write(to: folder.appendingPathComponent(file))
     case "metawear":
       let directory = try recordingFolder("metawear", in: folder, entry: &entry)
@@ -42,8 +40,8 @@ enum ImuFileWriter {
           "epoch (ms),time (-00:00),elapsed (s),x-axis (\(unit)),y-axis (\(unit)),z-axis (\(unit))"
         let first = imu.times[offset]
         try table(header, stride(from: offset, to: imu.times.count, by: step)) { i in
-          String(format: "%.0f,", ((startEpoch + imu.times[i]) * 1000).rounded(.down)) + "T\(i),"
-            + String(format: "%.3f", imu.times[i] - first) + fields(values[i], "%.4f")
+          FixedPoint.text(((startEpoch + imu.times[i]) * 1000).rounded(.down), 0) + ",T\(i),"
+            + FixedPoint.text(imu.times[i] - first, 3) + fields(values[i], 4)
         }.write(to: directory.appendingPathComponent(name))
       }
     case "sensorlogger":
@@ -57,15 +55,16 @@ enum ImuFileWriter {
         ("Gyroscope.csv", imu.gyroDps.map { $0.map { $0 * Double.pi / 180 } }),
       ] {
         try table("time,seconds_elapsed,z,y,x", rows) { i in
-          String(format: "%.0f,%.6f", ((startEpoch + imu.times[i]) * 1e9).rounded(), imu.times[i])
-            + fields([values[i][2], values[i][1], values[i][0]], "%.6f")
+          String(format: "%.0f,", ((startEpoch + imu.times[i]) * 1e9).rounded())
+            + FixedPoint.text(imu.times[i], 6)
+            + fields([values[i][2], values[i][1], values[i][0]], 6)
         }.write(to: directory.appendingPathComponent(name))
       }
     case "smartweights":
       entry.gyroUnit = nil
       let header = "workout_id,user_id,speed,velocity,angle,dateTime,xCoord,yCoord,zCoord"
       try table(header, rows) { i in
-        "1,7,0,0,0,\(isoTimestamp(startEpoch + imu.times[i]))" + fields(imu.accelG[i], "%.4f")
+        "1,7,0,0,0,\(isoTimestamp(startEpoch + imu.times[i]))" + fields(imu.accelG[i], 4)
       }.write(to: folder.appendingPathComponent(file))
     default:
       throw CocoaError(
@@ -98,8 +97,14 @@ enum ImuFileWriter {
     return Data(out.utf8)
   }
 
-  private static func fields(_ values: [Double], _ format: String) -> String {
-    values.map { String(format: "," + format, $0) }.joined()
+  /// ",v1,v2,…", each with `decimals` digits after the point.
+  private static func fields(_ values: [Double], _ decimals: Int) -> String {
+    var out = ""
+    for value in values {
+      out += ","
+      FixedPoint.append(value, decimals, to: &out)
+    }
+    return out
   }
 
   /// "2026-11-02T18:03:00.125Z" for epoch seconds.

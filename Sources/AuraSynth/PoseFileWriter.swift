@@ -83,13 +83,13 @@ enum PoseFileWriter {
       "t,"
       + names.map { name in suffixes.map { name + $0 }.joined(separator: ",") }
       .joined(separator: ",") + "\n"
-    let format = ",%.\(decimals)f"
     for frame in pose.times.indices {
-      out += String(format: "%.4f", pose.times[frame])
+      FixedPoint.append(pose.times[frame], 4, to: &out)
       for point in names.indices {
         let v = values(point, frame)
         for (k, value) in v.enumerated() {
-          out += String(format: k == v.count - 1 ? ",%.2f" : format, value)
+          out += ","
+          FixedPoint.append(value, k == v.count - 1 ? 2 : decimals, to: &out)
         }
       }
       out += "\n"
@@ -101,11 +101,11 @@ enum PoseFileWriter {
     var out = "["
     for frame in pose.times.indices {
       if frame > 0 { out += "," }
-      out += String(format: "{\"t\":%.4f,\"joints\":{", pose.times[frame])
+      out += "{\"t\":" + FixedPoint.text(pose.times[frame], 4) + ",\"joints\":{"
       out += RecordedSessionSynthesizer.jointNames.enumerated().map { joint, name in
-        String(
-          format: "\"%@\":[%.4f,%.4f,%.2f]", name, pose.x[joint][frame], pose.y[joint][frame],
-          pose.confidence[joint][frame])
+        "\"\(name)\":[" + FixedPoint.text(pose.x[joint][frame], 4) + ","
+          + FixedPoint.text(pose.y[joint][frame], 4) + ","
+          + FixedPoint.text(pose.confidence[joint][frame], 2) + "]"
       }.joined(separator: ",")
       out += "}}"
     }
@@ -131,9 +131,9 @@ enum PoseFileWriter {
           if c < 0.1 {
             values += ["0", "0", "0"]
           } else {
-            values.append(String(format: "%.3f", pose.x[joint][frame] * camera.width + shift))
-            values.append(String(format: "%.3f", (1 - pose.y[joint][frame]) * camera.height))
-            values.append(String(format: "%.3f", c))
+            values.append(FixedPoint.text(pose.x[joint][frame] * camera.width + shift, 3))
+            values.append(FixedPoint.text((1 - pose.y[joint][frame]) * camera.height, 3))
+            values.append(FixedPoint.text(c, 3))
           }
         }
         values += Array(repeating: "0", count: 18)  // feet points: not detected
@@ -164,7 +164,7 @@ enum PoseFileWriter {
       "\t\t" + names.indices.map { "X\($0 + 1)\tY\($0 + 1)\tZ\($0 + 1)" }.joined(separator: "\t")
       + "\n\n"
     for frame in pose.times.indices {
-      out += "\(frame + 1)\t" + String(format: "%.4f", pose.times[frame])
+      out += "\(frame + 1)\t" + FixedPoint.text(pose.times[frame], 4)
       for joint in names.indices {
         if pose.confidence[joint][frame] < 0.3 {
           out += "\t\t\t"
@@ -173,7 +173,10 @@ enum PoseFileWriter {
         let x = (pose.x[joint][frame] * camera.width - camera.originX) / camera.pixelsPerMeter
         let y = (pose.y[joint][frame] * camera.height - camera.originY) / camera.pixelsPerMeter
         let z = names[joint].hasPrefix("R") ? 0.15 : names[joint].hasPrefix("L") ? -0.15 : 0
-        out += String(format: "\t%.5f\t%.5f\t%.5f", x, y, z)
+        for value in [x, y, z] {
+          out += "\t"
+          FixedPoint.append(value, 5, to: &out)
+        }
       }
       out += "\n"
     }
