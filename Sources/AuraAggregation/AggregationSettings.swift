@@ -35,6 +35,8 @@ package struct AggregationSettings: Sendable, Equatable {
   package var risk: ExerciseRiskRule.Thresholds
   /// Readiness below which a coach's roster flags the athlete.
   package var lowReadiness: Double
+  /// When velocity loss flags an athlete: sets of the week past the auto-stop threshold.
+  package var velocityLossFlag: VelocityLossFlag
   /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
   package var recordRepsMargin: Double
   /// Days the newest session may be older than the report's day before the top of every
@@ -92,6 +94,7 @@ package struct AggregationSettings: Sendable, Equatable {
     proteinTargetPerKg = try p.number("aggregation.nutrition.protein_g_per_kg")
     risk = try ExerciseRiskRule.Thresholds(p)
     lowReadiness = try p.number("aggregation.roster.low_readiness")
+    velocityLossFlag = try VelocityLossFlag(p)
     recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
     staleAfterDays = try p.number("aggregation.roster.stale_after_days")
     plausibility = try EntryPlausibility(p, windowDays: strengthWindowDays)

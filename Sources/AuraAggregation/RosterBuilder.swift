@@ -11,7 +11,8 @@ struct RosterBuilder {
   struct SessionSummary: Codable, Sendable {
     var sessionId: String
     var startTime: SessionTime
-    var autoStopped: Bool
+    /// Each set's published velocity loss, percent, where it has one.
+    var velocityLosses: [Double]
     var averageFormScore: Double?
     /// Sets kept out of what counts until someone checks them (`EntryPlausibility`).
     var suspectSets: Int
@@ -20,7 +21,7 @@ struct RosterBuilder {
     init(_ session: ScoredSession, suspects: [String: String]) {
       sessionId = session.sessionId
       startTime = session.startTime
-      autoStopped = session.sets.contains(where: \.autoStopped)
+      velocityLosses = session.sets.compactMap(\.features.velocityLossPercent)
       averageFormScore = session.averageFormScore
       suspectSets = session.sets.filter { suspects[session.setId($0)] != nil }.count
     }
@@ -45,7 +46,7 @@ struct RosterBuilder {
     if let value = latest?.readiness, value < settings.lowReadiness {
       flags.append("low_readiness")
     }
-    if recent.contains(where: \.autoStopped) {
+    if settings.velocityLossFlag.flags(recent.flatMap(\.velocityLosses)) {
       flags.append("velocity_loss")
     }
     if let now = Self.meanForm(recent), let before = Self.meanForm(earlier),

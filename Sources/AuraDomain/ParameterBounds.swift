@@ -47,6 +47,8 @@ package enum ParameterBounds {
     ("aggregation.nutrition.protein_g_per_kg", 0...10),
     ("aggregation.risk.*", 0.05...5),
     ("aggregation.roster.low_readiness", 0...100),
+    ("aggregation.roster.velocity_loss_sets", 1...50),
+    ("aggregation.roster.velocity_loss_margin_pts", 0...100),
     ("aggregation.roster.record_reps_margin", 1...50),
     ("aggregation.roster.stale_after_days", 0...365),
     ("aggregation.plausibility.history_factor", 1.1...10),

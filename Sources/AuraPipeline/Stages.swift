@@ -24,8 +24,8 @@ package enum Code: String, CaseIterable, Sendable {
     case .ingest: 13
     case .features: 46
     case .scoring: 5
-    case .aggregation: 12
-    case .reports: 7
+    case .aggregation: 13
+    case .reports: 8
     case .schema: Schema.version
     }
   }

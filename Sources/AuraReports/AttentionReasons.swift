@@ -74,18 +74,38 @@ struct AttentionReasons {
 
   private func on(_ date: String?) -> String { date.map { " on \(Units.day($0))" } ?? "" }
 
-  /// The window's set that lost the most velocity among those past the threshold.
+  /// The window's set that lost the most velocity among those past the threshold, how many
+  /// more there are, and the rule: the numbers the roster's flag was raised on.
   private func velocityLoss(_ athleteId: String) throws -> String {
-    let threshold = context.number("features.velocity_loss_threshold_pct")
+    let threshold = context.number("features.velocity_loss_threshold_pct") ?? 0
     let sessions = try context.store.sessions(
       athleteId: athleteId, since: ISODates.string(day: context.windowStartDay))
-    let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id)).filter(\.autoStopped)
-    let rule = "(flagged past \(Units.percent(threshold)))"
+    let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id))
+    // A release published before the rule flagged any auto-stopped set.
+    guard let flag = context.velocityLossFlag else {
+      return velocityLoss(
+        sets.filter(\.autoStopped), sessions: sessions, threshold: threshold,
+        rule: "(flagged past \(Units.percent(threshold)))")
+    }
+    return velocityLoss(
+      sets.filter { ($0.velocityLossPercent ?? 0) >= threshold }, sessions: sessions,
+      threshold: threshold, rule: "(flagged at \(flag.described))")
+  }
+
+  /// "velocity loss 34 % in bench press set 3 on Tue 24 Nov and 1 more set past 20 % (rule)":
+  /// the set of `past` that lost the most.
+  private func velocityLoss(
+    _ past: [ReportRows.WorkoutSet], sessions: [ReportRows.Session], threshold: Double,
+    rule: String
+  ) -> String {
     guard
-      let worst = sets.max(by: { ($0.velocityLossPercent ?? 0) < ($1.velocityLossPercent ?? 0) }),
+      let worst = past.max(by: { ($0.velocityLossPercent ?? 0) < ($1.velocityLossPercent ?? 0) }),
       let session = sessions.first(where: { $0.id == worst.sessionId })
     else { return "velocity loss past threshold \(rule)" }
-    let more = sets.count > 1 ? " and \(sets.count - 1) more set\(sets.count > 2 ? "s" : "")" : ""
+    let more =
+      past.count > 1
+      ? " and \(past.count - 1) more set\(past.count > 2 ? "s" : "") past \(Units.percent(threshold))"
+      : ""
     return
       "velocity loss \(Units.percent(worst.velocityLossPercent)) in \(context.exerciseName(worst.exerciseId).lowercased()) set \(worst.setNumber) on \(Units.day(session.startTime))\(more) \(rule)"
   }

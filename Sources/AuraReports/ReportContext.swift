@@ -10,6 +10,9 @@ struct ReportContext: Sendable {
   let run: ReportRows.Run
   /// The run's parameters, as recorded in the `run` table.
   let parameters: ParameterSet
+  /// The roster's velocity-loss rule as the run set it; nil for a release published before
+  /// the rule had its sets and margin (any auto-stopped set flagged).
+  let velocityLossFlag: VelocityLossFlag?
   let asOfDay: Int
   /// The day the report is made on: the run's (its start), or the day a mail goes out.
   let reportDay: Int
@@ -31,6 +34,7 @@ struct ReportContext: Sendable {
     self.store = store
     self.run = run
     parameters = ParameterSet(described: run.parameters)
+    velocityLossFlag = try? VelocityLossFlag(parameters)
     // The window ends on the last session's day; a database without sessions has its window
     // end on the day the run started.
     let asOf = try store.asOfDate()

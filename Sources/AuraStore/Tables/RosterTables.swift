@@ -23,7 +23,7 @@ extension PublishedTable {
       .integer("new_records_this_week", "Personal records set in the ISO week.", required: true),
       .text(
         "flags",
-        "What needs the coach's attention, comma-separated; NULL when nothing does. low_readiness: the latest readiness is below aggregation.roster.low_readiness; velocity_loss: a set of the ISO week was auto-stopped, its velocity loss past features.velocity_loss_threshold_pct; form_dropping: the week's mean form score is more than 5 below that of the 21 days before its Monday; missed_sessions: no session in the 7 days to the data's last day; check_entry: a set of the 28 days to the data's last day is kept out of what counts until someone checks it (workout_set.entry_check). Volume outside MEV-MRV is not a flag.",
+        "What needs the coach's attention, comma-separated; NULL when nothing does. low_readiness: the latest readiness is below aggregation.roster.low_readiness; velocity_loss: aggregation.roster.velocity_loss_sets sets of the ISO week have a velocity loss at or past features.velocity_loss_threshold_pct, or one set is aggregation.roster.velocity_loss_margin_pts points past it; form_dropping: the week's mean form score is more than 5 below that of the 21 days before its Monday; missed_sessions: no session in the 7 days to the data's last day; check_entry: a set of the 28 days to the data's last day is kept out of what counts until someone checks it (workout_set.entry_check). Volume outside MEV-MRV is not a flag.",
         values: "low_readiness, velocity_loss, form_dropping, missed_sessions, check_entry"),
       .text("iso_week", "The ISO week the counts are of.", values: "YYYY-Www (ISO 8601 week)"),
     ])
