@@ -1,5 +1,3 @@
-import Foundation
-
 /// When the coach's roster flags an athlete for velocity loss: one set of the ISO week past the
 /// auto-stop threshold is ordinary hard training; `sets` of them, or one set `margin` points
 /// past it, is a week that went to failure more than planned. The loss judged is each set's
@@ -28,23 +26,12 @@ package struct VelocityLossFlag: Sendable, Equatable {
       margin: try p.number("aggregation.roster.velocity_loss_margin_pts"))
   }
 
-  /// "2 sets past 20 % or one past 30 %".
-  package var described: String {
-    "\(sets) set\(sets == 1 ? "" : "s") past \(percent(threshold)) or one past \(percent(threshold + margin))"
-  }
+  /// Whether a set's published loss (nil: none) is at or past the threshold.
+  package func isPast(_ loss: Double?) -> Bool { loss.map { $0 >= threshold } ?? false }
 
-  private func percent(_ value: Double) -> String {
-    (value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)) + " %"
-  }
-
-  /// The week's losses (percent, one per set that has one) past the threshold.
-  package func pastThreshold(_ losses: [Double]) -> [Double] {
-    losses.filter { $0 >= threshold }
-  }
-
-  /// Whether the week's set losses flag the athlete.
+  /// Whether the week's set losses (percent, one per set that has one) flag the athlete.
   package func flags(_ losses: [Double]) -> Bool {
-    let past = pastThreshold(losses)
+    let past = losses.filter { isPast($0) }
     return past.count >= sets || past.contains { $0 >= threshold + margin }
   }
 }

@@ -80,15 +80,19 @@ package struct AccuracyReport: Sendable {
   /// One total compared with its target at this noise level.
   package struct TargetCheck: Sendable {
     package var name: String
+    /// What was measured, as the table prints it ("0.523 °", "none").
     package var measured: String
     package var target: String
     package var passed: Bool
+    /// What was measured, as a number; nil where nothing was.
+    package var value: Double?
 
     /// `value` (nil: not measured, a miss) at least `limit`.
     static func atLeast(_ name: String, _ value: Double?, _ limit: Double) -> TargetCheck {
       TargetCheck(
         name: name, measured: value.map { String(format: "%.3f", $0) } ?? "none",
-        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false)
+        target: String(format: "≥ %.3f", limit), passed: value.map { $0 >= limit } ?? false,
+        value: value)
     }
 
     /// `value` (nil: not measured, a miss) at most `limit`, in `unit`.
@@ -97,8 +101,9 @@ package struct AccuracyReport: Sendable {
     {
       TargetCheck(
         name: name, measured: value.map { String(format: "%.3f %@", $0, unit) } ?? "none",
-        target: String(format: "≤ %.3f %@", limit, unit), passed: value.map { $0 <= limit } ?? false
-      )
+        target: String(format: "≤ %.3f %@", limit, unit),
+        passed: value.map { $0 <= limit } ?? false,
+        value: value)
     }
   }
 

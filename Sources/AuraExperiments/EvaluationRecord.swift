@@ -9,19 +9,6 @@ import Foundation
 /// (`experiment.json`, kind "eval": commit, dataset digest, pipeline digest, the parameters as
 /// their types, every target with what was measured) and the tables it printed.
 package struct EvaluationRecord {
-  /// One accuracy target and what was measured against it.
-  package struct Target: Sendable {
-    package var name, measured, target: String
-    package var passed: Bool
-
-    package init(name: String, measured: String, target: String, passed: Bool) {
-      self.name = name
-      self.measured = measured
-      self.target = target
-      self.passed = passed
-    }
-  }
-
   package var dataset: URL
   package var pipeline: URL
   package var parameters: ParameterSet
@@ -64,7 +51,7 @@ package struct EvaluationRecord {
   /// Writes the record and `tables` (file name → text) into a new folder `<name>-<id>` of
   /// `experiments`; returns that folder.
   package func write(
-    name: String, experiments: URL, targets: [Target], tables: [String: String]
+    name: String, experiments: URL, targets: [ExperimentRecord.Target], tables: [String: String]
   ) throws -> URL {
     var hasher = FieldHasher()
     for part in [datasetDigest, startedAt, String(getpid())] + commandLine { hasher.add(part) }
@@ -73,11 +60,8 @@ package struct EvaluationRecord {
     for (file, text) in tables {
       try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(file))
     }
-    // "0.523 °": the number before the unit.
     let metrics = Dictionary(
-      targets.compactMap { target in
-        target.measured.split(separator: " ").first.flatMap { Double($0) }.map { (target.name, $0) }
-      },
+      targets.compactMap { target in target.value.map { (target.name, $0) } },
       uniquingKeysWith: { first, _ in first })
     // The record last: a folder without it is an evaluation still running, or killed.
     try ExperimentRecord(
@@ -93,9 +77,7 @@ package struct EvaluationRecord {
           name: "eval", parameters: parameters.values.mapValues(RecordedParameter.init),
           setAside: 0, metrics: metrics)
       ],
-      targets: targets.map {
-        .init(name: $0.name, measured: $0.measured, target: $0.target, passed: $0.passed)
-      },
+      targets: targets,
       startedAt: startedAt, finishedAt: Runner.timestamp()
     ).write(to: folder)
     return folder

@@ -36,11 +36,23 @@ package struct ExperimentRecord: Encodable {
   var startedAt: String
   var finishedAt: String
 
-  struct Target: Encodable {
+  /// One accuracy target of an evaluation and what was measured against it.
+  package struct Target: Encodable, Sendable {
     var name: String
+    /// As the table prints it, with its unit ("0.523 °", "none").
     var measured: String
     var target: String
     var passed: Bool
+    /// The measured number; absent where nothing was measured.
+    var value: Double?
+
+    package init(name: String, measured: String, target: String, passed: Bool, value: Double?) {
+      self.name = name
+      self.measured = measured
+      self.target = target
+      self.passed = passed
+      self.value = value
+    }
   }
 
   struct Axis: Encodable {

@@ -143,7 +143,9 @@ struct EvalCommand: ParsableCommand {
       let folder = try record.write(
         name: name, experiments: URL(fileURLWithPath: experiments),
         targets: checks.map {
-          .init(name: $0.name, measured: $0.measured, target: $0.target, passed: $0.passed)
+          .init(
+            name: $0.name, measured: $0.measured, target: $0.target, passed: $0.passed,
+            value: $0.value)
         },
         tables: ["accuracy.md": markdown, "accuracy.csv": csv, "sets.csv": sets])
       // On stderr: stdout is the table alone, for a document to take whole.

@@ -87,9 +87,11 @@ struct AttentionReasons {
         sets.filter(\.autoStopped), sessions: sessions, threshold: threshold,
         rule: "(flagged past \(Units.percent(threshold)))")
     }
+    let rule =
+      "(flagged at \(flag.sets) set\(flag.sets == 1 ? "" : "s") past \(Units.percent(threshold)) or one past \(Units.percent(threshold + flag.margin)))"
     return velocityLoss(
-      sets.filter { ($0.velocityLossPercent ?? 0) >= threshold }, sessions: sessions,
-      threshold: threshold, rule: "(flagged at \(flag.described))")
+      sets.filter { flag.isPast($0.velocityLossPercent) }, sessions: sessions,
+      threshold: threshold, rule: rule)
   }
 
   /// "velocity loss 34 % in bench press set 3 on Tue 24 Nov and 1 more set past 20 % (rule)":

@@ -73,10 +73,18 @@ import Testing
       record["code_commit"] as? String == head && record["dataset_digest"] as? String == digest)
     let targets = try #require(record["targets"] as? [[String: Any]])
     #expect(!targets.isEmpty && targets.allSatisfy { $0["passed"] is Bool })
+    // Each measured target is a JSON number in the record, and the variant's metric.
+    let measured = targets.filter { $0["measured"] as? String != "none" }
+    #expect(!measured.isEmpty && measured.allSatisfy { $0["value"] is NSNumber }, "\(targets)")
     let variant = try #require((record["variants"] as? [[String: Any]])?.first)
     let parameters = try #require(variant["parameters"] as? [String: Any])
     #expect(parameters["features.filter_cutoff_hz"] as? Double == 3)
     #expect(parameters["features.filter_cutoff_hz"] is NSNumber)
+    let metrics = try #require(variant["metrics"] as? [String: Double])
+    for target in measured {
+      let name = try #require(target["name"] as? String)
+      #expect(metrics[name] == (target["value"] as? NSNumber)?.doubleValue, "\(name)")
+    }
     for file in ["accuracy.md", "accuracy.csv", "sets.csv"] {
       #expect(
         FileManager.default.fileExists(
