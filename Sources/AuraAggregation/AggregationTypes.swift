@@ -162,9 +162,8 @@ package struct RosterEntry: Codable, Sendable, Equatable {
   package var tier: RankTier
   package var leaguePointsChangeThisWeek: Int
   package var newRecordsThisWeek: Int
-  /// low_readiness, velocity_loss, form_dropping, missed_sessions, check_entry
-  /// (comma-separated).
-  package var flags: [String]
+  /// Published comma-separated (`coach_roster.flags`).
+  package var flags: [AttentionFlag]
   /// The ISO week the counts are of (`2026-W47`).
   package var isoWeek: String
 }

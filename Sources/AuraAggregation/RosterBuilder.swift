@@ -42,23 +42,23 @@ struct RosterBuilder {
       $0.1 >= weekStart - RosterRules.formBaselineDays && $0.1 < weekStart
     }.map(\.0)
     let latest = readiness.last { $0.readiness != nil }
-    var flags: [String] = []
+    var flags: [AttentionFlag] = []
     if let value = latest?.readiness, value < settings.lowReadiness {
-      flags.append("low_readiness")
+      flags.append(.lowReadiness)
     }
     if settings.velocityLossFlag.flags(recent.flatMap(\.velocityLosses)) {
-      flags.append("velocity_loss")
+      flags.append(.velocityLoss)
     }
     if let now = Self.meanForm(recent), let before = Self.meanForm(earlier),
       now < before - RosterRules.formDrop
     {
-      flags.append("form_dropping")
+      flags.append(.formDropping)
     }
-    if lastSevenDays.isEmpty { flags.append("missed_sessions") }
+    if lastSevenDays.isEmpty { flags.append(.missedSessions) }
     if days.contains(where: {
       $0.0.suspectSets > 0 && $0.1 > asOfDay - RosterRules.entryCheckDays && $0.1 <= asOfDay
     }) {
-      flags.append("check_entry")
+      flags.append(.checkEntry)
     }
     return RosterEntry(
       athleteId: standing.athleteId, sessionsThisWeek: recent.count,

@@ -168,7 +168,7 @@ struct AthleteRowWriter {
           rows.athlete.coachId, $0.athleteId, $0.sessionsThisWeek, $0.lastSessionDate,
           $0.readiness, $0.readinessDate, $0.leaguePoints, $0.tier.rawValue,
           $0.leaguePointsChangeThisWeek, $0.newRecordsThisWeek,
-          $0.flags.isEmpty ? nil : $0.flags.joined(separator: ","), $0.isoWeek,
+          $0.flags.isEmpty ? nil : $0.flags.map(\.rawValue).joined(separator: ","), $0.isoWeek,
         ]
       })
   }
