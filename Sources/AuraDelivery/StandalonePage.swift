@@ -8,6 +8,10 @@ enum StandalonePage {
     var text = page.replacingOccurrences(
       of: #"<p class="sub"><a href="\.\./coaches/[^"]*">← roster</a></p>\n?"#, with: "",
       options: .regularExpression)
+    // A styled link (a roster's flag) keeps its look as a span.
+    text = text.replacingOccurrences(
+      of: #"<a class="([^"]*)" href="\.\./[^"]*">(.*?)</a>"#, with: #"<span class="$1">$2</span>"#,
+      options: .regularExpression)
     text = text.replacingOccurrences(
       of: #"<a href="\.\./[^"]*">(.*?)</a>"#, with: "$1", options: .regularExpression)
     return text

@@ -25,7 +25,7 @@ package enum Code: String, CaseIterable, Sendable {
     case .features: 46
     case .scoring: 5
     case .aggregation: 13
-    case .reports: 8
+    case .reports: 9
     case .schema: Schema.version
     }
   }

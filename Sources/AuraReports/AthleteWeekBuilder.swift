@@ -66,6 +66,7 @@ struct AthleteWeekBuilder: Sendable {
       window: context.windowHeading, isoWeek: context.isoWeek,
       coachLink: athlete.coachId.map { "../coaches/\($0).html" }, headline: headline,
       setAside: context.setAside(athleteId: athlete.id),
+      entryChecks: try EntryChecks(context: context).entries(athleteId: athlete.id),
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
       sessions: try sessions.suffix(Self.detailedSessions).map {
         try sessionView($0, sets: sets[$0.id] ?? [])
@@ -152,7 +153,7 @@ struct AthleteWeekBuilder: Sendable {
     let components = Dictionary(
       grouping: try context.store.formComponents(sessionId: session.id), by: \.setNumber)
     return SessionView(
-      id: session.id, date: Units.day(session.startTime),
+      id: session.id, anchor: PageAnchor.session(session.id), date: Units.day(session.startTime),
       time: String(session.startTime.dropFirst(11).prefix(5)),
       volume: Units.kg(session.totalVolume),
       xp: "\(session.totalXpEarned) XP", leaguePoints: "\(Units.signed(session.lpChange)) LP",
@@ -211,6 +212,7 @@ struct AthleteWeekBuilder: Sendable {
       "Not counted toward records, e1RM, LP or rankings: check this entry (\($0)). If it is right, \"load_confirmed\": true on the set counts it."
     }
     return SetView(
+      anchor: PageAnchor.set(set.sessionId, set.setNumber),
       exercise: context.exerciseName(set.exerciseId), number: String(set.setNumber),
       reps: repsText, load: Units.kg(set.weightKg),
       velocity: Units.velocity(set.averageConcentricVelocity),

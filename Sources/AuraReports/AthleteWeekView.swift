@@ -8,6 +8,8 @@ struct AthleteWeekView {
   var headline: [Fact]
   /// What the run set aside of the athlete's inputs, with file and line.
   var setAside: [String]
+  /// The suspect entries of the last four weeks, each with its id (`EntryChecks`).
+  var entryChecks: [EntryChecks.Entry]
   var readiness: ReadinessView?
   /// The week's latest sessions in full (at most `AthleteWeekBuilder.detailedSessions`).
   var sessions: [SessionView]
@@ -48,13 +50,15 @@ struct ReadinessView {
 }
 
 struct SessionView {
-  var id, date, time, volume, xp, leaguePoints, form, combo: String
+  /// `anchor`: the session's id on the page (`PageAnchor.session`).
+  var id, anchor, date, time, volume, xp, leaguePoints, form, combo: String
   var notes: String?
   var sets: [SetView]
 }
 
 struct SetView {
-  var exercise, number, reps, load, velocity, velocityLoss, form, rom, rpe, xp: String
+  /// `anchor`: the set row's id on the page (`PageAnchor.set`).
+  var anchor, exercise, number, reps, load, velocity, velocityLoss, form, rom, rpe, xp: String
   /// Reported RPE and the estimate beside it: "7.5 · ≈5.0".
   var effort: String
   /// The estimated RPE alone ("5.0"), nil when there is none.

@@ -5,20 +5,12 @@ import AuraStore
 /// number, the rule's threshold, the lift or date it concerns, and the part of the athlete's
 /// page that shows the evidence.
 struct AttentionReason {
-  /// The roster flag (`coach_roster.flags`) it explains.
-  var flag: String
+  var flag: AttentionFlag
   /// "readiness 38 on Sun 22 Nov (flagged below 50)".
   var text: String
-  /// The section of the athlete's page that shows the evidence (`readiness`, `sessions`).
-  var section: String
-
-  /// The flags in the order a coach should look at them: how soon each can hurt the athlete.
-  static let urgency = [
-    "low_readiness", "velocity_loss", "form_dropping", "missed_sessions", "check_entry",
-    "quarantined",
-  ]
-
-  var rank: Int { Self.urgency.firstIndex(of: flag) ?? Self.urgency.count }
+  /// The id on the athlete's page of what the reason is about: the set, the entry, the
+  /// readiness of the day, or the section where the set is not shown on its own.
+  var anchor: String
 }
 
 /// Explains an athlete's roster flags with the numbers behind them, by the rules the
@@ -28,58 +20,68 @@ struct AttentionReasons {
 
   /// The reasons behind `flags` (and the athlete's set-aside inputs), most urgent first.
   func reasons(
-    athleteId: String, roster: ReportRows.Roster?, flags: [String], setAside: Int
+    athleteId: String, roster: ReportRows.Roster?, flags: [AttentionFlag], setAside: Int
   ) throws -> [AttentionReason] {
     var reasons: [AttentionReason] = []
     for flag in flags {
       switch flag {
-      case "low_readiness":
+      case .lowReadiness:
         let threshold = context.number("aggregation.roster.low_readiness")
         reasons.append(
           .init(
             flag: flag,
             text:
               "readiness \(Units.score(roster?.readiness))\(on(roster?.readinessDate)) (flagged below \(Units.score(threshold)))",
-            section: "readiness"))
-      case "velocity_loss":
-        reasons.append(
-          .init(flag: flag, text: try velocityLoss(athleteId), section: "sessions"))
-      case "form_dropping":
-        reasons.append(.init(flag: flag, text: try formDrop(athleteId), section: "sessions"))
-      case "check_entry":
-        reasons.append(.init(flag: flag, text: try entryCheck(athleteId), section: "sessions"))
-      case "missed_sessions":
+            anchor: "readiness"))
+      case .velocityLoss:
+        reasons.append(try velocityLoss(athleteId))
+      case .formDropping:
+        reasons.append(try formDrop(athleteId))
+      case .checkEntry:
+        reasons.append(try entryCheck(athleteId))
+      case .missedSessions:
         let last = roster?.lastSessionDate.map { "; the last was on \(Units.day($0))" } ?? ""
         reasons.append(
           .init(
             flag: flag,
             text:
               "no session in the 7 days to \(Units.day(context.asOf))\(last.isEmpty ? "; none recorded yet" : last)",
-            section: "sessions"))
-      default:
+            anchor: "sessions"))
+      case .quarantined:
         break
       }
     }
     if setAside > 0 {
       reasons.append(
         .init(
-          flag: "quarantined",
+          flag: .quarantined,
           text: setAside == 1
             ? "1 input set aside (named under the athlete)"
             : "\(setAside) inputs set aside (named under the athlete)",
-          section: "set-aside"))
+          anchor: "set-aside"))
     }
-    return reasons.sorted { $0.rank < $1.rank }
+    return reasons.sorted { $0.flag < $1.flag }
+  }
+
+  /// The week's sessions the athlete's page shows set by set (`AthleteWeekBuilder`), in
+  /// start order: a reason links to a set only where the page has it.
+  private func weekSessions(_ athleteId: String) throws -> [ReportRows.Session] {
+    try context.store.sessions(
+      athleteId: athleteId, since: ISODates.string(day: context.windowStartDay)
+    ).filter { try context.inWindow($0.startTime, column: "workout_session.start_time") }
+  }
+
+  private func shown(_ sessions: [ReportRows.Session]) -> Set<String> {
+    Set(sessions.suffix(AthleteWeekBuilder.detailedSessions).map(\.id))
   }
 
   private func on(_ date: String?) -> String { date.map { " on \(Units.day($0))" } ?? "" }
 
-  /// The window's set that lost the most velocity among those past the threshold, how many
+  /// The week's set that lost the most velocity among those past the threshold, how many
   /// more there are, and the rule: the numbers the roster's flag was raised on.
-  private func velocityLoss(_ athleteId: String) throws -> String {
+  private func velocityLoss(_ athleteId: String) throws -> AttentionReason {
     let threshold = context.number("features.velocity_loss_threshold_pct") ?? 0
-    let sessions = try context.store.sessions(
-      athleteId: athleteId, since: ISODates.string(day: context.windowStartDay))
+    let sessions = try weekSessions(athleteId)
     let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id))
     // A release published before the rule flagged any auto-stopped set.
     guard let flag = context.velocityLossFlag else {
@@ -95,56 +97,75 @@ struct AttentionReasons {
   }
 
   /// "velocity loss 34 % in bench press set 3 on Tue 24 Nov and 1 more set past 20 % (rule)":
-  /// the set of `past` that lost the most.
+  /// the set of `past` that lost the most, linked to its row.
   private func velocityLoss(
     _ past: [ReportRows.WorkoutSet], sessions: [ReportRows.Session], threshold: Double,
     rule: String
-  ) -> String {
+  ) -> AttentionReason {
     guard
       let worst = past.max(by: { ($0.velocityLossPercent ?? 0) < ($1.velocityLossPercent ?? 0) }),
       let session = sessions.first(where: { $0.id == worst.sessionId })
-    else { return "velocity loss past threshold \(rule)" }
+    else {
+      return .init(
+        flag: .velocityLoss, text: "velocity loss past threshold \(rule)", anchor: "sessions")
+    }
     let more =
       past.count > 1
       ? " and \(past.count - 1) more set\(past.count > 2 ? "s" : "") past \(Units.percent(threshold))"
       : ""
-    return
-      "velocity loss \(Units.percent(worst.velocityLossPercent)) in \(context.exerciseName(worst.exerciseId).lowercased()) set \(worst.setNumber) on \(Units.day(session.startTime))\(more) \(rule)"
+    return .init(
+      flag: .velocityLoss,
+      text:
+        "velocity loss \(Units.percent(worst.velocityLossPercent)) in \(context.exerciseName(worst.exerciseId).lowercased()) set \(worst.setNumber) on \(Units.day(session.startTime))\(more) \(rule)",
+      anchor: shown(sessions).contains(session.id)
+        ? PageAnchor.set(session.id, worst.setNumber) : "sessions")
   }
 
-  /// The first set of the last four weeks kept out of what counts until someone checks it.
-  private func entryCheck(_ athleteId: String) throws -> String {
-    let sessions = try context.store.sessions(
-      athleteId: athleteId,
-      since: ISODates.string(day: context.asOfDay + 1 - RosterRules.entryCheckDays))
-    let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id)).filter {
-      $0.entryCheck != nil
+  /// The first set of the last four weeks kept out of what counts until someone checks it,
+  /// linked to its line under the page's "Entries to check".
+  private func entryCheck(_ athleteId: String) throws -> AttentionReason {
+    let entries = try EntryChecks(context: context).entries(athleteId: athleteId)
+    guard let first = entries.first else {
+      return .init(
+        flag: .checkEntry, text: "check an entry of the last \(RosterRules.entryCheckDays) days",
+        anchor: "sessions")
     }
-    guard let first = sets.first, let session = sessions.first(where: { $0.id == first.sessionId })
-    else { return "check an entry of the last \(RosterRules.entryCheckDays) days" }
-    let reps = (first.reps ?? first.repsLogged).map { " × \($0)" } ?? ""
-    let more = sets.count > 1 ? " and \(sets.count - 1) more set\(sets.count > 2 ? "s" : "")" : ""
-    return
-      "check this entry: \(context.exerciseName(first.exerciseId).lowercased()) \(Units.kg(first.weightKg))\(reps) on \(Units.day(session.startTime)) (\(first.entryCheck ?? ""))\(more)"
+    let more =
+      entries.count > 1 ? " and \(entries.count - 1) more set\(entries.count > 2 ? "s" : "")" : ""
+    return .init(
+      flag: .checkEntry, text: "check this entry: \(first.text)\(more)", anchor: first.anchor)
   }
 
-  /// The window's mean form score against the 3 weeks before it.
-  private func formDrop(_ athleteId: String) throws -> String {
+  /// The week's mean form score against the 3 weeks before it, and the week's session with
+  /// the lowest, linked to.
+  private func formDrop(_ athleteId: String) throws -> AttentionReason {
     let since = context.windowStartDay - RosterRules.formBaselineDays
     let sessions = try context.store.sessions(
       athleteId: athleteId, since: ISODates.string(day: since))
-    var now: [Double] = []
+    var now: [(session: ReportRows.Session, form: Double)] = []
     var before: [Double] = []
     for session in sessions {
       guard let form = session.averageFormScore, let day = ISODates.day(session.startTime) else {
         continue
       }
-      if day >= context.windowStartDay { now.append(form) } else { before.append(form) }
+      if day >= context.windowStartDay { now.append((session, form)) } else { before.append(form) }
     }
     func mean(_ values: [Double]) -> Double? {
       values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
-    return
-      "form \(Units.score(mean(now))) this week against \(Units.score(mean(before))) over the 3 weeks before (flagged on a drop of more than \(Units.score(RosterRules.formDrop)))"
+    let lowest = now.min { $0.form < $1.form }
+    let shownIds = shown(try weekSessions(athleteId))
+    let lowestText =
+      lowest.map {
+        now.count > 1
+          ? "; lowest \(Units.score($0.form)) on \(Units.day($0.session.startTime))" : ""
+      } ?? ""
+    return .init(
+      flag: .formDropping,
+      text:
+        "form \(Units.score(mean(now.map(\.form)))) this week against \(Units.score(mean(before))) over the 3 weeks before\(lowestText) (flagged on a drop of more than \(Units.score(RosterRules.formDrop)))",
+      anchor: lowest.flatMap {
+        shownIds.contains($0.session.id) ? PageAnchor.session($0.session.id) : nil
+      } ?? "sessions")
   }
 }

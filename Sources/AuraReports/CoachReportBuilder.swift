@@ -1,7 +1,7 @@
 import AuraDomain
 import AuraStore
 
-/// A coach's report: the roster with what needs attention first, then each athlete's week.
+/// A coach's report: the roster, who needs a look first, then why each is flagged.
 struct CoachReportView {
   var id, name, window, isoWeek: String
   var athleteCount: Int
@@ -10,24 +10,45 @@ struct CoachReportView {
   var attention: [AttentionLine]
   /// Athletes of this coach no longer in athletes.csv, one line each.
   var departed: [String]
+  /// What each severity asks of the coach.
+  var severities: [Severity]
   /// Each flag's rule, with the thresholds the run used.
   var rules: [String]
   var glossary = GlossaryTemplates.view
 
-  /// One reason one athlete needs attention, linking to the evidence on the athlete's page.
-  struct AttentionLine {
-    var id, name, text, link: String
+  struct Severity {
+    var word, meaning: String
   }
 
-  /// One athlete's row in the roster table.
+  /// One reason one athlete needs attention, linking to the evidence on the athlete's page.
+  struct AttentionLine {
+    var id, name, severity, text, link: String
+  }
+
+  /// A flag as the roster shows it: its words, its severity and the evidence it links to.
+  struct FlagLink {
+    var label, severity, link: String
+  }
+
+  /// One athlete's row in the roster.
   struct RosterLine {
     var id, name, readiness, sessions, volume, leaguePoints, tier, records: String
+    /// The day of the readiness shown where it is not the data's last day ("Sun 22 Nov").
+    var readinessDay: String?
+    /// The most urgent flag, nil when none; "+2 more" where there are more.
+    var worst: FlagLink?
+    var more: String?
+    /// Every flag's words, most urgent first.
     var flags: [String]
+    /// "LP 124 (+50) · Bronze (from Iron) · 1 new PR · 7 muscles trained, 1 below MEV".
+    var details: String
     /// What the run set aside of the athlete's inputs, with file and line.
     var setAside: [String]
     /// The last 8 ISO weeks: charts (nil without data) and their numbers.
     var readinessChart, hardSetsChart: String?
     var readinessTrend, hardSetsTrend: String
+    /// The readiness trend's first and last weeks with data: "62 → 69".
+    var readinessChange: String
   }
 }
 
@@ -41,13 +62,6 @@ struct CoachReportBuilder {
     roster = Dictionary(
       try context.store.roster().map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
   }
-
-  /// Flag names as a coach reads them.
-  static let flagText = [
-    "low_readiness": "low readiness", "velocity_loss": "velocity loss past threshold",
-    "form_dropping": "form dropping", "missed_sessions": "no sessions in 7 days",
-    "check_entry": "check an entry", "quarantined": "input set aside",
-  ]
 
   func build(
     coach: ReportRows.Coach, athletes: [ReportRows.Athlete]
@@ -84,9 +98,9 @@ struct CoachReportBuilder {
     for athlete in athletes {
       let setAside = context.setAside(athleteId: athlete.id)
       let entry = roster[athlete.id]
-      let flags = (entry?.flags ?? "").split(separator: ",").map(String.init)
       let reasons = try explain.reasons(
-        athleteId: athlete.id, roster: entry, flags: flags, setAside: setAside.count)
+        athleteId: athlete.id, roster: entry, flags: AttentionFlag.parse(entry?.flags),
+        setAside: setAside.count)
       let volume = try context.store.volume(athleteId: athlete.id).filter {
         $0.isoWeek == context.isoWeek
       }
@@ -104,36 +118,57 @@ struct CoachReportBuilder {
         tier += " (from \(Units.words(tierThen)))"
       }
       let trend = try WeeklyTrend(athleteId: athlete.id, context: context)
+      let leaguePoints = "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))"
+      let records = entry?.newRecordsThisWeek ?? 0
+      let link = "../athletes/\(athlete.id).html"
+      var details = ["LP \(leaguePoints)", tier]
+      if records > 0 { details.append(records == 1 ? "1 new PR" : "\(records) new PRs") }
+      details.append(
+        volume.isEmpty
+          ? "no sets this week"
+          : ([volume.count == 1 ? "1 muscle" : "\(volume.count) muscles"]
+            + (below > 0 ? ["\(below) below MEV"] : []) + (above > 0 ? ["\(above) above MRV"] : []))
+            .joined(separator: ", "))
       lines.append(
         (
           .init(
             id: athlete.id, name: athlete.username,
-            readiness: entry.map {
-              Units.score($0.readiness)
-                + ($0.readinessDate.map { $0 == context.asOf ? "" : " (\(Units.day($0)))" } ?? "")
-            } ?? Units.missing,
+            readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
             sessions: entry.map { String($0.sessionsThisWeek) } ?? "0",
             volume: volume.isEmpty ? "no sets this week" : volumeText,
-            leaguePoints:
-              "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))",
-            tier: tier, records: String(entry?.newRecordsThisWeek ?? 0),
-            flags: reasons.map { Self.flagText[$0.flag] ?? Units.words($0.flag) },
+            leaguePoints: leaguePoints, tier: tier, records: String(records),
+            readinessDay: entry?.readinessDate.flatMap {
+              $0 == context.asOf ? nil : Units.day($0)
+            },
+            worst: reasons.first.map {
+              .init(
+                label: $0.flag.label, severity: $0.flag.severity.word,
+                link: "\(link)#\($0.anchor)")
+            },
+            more: reasons.count > 1 ? "+\(reasons.count - 1) more" : nil,
+            flags: reasons.map(\.flag.label), details: details.joined(separator: " · "),
             setAside: setAside, readinessChart: trend.readinessChart,
             hardSetsChart: trend.hardSetsChart, readinessTrend: WeeklyTrend.text(trend.readiness),
-            hardSetsTrend: WeeklyTrend.text(trend.hardSets)), reasons
+            hardSetsTrend: WeeklyTrend.text(trend.hardSets),
+            readinessChange: WeeklyTrend.change(trend.readiness)), reasons
         ))
     }
     // Who needs a look first: the most urgent flag, then the most flags, then the name.
     lines.sort { a, b in
-      let left = (a.reasons.first?.rank ?? Int.max, -a.reasons.count)
-      let right = (b.reasons.first?.rank ?? Int.max, -b.reasons.count)
-      return left != right ? left < right : a.line.name < b.line.name
+      switch (a.reasons.first?.flag, b.reasons.first?.flag) {
+      case (let left?, let right?) where left != right: return left < right
+      case (.some, nil): return true
+      case (nil, .some): return false
+      default:
+        return a.reasons.count != b.reasons.count
+          ? a.reasons.count > b.reasons.count : a.line.name < b.line.name
+      }
     }
     let attention = lines.flatMap { line, reasons in
       reasons.map {
         CoachReportView.AttentionLine(
-          id: line.id, name: line.name, text: $0.text,
-          link: "../athletes/\(line.id).html#\($0.section)")
+          id: line.id, name: line.name, severity: $0.flag.severity.word, text: $0.text,
+          link: "../athletes/\(line.id).html#\($0.anchor)")
       }
     }
     let departed = try context.store.departed(coachId: coachId).map {
@@ -142,6 +177,8 @@ struct CoachReportBuilder {
     return CoachReportView(
       id: coachId, name: name, window: context.windowHeading, isoWeek: context.isoWeek,
       athleteCount: athletes.count, roster: lines.map(\.line), attention: attention,
-      departed: departed, rules: rules)
+      departed: departed,
+      severities: AttentionSeverity.allCases.map { .init(word: $0.word, meaning: $0.meaning) },
+      rules: rules)
   }
 }

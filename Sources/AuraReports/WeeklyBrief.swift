@@ -25,6 +25,8 @@ package struct WeeklyBrief: Sendable {
   package struct Line: Sendable {
     package var id, athlete, readiness, sessions, leaguePoints, volume: String
     package var flags: [String]
+    /// The most urgent flag's severity ("act", "watch", "check"), nil without flags.
+    package var severity: String?
     /// Where the athlete's page is served, nil when it is not.
     package var link: String? = nil
   }
@@ -70,9 +72,13 @@ package struct WeeklyBrief: Sendable {
         window: context.windowHeading,
         lines: view.roster.map {
           Line(
-            id: $0.id, athlete: $0.name, readiness: $0.readiness, sessions: $0.sessions,
-            leaguePoints: $0.leaguePoints, volume: $0.volume, flags: $0.flags)
-        }, attention: view.attention.map { "\($0.name): \($0.text)" } + view.departed,
+            id: $0.id, athlete: $0.name,
+            readiness: $0.readiness + ($0.readinessDay.map { " (\($0))" } ?? ""),
+            sessions: $0.sessions, leaguePoints: $0.leaguePoints, volume: $0.volume,
+            flags: $0.flags, severity: $0.worst?.severity)
+        },
+        attention: view.attention.map { "[\($0.severity)] \($0.name): \($0.text)" }
+          + view.departed,
         runId: context.run.runId,
         shareFolder: coach ? view.id : nil)
     }

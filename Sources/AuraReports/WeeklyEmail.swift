@@ -1,3 +1,5 @@
+import AuraDomain
+
 /// The words of a weekly email: its subject, and a short plain-text and HTML body (the
 /// roster, who needs attention and why). The HTML comes from the reports' Mustache library
 /// (escaped as the reports are) and reads the same in any mail client: a table and inline
@@ -22,7 +24,11 @@ package struct WeeklyEmail: Sendable {
     guard brief.coach else { return "Your training week \(brief.isoWeek)" }
     let athletes = brief.lines.count == 1 ? "1 athlete" : "\(brief.lines.count) athletes"
     let flagged = brief.lines.filter { !$0.flags.isEmpty }.count
-    let attention = flagged == 0 ? "none need attention" : "\(flagged) need attention"
+    let act = brief.lines.filter { $0.severity == AttentionSeverity.act.word }.count
+    let attention =
+      flagged == 0
+      ? "none need attention"
+      : "\(flagged) need attention" + (act > 0 ? ", \(act) to act on" : "")
     return "Weekly report \(brief.isoWeek): \(athletes), \(attention)"
   }
 

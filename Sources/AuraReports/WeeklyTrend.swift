@@ -44,6 +44,13 @@ struct WeeklyTrend {
     values.map { Units.score($0) }.joined(separator: " · ")
   }
 
+  /// "62 → 69": the first and the last week with a value, "–" without any.
+  static func change(_ values: [Double?]) -> String {
+    let present = values.compactMap { $0 }
+    guard let first = present.first, let last = present.last else { return Units.missing }
+    return present.count == 1 ? Units.score(last) : "\(Units.score(first)) → \(Units.score(last))"
+  }
+
   var readinessChart: String? {
     Sparkline(title: "Readiness by week", values: readiness, style: .line, maximum: 100)
       .render(summary: "Mean readiness of each of the last 8 ISO weeks: \(Self.text(readiness))")

@@ -63,14 +63,22 @@ import Testing
         + (row[9] == asOf ? "" : " (\(Units.day(row[9])))")
       let change = Int(row[4])!
       let signed = change > 0 ? "+\(change)" : change < 0 ? "−\(-change)" : "0"
-      let expected = "| [\(row[0])](../athletes/\(row[8]).md) | \(readiness) | \(row[2]) | "
-      #expect(markdown.contains(expected), "roster row \(expected)")
-      #expect(markdown.contains(" | \(row[3]) (\(signed)) | "))
+      let line = try #require(
+        markdown.components(separatedBy: "\n").first {
+          $0.hasPrefix("| [\(row[0])](../athletes/\(row[8]).md) | ")
+        }, "\(row[0]) has no roster row")
+      #expect(line.contains(" | \(readiness) | \(row[2]) | "), "\(line)")
+      #expect(line.contains(" | \(row[3]) (\(signed)) | "), "\(line)")
       let html = try Self.text("coaches/\(row[7]).html")
-      #expect(html.contains("data-label=\"readiness\">\(readiness)</td>"))
-      #expect(html.contains("data-label=\"new PRs\">\(row[5])</td>"))
+      let value = String(format: "%.0f", Double(row[1]) ?? .nan)
+      let day = row[9] == asOf ? "" : "<br><span class=\"sub day\">\(Units.day(row[9]))</span>"
+      #expect(html.contains("<td class=\"n\">\(value)\(day)</td><td class=\"n\">\(row[2])</td>"))
+      let records = Int(row[5])!
+      #expect(
+        html.contains("LP \(row[3]) (\(signed))")
+          && (records == 0 || html.contains(records == 1 ? "1 new PR" : "\(records) new PRs")))
       // The roster links each athlete's page rather than holding it.
-      #expect(html.contains("<a href=\"../athletes/\(row[8]).html\">\(row[0])</a>"))
+      #expect(html.contains("<a href=\"../athletes/\(row[8]).html\"><b>\(row[0])</b></a>"))
       #expect(!html.contains("<h2>\(row[0]) <span class=\"sub\">"))
     }
     // Each coach sees only their own athletes.
@@ -309,9 +317,9 @@ import Testing
         .first)
     let report = try String(
       contentsOf: out.appendingPathComponent("current/coaches/\(coach).md"), encoding: .utf8)
-    #expect(report.contains("⚠ input set aside"))
     let name = try #require(
       try store.rows("SELECT username FROM user_profile WHERE id = '\(athlete)'").first?.first)
+    #expect(report.contains("- **check** [\(name)](../athletes/\(athlete).md): 1 input set aside"))
     #expect(
       report.contains(
         "- ⚠ \(name), set aside: sessions/\(broken.sessionId)/pose.csv line 6 (the session of "))
@@ -356,8 +364,13 @@ import Testing
         contentsOf: out.appendingPathComponent("current/coaches/\(coach).md"), encoding: .utf8)
       let lines = page.components(separatedBy: "\n")
       for athlete in roster where athlete[0] == coach {
+        let reasons = lines.compactMap { line -> String? in
+          // "- **act** [name](../athletes/a-01.md): text", without the severity.
+          guard line.hasPrefix("- **"), let name = line.range(of: "** [") else { return nil }
+          let rest = "- [" + line[name.upperBound...]
+          return rest.hasPrefix("- [\(athlete[2])](../athletes/\(athlete[1]).md): ") ? rest : nil
+        }
         let link = "- [\(athlete[2])](../athletes/\(athlete[1]).md): "
-        let reasons = lines.filter { $0.hasPrefix(link) }
         #expect(reasons.count == athlete[3].split(separator: ",").count, "\(athlete)")
         if athlete[3].contains("low_readiness") {
           let value = String(format: "%.0f", Double(athlete[4])!)
@@ -376,10 +389,13 @@ import Testing
           #expect(try #require(Double(shown)) >= 20, "\(reason)")
         }
       }
-      // Rows with a flag come before rows without one.
+      // Rows by their most urgent flag's severity (act, watch, check), then those without.
       let rows = lines.filter { $0.hasPrefix("| [") }
-      let flags = rows.map { $0.contains("⚠") }
-      #expect(flags == flags.sorted { $0 && !$1 }, "\(rows)")
+      let levels = rows.map { row in
+        ["| **act**", "| **watch**", "| **check**"].firstIndex { row.contains($0) } ?? 3
+      }
+      #expect(levels == levels.sorted(), "\(rows)")
+      #expect(levels.filter { $0 < 3 }.count == flagged.filter { $0[0] == coach }.count)
       #expect(page.contains("## How flags are set"))
       #expect(page.contains("Weekly sets below MEV or above MRV are shown, not flagged"))
       // Each athlete's last 8 ISO weeks; this week's hard sets as the database has them.
@@ -412,12 +428,22 @@ import Testing
       }
       let html = try String(
         contentsOf: out.appendingPathComponent("current/coaches/\(coach).html"), encoding: .utf8)
-      for athlete in flagged where athlete[0] == coach && athlete[3].contains("low_readiness") {
-        #expect(html.contains("<a href=\"../athletes/\(athlete[1]).html#readiness\">"))
+      for athlete in flagged where athlete[0] == coach {
         let target = try String(
           contentsOf: out.appendingPathComponent("current/athletes/\(athlete[1]).html"),
           encoding: .utf8)
-        #expect(target.contains("<section id=\"readiness\">"))
+        if athlete[3].contains("low_readiness") {
+          #expect(html.contains("<a href=\"../athletes/\(athlete[1]).html#readiness\">"))
+          #expect(target.contains("<section id=\"readiness\">"))
+        }
+        // A velocity-loss flag links to the row of the very set it names.
+        if athlete[3].contains("velocity_loss") {
+          let prefix = "../athletes/\(athlete[1]).html#set-"
+          let anchor = try #require(
+            html.components(separatedBy: "href=\"" + prefix).dropFirst().first?
+              .prefix { $0 != "\"" }, "\(athlete[1])'s flag links to no set")
+          #expect(target.contains("<tr id=\"set-\(anchor)\">"), "\(anchor)")
+        }
       }
     }
   }

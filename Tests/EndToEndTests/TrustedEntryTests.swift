@@ -140,6 +140,15 @@ import Testing
     #expect(
       athletePage.contains("Not counted toward records, e1RM, LP or rankings: check this entry")
         == shown)
+    // Whatever its week, the coach's flag links to the entry's line on the athlete's page.
+    let coachPage = try String(contentsOf: named[0], encoding: .utf8)
+    let link = "../athletes/\(target.athlete).html#check-\(session)-"
+    let anchor = try #require(
+      coachPage.components(separatedBy: "href=\"" + link).dropFirst().first?.prefix { $0 != "\"" })
+    let athleteHTML = try String(
+      contentsOf: out.appendingPathComponent("current/athletes/\(target.athlete).html"),
+      encoding: .utf8)
+    #expect(athleteHTML.contains("<li class=\"note\" id=\"check-\(session)-\(anchor)\">"))
     // validate names the set without publishing.
     let validate = try TestSupport.cli(["validate", dataset.path])
     #expect(validate.status == 3)

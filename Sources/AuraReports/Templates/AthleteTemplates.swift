@@ -2,11 +2,11 @@
 enum AthleteTemplates {
   /// One session: its summary line, the set table and each recorded set's details.
   static let sessionHTML = #"""
-    <h4>{{date}}, {{time}}</h4>
+    <h4 id="{{anchor}}">{{date}}, {{time}}</h4>
     <p class="sub">volume {{volume}} · {{xp}} · {{leaguePoints}} · form {{form}} · combo {{combo}}{{#notes}} · {{.}}{{/notes}}</p>
     <div class="scroll"><table>
     <tr><th class="n">set</th><th>exercise</th><th class="n">reps</th><th class="n">kg</th><th class="n">m/s</th><th class="n">loss %</th><th class="n">form</th><th class="n">RPE</th></tr>
-    {{#sets}}<tr><td class="n">{{number}}</td><td>{{exercise}}{{#autoStopped}}<br><span class="flag">auto-stop</span>{{/autoStopped}}</td><td class="n">{{reps}}</td><td class="n">{{loadNumber}}</td><td class="n">{{velocityNumber}}</td><td class="n">{{lossNumber}}</td><td class="n">{{form}}</td><td class="n">{{rpe}}{{#estimatedRPE}}<br><span class="est">≈{{.}}</span>{{/estimatedRPE}}</td></tr>{{/sets}}
+    {{#sets}}<tr id="{{anchor}}"><td class="n">{{number}}</td><td>{{exercise}}{{#autoStopped}}<br><span class="flag">auto-stop</span>{{/autoStopped}}</td><td class="n">{{reps}}</td><td class="n">{{loadNumber}}</td><td class="n">{{velocityNumber}}</td><td class="n">{{lossNumber}}</td><td class="n">{{form}}</td><td class="n">{{rpe}}{{#estimatedRPE}}<br><span class="est">≈{{.}}</span>{{/estimatedRPE}}</td></tr>{{/sets}}
     </table></div>
     {{#sets}}
     {{#hasDetails}}
@@ -31,6 +31,7 @@ enum AthleteTemplates {
     <h2>{{name}} <span class="sub">· {{window}}</span></h2>
     <div class="facts">{{#headline}}<div class="fact">{{label}}<b>{{value}}</b>{{#note}}<span>{{.}}</span>{{/note}}</div>{{/headline}}</div>
     {{^empty(setAside)}}<section id="set-aside"><h3>Set aside from this report</h3><ul>{{#setAside}}<li class="note">{{.}}</li>{{/setAside}}</ul></section>{{/empty(setAside)}}
+    {{^empty(entryChecks)}}<section id="entry-check"><h3>Entries to check</h3><p class="est">Logged sets of the last 4 weeks far beyond what the athlete has lifted: not counted toward records, e1RM, LP or rankings until corrected, or confirmed with <code>"load_confirmed": true</code> on the set.</p><ul>{{#entryChecks}}<li class="note" id="{{anchor}}">{{text}}</li>{{/entryChecks}}</ul></section>{{/empty(entryChecks)}}
 
     {{#readiness}}
     <section id="readiness">
@@ -184,6 +185,9 @@ enum AthleteTemplates {
     {{#setAside}}
     - ⚠ Set aside: {{.}}
     {{/setAside}}
+    {{#entryChecks}}
+    - ⚠ Entry to check, not counted until corrected or confirmed: {{text}}
+    {{/entryChecks}}
 
     {{#readiness}}
     ### Readiness, {{date}}: {{score}}/100

@@ -1,23 +1,26 @@
-/// A coach's report: who needs attention, then the roster, each athlete linking to their page.
+/// A coach's report: the roster, most urgent first, each flag linking to its evidence on the
+/// athlete's page; then why each is flagged and by which rule.
 enum CoachTemplates {
   static let html = #"""
     <header class="top">
     <h1>{{name}}: weekly roster</h1>
     <p class="sub">{{athleteCount}} athletes · {{window}}</p>
     </header>
-    <section>
-    <h2>Needs attention</h2>
-    {{^empty(attention)}}<ul>{{#attention}}<li><a href="{{link}}">{{name}}</a>: {{text}}</li>{{/attention}}</ul>{{/empty(attention)}}
-    {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
-    </section>
-    <section>
+    <section id="roster">
     <h2>Roster</h2>
-    <p class="est">Who needs a look first, then by name. Readiness 0-100 (100: at or better than the athlete's usual); weekly sets against each muscle's landmarks (MEV: the least that grows, MRV: the most one recovers from); LP: league points, with the change this week; new PRs: records beaten this week; 8 weeks: each week's mean readiness and hard sets (RPE 7 or more), this week last. Tap a name for the athlete's week.</p>
-    <div class="scroll"><table class="cards">
-    <tr><th>athlete</th><th class="n">readiness</th><th class="n">sessions (week)</th><th>weekly sets</th><th class="n">LP (week)</th><th>tier</th><th class="n">new PRs</th><th>8 weeks</th><th>flags</th></tr>
-    {{#roster}}<tr><td data-label="athlete"><a href="../athletes/{{id}}.html">{{name}}</a>{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td><td class="n" data-label="readiness">{{readiness}}</td><td class="n" data-label="sessions (week)">{{sessions}}</td><td data-label="weekly sets">{{volume}}</td><td class="n" data-label="LP (week)">{{leaguePoints}}</td><td data-label="tier">{{tier}}</td><td class="n" data-label="new PRs">{{records}}</td><td data-label="8 weeks"><div><div class="trend">{{{readinessChart}}}{{^readinessChart}}–{{/readinessChart}}<span>readiness</span></div><div class="trend">{{{hardSetsChart}}}{{^hardSetsChart}}–{{/hardSetsChart}}<span>hard sets</span></div></div></td><td data-label="flags">{{#flags}}<span class="flag">{{.}}</span>{{/flags}}{{^flags}}<span class="ok">✓ none</span>{{/flags}}</td></tr>{{/roster}}
-    </table></div>
+    <p class="legend">{{#severities}}<span class="sev {{word}}">{{word}}</span> {{meaning}} {{/severities}}</p>
+    <table class="roster">
+    <tr><th>athlete</th><th class="n">ready</th><th class="n">sessions</th><th>readiness, 8 wk</th></tr>
+    {{#roster}}<tr class="head"><td><a href="../athletes/{{id}}.html"><b>{{name}}</b></a><br>{{#worst}}<a class="sev {{severity}}" href="{{link}}">{{label}}</a>{{/worst}}{{#more}} <span class="sub">{{.}}</span>{{/more}}{{^worst}}<span class="ok">✓ no flags</span>{{/worst}}</td><td class="n">{{readiness}}{{#readinessDay}}<br><span class="sub day">{{.}}</span>{{/readinessDay}}</td><td class="n">{{sessions}}</td><td><div class="trend">{{{readinessChart}}}<span>{{readinessChange}}</span></div></td></tr>
+    <tr class="tail"><td colspan="4" class="sub">{{details}}{{#setAside}}<div class="note">⚠ set aside: {{.}}</div>{{/setAside}}</td></tr>{{/roster}}
+    </table>
     {{#departed}}<p class="note">⚠ {{.}}</p>{{/departed}}
+    <p class="est">Most urgent first, then by name. Ready: the latest readiness, 0-100 (100: at or better than the athlete's usual), with its day where it is not the data's last; sessions: this week's; readiness, 8 wk: each week's mean, this week last. Tap a flag for the set or day it is about, a name for the athlete's week.</p>
+    </section>
+    <section id="attention">
+    <h2>Why they are flagged</h2>
+    {{^empty(attention)}}<ul>{{#attention}}<li><span class="sev {{severity}}">{{severity}}</span> <b>{{name}}</b>: <a href="{{link}}">{{text}}</a></li>{{/attention}}</ul>{{/empty(attention)}}
+    {{#empty(attention)}}<p class="ok">✓ Nothing flagged this week.</p>{{/empty(attention)}}
     </section>
     <section id="rules">
     <h2>How flags are set</h2>
@@ -33,23 +36,14 @@ enum CoachTemplates {
 
     {{athleteCount}} athletes · {{window}}
 
-    ## Needs attention
-
-    {{#empty(attention)}}
-    Nothing flagged this week.
-    {{/empty(attention)}}
-    {{#attention}}
-    - [{{name}}](../athletes/{{id}}.md): {{text}}
-    {{/attention}}
-
     ## Roster
 
-    Who needs a look first, then by name.
+    Most urgent first, then by name. {{#severities}}**{{word}}**: {{meaning}}. {{/severities}}
 
-    | athlete | readiness | sessions (week) | weekly sets | LP (week) | tier | new PRs | flags |
-    | --- | ---: | ---: | --- | ---: | --- | ---: | --- |
+    | athlete | most urgent | readiness | sessions (week) | weekly sets | LP (week) | tier | new PRs |
+    | --- | --- | ---: | ---: | --- | ---: | --- | ---: |
     {{#roster}}
-    | [{{name}}](../athletes/{{id}}.md) | {{readiness}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} | {{#flags}}⚠ {{.}} {{/flags}}{{^flags}}none{{/flags}} |
+    | [{{name}}](../athletes/{{id}}.md) | {{#worst}}**{{severity}}**: {{label}}{{/worst}}{{#more}} ({{.}}){{/more}}{{^worst}}none{{/worst}} | {{readiness}}{{#readinessDay}} ({{.}}){{/readinessDay}} | {{sessions}} | {{volume}} | {{leaguePoints}} | {{tier}} | {{records}} |
     {{/roster}}
     {{#roster}}
     {{#setAside}}
@@ -59,6 +53,15 @@ enum CoachTemplates {
     {{#departed}}
     - ⚠ {{.}}
     {{/departed}}
+
+    ## Why they are flagged
+
+    {{#empty(attention)}}
+    Nothing flagged this week.
+    {{/empty(attention)}}
+    {{#attention}}
+    - **{{severity}}** [{{name}}](../athletes/{{id}}.md): {{text}}
+    {{/attention}}
 
     ## Last 8 weeks
 

@@ -36,7 +36,17 @@ enum PageTemplates {
     svg.chart { width: 100%; height: auto; max-width: 560px; display: block; margin: 6px 0; }
     .dial svg.chart { max-width: 240px; }
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 8px; }
-    .flag { display: inline-block; background: #fde8dd; color: #7a2800; border: 1px solid #f0b393; border-radius: 10px; padding: 0 7px; margin: 1px 2px 1px 0; font-size: .8rem; white-space: nowrap; }
+    .flag { display: inline-block; max-width: 100%; background: #fde8dd; color: #7a2800; border: 1px solid #f0b393; border-radius: 10px; padding: 0 7px; margin: 1px 2px 1px 0; font-size: .8rem; overflow-wrap: anywhere; }
+    .sev { display: inline-block; border: 1px solid; border-radius: 10px; padding: 0 7px; margin: 1px 0; font-size: .78rem; font-weight: 600; text-decoration: none; }
+    .sev.act { background: #fde2e1; color: #8a1c12; border-color: #f2a7a1; }
+    .sev.watch { background: #fff4d6; color: #6b4a00; border-color: #efd27a; }
+    .sev.check { background: #e8eefc; color: #1d3f8a; border-color: #b3c5f0; }
+    .legend { font-size: .8rem; color: #4b5563; }
+    table.roster tr.head td { border-bottom: 0; padding-bottom: 0; }
+    table.roster tr.tail td { padding-top: 0; font-size: .78rem; }
+    table.roster svg.spark { width: 64px; }
+    table.roster .day { white-space: nowrap; font-size: .75rem; }
+    table.roster .trend { flex-wrap: wrap; }
     .flag::before { content: "⚠ "; }
     dl.terms dt { font-weight: 600; margin-top: .4em; } dl.terms dd { margin: 0 0 0 1em; color: #4b5563; }
     svg.spark { width: 96px; height: 24px; vertical-align: middle; }
@@ -51,8 +61,9 @@ enum PageTemplates {
     dd { margin: 0; font-weight: 600; }
     ul.feedback { margin: .3em 0; padding-left: 1.2em; }
     a { color: #0060a0; }
+    li { overflow-wrap: anywhere; }
     footer { color: #6b7280; font-size: .8rem; padding: 8px 4px 24px; overflow-wrap: anywhere; }
-    @media (max-width: 480px) { table { font-size: .8rem; } th, td { padding: 3px 4px; } main { padding: 6px; } section, article { padding: 10px; } th.n, td.n, td .flag { white-space: normal; } }
+    @media (max-width: 480px) { table { font-size: .8rem; } th, td { padding: 3px 4px; } main { padding: 6px; } section, article { padding: 10px; } th.n, td.n { white-space: normal; } }
     @media (max-width: 600px) {
       table.cards tr:first-child { display: none; }
       table.cards tr { display: block; border-bottom: 1px solid #e5e7eb; padding: 4px 0; }
