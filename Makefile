@@ -99,27 +99,34 @@ test-fast: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest --skip EndToEndTests
 
-## Every HTML report of the sample dataset (and of a small sweep) in headless Chromium at
+## Every HTML report of the sample dataset (and of a small sweep), and the same reports with
+## the longest reasons the pipeline writes (scripts/long_reasons.py), in headless Chromium at
 ## 390x844 and 1280x900: fails on console errors, content wider than the viewport, a report's
 ## table wider than the phone (a sweep's metrics may scroll), text outside its chart or box, a
-## link that does not open, a coach page without every athlete of its coach, a coach page
-## longer than 3 phone screens, or an athlete page whose sessions (the details below
-## readiness, weekly sets and flags) start past 4. First proves the check fails on pages that
-## break each rule.
+## link that does not open (a flag's link to its set included), a coach page without every
+## athlete of its coach, a coach page longer than 3 phone screens or whose roster's first row
+## is not on the first, or an athlete page whose sessions (the details below readiness, weekly
+## sets and flags) start past 4. First proves the check fails on pages that break each rule.
 test-browser: build browser-deps
 	@if python3 scripts/browser_check.py Tests/BrowserFixtures/too-wide-with-error.html >/dev/null 2>&1; then \
 	  echo "browser check accepted a broken page"; exit 1; fi
 	@if python3 scripts/browser_check.py Tests/BrowserFixtures/clipped-text-and-dead-link.html >/dev/null 2>&1; then \
 	  echo "browser check accepted clipped text and dead links"; exit 1; fi
+	@if python3 scripts/browser_check.py Tests/BrowserFixtures/long-reason-nowrap.html >/dev/null 2>&1; then \
+	  echo "browser check accepted a long reason that scrolls sideways"; exit 1; fi
 	rm -rf $(BROWSER_OUT)
 	$(RELEASE_BIN) run pipelines/nightly.yaml --out $(BROWSER_OUT)/out >/dev/null
+	python3 scripts/long_reasons.py $(BROWSER_OUT)/out/current/auralift.sqlite $(BROWSER_OUT)/long.sqlite
+	$(RELEASE_BIN) report --database $(BROWSER_OUT)/long.sqlite --to $(BROWSER_OUT)/long >/dev/null
 	$(RELEASE_BIN) sweep pipelines/nightly.yaml --out $(BROWSER_OUT)/out --experiments $(BROWSER_OUT)/experiments \
 	  --name browser --set scoring.form.depth_weight=0.2,0.4 >/dev/null
 	python3 scripts/browser_check.py --shots $(BROWSER_OUT)/shots \
-	  --fold '*/coaches/*.html=body:3' --fold '*/athletes/*.html=#sessions:4' \
+	  --fold '*/coaches/*.html=body:3' --fold '*/coaches/*.html=table.roster tr.tail:1' \
+	  --fold '*/athletes/*.html=#sessions:4' \
 	  --fit-tables '*/current/*.html' --roster $(BROWSER_OUT)/out/current/auralift.sqlite \
 	  $(BROWSER_OUT)/out/current/index.html \
 	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
+	  $(BROWSER_OUT)/long/coaches/*.html $(BROWSER_OUT)/long/athletes/*.html \
 	  $(BROWSER_OUT)/experiments/browser-*/sweep.html
 
 ## Sharded runs on a real Slurm: a one-node cluster on loopback in a temporary folder, the

@@ -138,14 +138,15 @@ def problems_in(events):
     return found
 
 
-def fold_limit(path, folds):
-    """The (selector, screens) of the first --fold rule whose pattern the path matches."""
+def fold_limits(path, folds):
+    """The (selector, screens) of every --fold rule whose pattern the path matches."""
+    limits = []
     for rule in folds:
         pattern, _, limit = rule.partition("=")
         selector, _, screens = limit.rpartition(":")
         if fnmatch.fnmatch(path, pattern):
-            return selector, float(screens)
-    return None
+            limits.append((selector, float(screens)))
+    return limits
 
 
 def dead_links(path, links, ids):
@@ -217,12 +218,11 @@ def check(browser, path, shots, folds=(), fit_tables=(), roster=None):
             failures.append(
                 f"{path} [{name}]: content {layout['scrollWidth']} px wide in a {layout['width']} px "
                 f"viewport; too wide: {', '.join(layout['wide']) or 'unknown'}")
-        fold = fold_limit(path, folds)
-        if fold and mobile:
-            selector, screens = fold
+        for selector, screens in fold_limits(path, folds) if mobile else []:
             # "body": the whole page; otherwise where the element starts.
             expression = ("document.documentElement.scrollHeight" if selector == "body" else
-                          f"(document.querySelector({json.dumps(selector)}) || {{}}).offsetTop")
+                          f"(e => e ? e.getBoundingClientRect().top + window.scrollY : null)"
+                          f"(document.querySelector({json.dumps(selector)}))")
             reach = browser.send("Runtime.evaluate", {
                 "expression": expression, "returnByValue": True},
                 session=session)["result"].get("value")
