@@ -126,8 +126,9 @@ test-browser: build browser-deps
 	  --fit-tables '*/current/*.html' --roster $(BROWSER_OUT)/out/current/auralift.sqlite \
 	  $(BROWSER_OUT)/out/current/index.html \
 	  $(BROWSER_OUT)/out/current/coaches/*.html $(BROWSER_OUT)/out/current/athletes/*.html \
-	  $(BROWSER_OUT)/long/coaches/*.html $(BROWSER_OUT)/long/athletes/*.html \
 	  $(BROWSER_OUT)/experiments/browser-*/sweep.html
+	python3 scripts/browser_check.py --fold '*/coaches/*.html=table.roster tr.tail:1' \
+	  --roster $(BROWSER_OUT)/long.sqlite $(BROWSER_OUT)/long/coaches/*.html $(BROWSER_OUT)/long/athletes/*.html
 
 ## Sharded runs on a real Slurm: a one-node cluster on loopback in a temporary folder, the
 ## deploy/slurm scripts, and the release binary (scripts/slurm/test_sharded_run.sh).
