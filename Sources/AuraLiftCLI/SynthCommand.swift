@@ -74,6 +74,11 @@ struct SynthCommand: ParsableCommand {
       "A bar IMU records as real bar recordings go: the bar rolls in the hands (a curl's turns with the forearms), reps run into each other without stillness, and a small swing takes the bar off the rack or floor before the first rep."
   )
   var barFailures = false
+  @Flag(
+    help:
+      "Every other athlete's form fades in the data's last ISO week: each recorded set stops short of full range (truth.json names them and the day it starts)."
+  )
+  var formFades = false
 
   func validate() throws {
     guard (1...520).contains(weeks) else { throw ValidationError("--weeks \(weeks): 1 to 520") }
@@ -102,6 +107,7 @@ struct SynthCommand: ParsableCommand {
     config.watchApp = watchApp
     config.lostPackets = lostPackets
     config.barFailures = barFailures
+    config.formFades = formFades
     config.imuPlacements = try formats(
       imuPlacements, all: SynthConfig.allImuPlacements, kind: "IMU placement")
     let truth = try DatasetSynthesizer(config: config).write(to: URL(fileURLWithPath: out))

@@ -38,6 +38,9 @@ package struct SynthConfig: Sendable {
   /// the hands (a curl's turns with the forearms), its reps run into each other without
   /// stillness, and it is taken off the rack or floor with a small swing before the first rep.
   package var barFailures = false
+  /// Whether every other athlete (the second, fourth, …) lifts only partial reps in the
+  /// data's last ISO week: every recorded set stops short of full range, so form drops.
+  package var formFades = false
   /// Every IMU placement the generator records.
   package static let allImuPlacements = ["barbell", "wrist"]
 
@@ -98,11 +101,16 @@ package struct DatasetSynthesizer {
     }
     var truths: [SessionTruth] = []
     var sessionCounter = 0
+    let spacing = max(1, 7 * config.weeks / max(1, config.sessionsPerAthlete))
+    // The Monday of the data's last ISO week, from which fading athletes lift partial reps.
+    let lastDay =
+      startDay + (config.sessionsPerAthlete - 1) * spacing + (config.athletes > 1 ? 1 : 0)
+    let fadesFrom = config.formFades ? ISODates.mondayOfWeek(day: lastDay) : nil
+    func fades(_ athleteIndex: Int) -> Bool { fadesFrom != nil && athleteIndex % 2 == 1 }
     for (athleteIndex, athlete) in athletes.enumerated() {
       for sessionIndex in 0..<config.sessionsPerAthlete {
         sessionCounter += 1
         let sessionId = String(format: "s-%06d", sessionCounter)
-        let spacing = max(1, 7 * config.weeks / max(1, config.sessionsPerAthlete))
         let day = startDay + sessionIndex * spacing + athleteIndex % 2
         let startTime =
           ISODates.string(day: day)
@@ -118,18 +126,19 @@ package struct DatasetSynthesizer {
           let exerciseId = exercises[(athleteIndex + sessionIndex) % exercises.count]
           let (manifest, truth) = try recordedSession(
             sessionId: sessionId, athlete: athlete, exerciseId: exerciseId, startTime: startTime,
-            folder: folder, random: &random)
+            folder: folder, partial: fades(athleteIndex) && day >= fadesFrom!, random: &random)
           try write(manifest, to: folder.appendingPathComponent("session.json"))
           truths.append(truth)
         }
       }
     }
     try writeTables(athletes: athletes, startDay: startDay, folder: folder, random: &random)
-    let bodies = athletes.map { athlete in
+    let bodies = athletes.enumerated().map { index, athlete in
       let s = athlete.segments
       return AthleteTruth(
         athleteId: athlete.id, torsoCm: s.trunk * 100, femurCm: s.thigh * 100,
-        tibiaCm: s.shank * 100, humerusCm: s.upperArm * 100, forearmCm: s.forearm * 100)
+        tibiaCm: s.shank * 100, humerusCm: s.upperArm * 100, forearmCm: s.forearm * 100,
+        formFadesFrom: fades(index) ? fadesFrom.map { ISODates.string(day: $0) } : nil)
     }
     let truth = DatasetTruth(
       seed: config.seed, noise: config.noise.rawValue, sessions: truths, athletes: bodies)
@@ -139,7 +148,7 @@ package struct DatasetSynthesizer {
 
   private func recordedSession(
     sessionId: String, athlete: AthleteProfile, exerciseId: String, startTime: String, folder: URL,
-    random: inout SeededRandom
+    partial: Bool, random: inout SeededRandom
   ) throws -> (ManifestJSON, SessionTruth) {
     let exercise = ExerciseCatalog.builtIn.resolve(exerciseId)!
     let style = MovementStyle(
@@ -160,6 +169,8 @@ package struct DatasetSynthesizer {
         velocityLoss: velocityLoss,
         rpe: (random.uniform(6.5...9.5) * 2).rounded() / 2,
         range: random.chance(0.15) ? random.uniform(0.6...0.78) : 1)
+      // Drawn only for a fading athlete, so that other datasets stay as they were.
+      if partial { set.range = random.uniform(0.6...0.78) }
       // Sets taken deep (a high velocity loss) sometimes end on a failed attempt, generated for
       // the lifts that start at the bottom.
       set.failsAfterLastRep =

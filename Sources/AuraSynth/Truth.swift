@@ -16,6 +16,8 @@ package struct AthleteTruth: Codable, Sendable {
   package var tibiaCm: Double
   package var humerusCm: Double
   package var forearmCm: Double
+  /// The Monday from which the athlete's recorded sets are partial (`--form-fades`).
+  package var formFadesFrom: String? = nil
 }
 
 /// Truth for one recorded session.

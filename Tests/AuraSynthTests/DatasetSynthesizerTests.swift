@@ -34,6 +34,38 @@ import Testing
     #expect(truth.seed == 71 && !truth.sessions.isEmpty)
   }
 
+  /// With form fading, every other athlete lifts only partial reps from the Monday of the
+  /// data's last ISO week, as truth.json says; the others and every earlier set are as drawn.
+  @Test func fadingAthletesLiftPartialRepsInTheLastWeek() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    var config = SynthConfig(
+      athletes: 4, sessionsPerAthlete: 6, seed: 9, noise: .low, startDate: "2026-11-02",
+      logOnlyShare: 0)
+    config.weeks = 2
+    config.formFades = true
+    let truth = try DatasetSynthesizer(config: config).write(to: folder)
+    let athletes = try #require(truth.athletes)
+    #expect(athletes.map(\.formFadesFrom) == [nil, "2026-11-09", nil, "2026-11-09"])
+    var faded = 0
+    for session in truth.sessions {
+      let manifest = try #require(
+        try JSONSerialization.jsonObject(
+          with: Data(
+            contentsOf: folder.appendingPathComponent("sessions/\(session.sessionId)/session.json"))
+        )
+          as? [String: Any])
+      let athlete = try #require(manifest["athlete_id"] as? String)
+      let day = String((manifest["start_time"] as? String ?? "").prefix(10))
+      let fades = athletes.first { $0.athleteId == athlete }?.formFadesFrom
+      if let fades, day >= fades {
+        #expect(session.sets.allSatisfy { $0.formLabel == "bad" }, "\(session.sessionId)")
+        faded += session.sets.count
+      }
+    }
+    #expect(faded > 0)
+  }
+
   /// A gym of any shape: athletes shared in turn among the coaches asked for, sessions spread
   /// over the weeks asked for from the day asked for, and the readers accept it.
   @Test func coachesWeeksAndStartShapeTheGym() throws {
