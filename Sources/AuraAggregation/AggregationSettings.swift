@@ -37,6 +37,8 @@ package struct AggregationSettings: Sendable, Equatable {
   package var lowReadiness: Double
   /// When velocity loss flags an athlete: sets of the week past the auto-stop threshold.
   package var velocityLossFlag: VelocityLossFlag
+  /// Points by which the week's mean form must fall below the 3 weeks before to flag it.
+  package var formDrop: Double
   /// Reps by which a most-reps-at-load record must beat the earlier one to be news.
   package var recordRepsMargin: Double
   /// Days the newest session may be older than the report's day before the top of every
@@ -95,6 +97,7 @@ package struct AggregationSettings: Sendable, Equatable {
     risk = try ExerciseRiskRule.Thresholds(p)
     lowReadiness = try p.number("aggregation.roster.low_readiness")
     velocityLossFlag = try VelocityLossFlag(p)
+    formDrop = try p.number("aggregation.roster.form_drop_pts")
     recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
     staleAfterDays = try p.number("aggregation.roster.stale_after_days")
     plausibility = try EntryPlausibility(p, windowDays: strengthWindowDays)

@@ -50,7 +50,7 @@ struct RosterBuilder {
       flags.append(.velocityLoss)
     }
     if let now = Self.meanForm(recent), let before = Self.meanForm(earlier),
-      now < before - RosterRules.formDrop
+      now < before - settings.formDrop
     {
       flags.append(.formDropping)
     }

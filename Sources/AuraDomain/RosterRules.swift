@@ -1,9 +1,6 @@
 /// The fixed parts of the coach roster's flag rules, shared by the stage that sets the flags
 /// and the reports that explain them (the thresholds that can be tuned are parameters).
 package enum RosterRules {
-  /// Form is "dropping" when the week's mean form score is more than this below the mean
-  /// over the `formBaselineDays` before the week, points.
-  package static let formDrop = 5.0
   /// The days before the week whose sessions form is compared with.
   package static let formBaselineDays = 21
   /// The days to the data's last day whose suspect entries the coach is asked to check: a

@@ -1,37 +1,65 @@
-/// When the coach's roster flags an athlete for velocity loss: one set of the ISO week past the
-/// auto-stop threshold is ordinary hard training; `sets` of them, or one set `margin` points
-/// past it, is a week that went to failure more than planned. The loss judged is each set's
-/// published velocity loss (its last rep against its best), the number the flag shows, so a
-/// flag never names a loss below its threshold.
+/// When the coach's roster flags an athlete for velocity loss. Sets past the auto-stop
+/// threshold are ordinary hard training, and a week of several sessions has several; the
+/// roster flags a week in which `farSets` sets ended `margin` points or more past it: sets
+/// taken well beyond the stop, again. The loss judged is each set's published velocity loss
+/// (its last rep against its best), the number the flag shows, so a flag never names a loss
+/// below what its rule says.
 package struct VelocityLossFlag: Sendable, Equatable {
   /// `features.velocity_loss_threshold_pct`, percent.
   package var threshold: Double
-  /// Sets past the threshold in the week that flag the athlete.
-  package var sets: Int
-  /// Points past the threshold at which one set flags the athlete on its own.
+  /// Points past the threshold from which a set counts toward the flag.
   package var margin: Double
+  package var rule: Rule
 
-  package init(threshold: Double, sets: Int, margin: Double) {
+  package enum Rule: Sendable, Equatable {
+    /// This many sets `margin` or more past the threshold (`velocity_loss_far_sets`).
+    case farSets(Int)
+    /// A release published before `farSets`: this many sets past the threshold, or one set
+    /// `margin` past it (`velocity_loss_sets`).
+    case setsOrOneFar(Int)
+  }
+
+  package init(threshold: Double, margin: Double, rule: Rule) {
     self.threshold = threshold
-    self.sets = sets
     self.margin = margin
+    self.rule = rule
   }
 
   /// The rule as `p` sets it (`features.velocity_loss_threshold_pct`,
-  /// `aggregation.roster.velocity_loss_sets`, `aggregation.roster.velocity_loss_margin_pts`).
+  /// `aggregation.roster.velocity_loss_margin_pts`, `velocity_loss_far_sets`); an earlier
+  /// release's parameters name `velocity_loss_sets` instead.
   package init(_ p: ParameterSet) throws {
+    let rule: Rule
+    if let far = try? p.number("aggregation.roster.velocity_loss_far_sets") {
+      rule = .farSets(Int(far))
+    } else {
+      rule = .setsOrOneFar(Int(try p.number("aggregation.roster.velocity_loss_sets")))
+    }
     self.init(
       threshold: try p.number("features.velocity_loss_threshold_pct"),
-      sets: Int(try p.number("aggregation.roster.velocity_loss_sets")),
-      margin: try p.number("aggregation.roster.velocity_loss_margin_pts"))
+      margin: try p.number("aggregation.roster.velocity_loss_margin_pts"), rule: rule)
   }
 
-  /// Whether a set's published loss (nil: none) is at or past the threshold.
-  package func isPast(_ loss: Double?) -> Bool { loss.map { $0 >= threshold } ?? false }
+  /// The loss from which a set counts toward the flag: the threshold plus the margin (the
+  /// threshold itself under an earlier release's rule).
+  package var counted: Double {
+    switch rule {
+    case .farSets: threshold + margin
+    case .setsOrOneFar: threshold
+    }
+  }
+
+  /// Whether a set's published loss (nil: none) counts toward the flag.
+  package func counts(_ loss: Double?) -> Bool { loss.map { $0 >= counted } ?? false }
 
   /// Whether the week's set losses (percent, one per set that has one) flag the athlete.
   package func flags(_ losses: [Double]) -> Bool {
-    let past = losses.filter { isPast($0) }
-    return past.count >= sets || past.contains { $0 >= threshold + margin }
+    switch rule {
+    case .farSets(let sets):
+      return losses.filter { $0 >= threshold + margin }.count >= sets
+    case .setsOrOneFar(let sets):
+      let past = losses.filter { $0 >= threshold }
+      return past.count >= sets || past.contains { $0 >= threshold + margin }
+    }
   }
 }

@@ -24,7 +24,7 @@ package enum Code: String, CaseIterable, Sendable {
     case .ingest: 13
     case .features: 46
     case .scoring: 5
-    case .aggregation: 13
+    case .aggregation: 14
     case .reports: 9
     case .schema: Schema.version
     }

@@ -89,11 +89,23 @@ struct AttentionReasons {
         sets.filter(\.autoStopped), sessions: sessions, threshold: threshold,
         rule: "(flagged past \(Units.percent(threshold)))")
     }
-    let rule =
-      "(flagged at \(flag.sets) set\(flag.sets == 1 ? "" : "s") past \(Units.percent(threshold)) or one past \(Units.percent(threshold + flag.margin)))"
-    return velocityLoss(
-      sets.filter { flag.isPast($0.velocityLossPercent) }, sessions: sessions,
-      threshold: threshold, rule: rule)
+    let past = sets.filter { flag.counts($0.velocityLossPercent) }
+    let far = Units.percent(threshold + flag.margin)
+    switch flag.rule {
+    case .farSets(let count):
+      return velocityLoss(
+        past, sessions: sessions, threshold: flag.counted,
+        rule:
+          "(flagged at \(count) set\(count == 1 ? "" : "s") past \(far), \(Units.number(flag.margin, 0)) points past the auto-stop at \(Units.percent(threshold)))"
+      )
+    case .setsOrOneFar(let count):
+      // A release published before the rule counted sets far past the threshold.
+      return velocityLoss(
+        past, sessions: sessions, threshold: threshold,
+        rule:
+          "(flagged at \(count) set\(count == 1 ? "" : "s") past \(Units.percent(threshold)) or one past \(far))"
+      )
+    }
   }
 
   /// "velocity loss 34 % in bench press set 3 on Tue 24 Nov and 1 more set past 20 % (rule)":
@@ -163,7 +175,7 @@ struct AttentionReasons {
     return .init(
       flag: .formDropping,
       text:
-        "form \(Units.score(mean(now.map(\.form)))) this week against \(Units.score(mean(before))) over the 3 weeks before\(lowestText) (flagged on a drop of more than \(Units.score(RosterRules.formDrop)))",
+        "form \(Units.score(mean(now.map(\.form)))) this week against \(Units.score(mean(before))) over the 3 weeks before\(lowestText) (flagged on a drop of more than \(Units.score(context.formDrop)))",
       anchor: lowest.flatMap {
         shownIds.contains($0.session.id) ? PageAnchor.session($0.session.id) : nil
       } ?? "sessions")

@@ -74,15 +74,28 @@ struct CoachReportBuilder {
     let low = Units.score(context.number("aggregation.roster.low_readiness"))
     let loss = Units.percent(context.number("features.velocity_loss_threshold_pct"))
     // A release published before the rule had its sets and margin flagged any auto-stop.
-    let velocity =
-      context.velocityLossFlag.map {
-        "Velocity loss past threshold: \($0.sets) sets this week ended \(loss) or more slower than their fastest rep, or one set \(Units.percent($0.threshold + $0.margin)) or more: the sets went nearer failure than auto-stop allows. One set past \(loss) is ordinary hard training and is shown on the athlete's page, not flagged."
+    let velocity: String
+    switch context.velocityLossFlag {
+    case let flag?:
+      let far = Units.percent(flag.threshold + flag.margin)
+      switch flag.rule {
+      case .farSets(let count):
+        velocity =
+          "Velocity loss past threshold: \(count) sets this week ended \(far) or more slower than their fastest rep, \(Units.number(flag.margin, 0)) points past the auto-stop at \(loss): the athlete keeps going well beyond where the set should stop. Sets a little past \(loss) are ordinary hard training and are shown on the athlete's page, not flagged."
+      case .setsOrOneFar(let count):
+        // A release published before the rule counted sets far past the threshold.
+        velocity =
+          "Velocity loss past threshold: \(count) sets this week ended \(loss) or more slower than their fastest rep, or one set \(far) or more: the sets went nearer failure than auto-stop allows. One set past \(loss) is ordinary hard training and is shown on the athlete's page, not flagged."
       }
-      ?? "Velocity loss past threshold: a set this week lost more than \(loss) of its fastest rep's speed, where it should have stopped."
+    case nil:
+      // A release published before the rule had its sets and margin flagged any auto-stop.
+      velocity =
+        "Velocity loss past threshold: a set this week lost more than \(loss) of its fastest rep's speed, where it should have stopped."
+    }
     return [
       "Low readiness: the latest readiness is below \(low) (0-100; 100 is the athlete's usual).",
       velocity,
-      "Form dropping: this week's mean form score is more than \(Units.score(RosterRules.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
+      "Form dropping: this week's mean form score is more than \(Units.score(context.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
       "No sessions in 7 days: nothing recorded or logged in the 7 days to the last day with data.",
       "Check an entry: a set logged in the last \(RosterRules.entryCheckDays) days lies far beyond the athlete's best e1RM of the exercise over the last \(Units.number(context.number("aggregation.strength.window_days"), 0)) days (more than \(Units.number(context.number("aggregation.plausibility.history_factor"), 1)) times it), or beyond the heaviest lifts made at their bodyweight. It counts toward no record, e1RM, LP or ranking until it is corrected, or confirmed with load_confirmed in the session's file.",
       "Input set aside: a file or row of the athlete's could not be read; it is named under the athlete, with what the pages show without it.",

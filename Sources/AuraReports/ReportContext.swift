@@ -13,6 +13,9 @@ struct ReportContext: Sendable {
   /// The roster's velocity-loss rule as the run set it; nil for a release published before
   /// the rule had its sets and margin (any auto-stopped set flagged).
   let velocityLossFlag: VelocityLossFlag?
+  /// The form drop that flags a week, points (5 in a release published before it was a
+  /// parameter).
+  let formDrop: Double
   let asOfDay: Int
   /// The day the report is made on: the run's (its start), or the day a mail goes out.
   let reportDay: Int
@@ -35,6 +38,7 @@ struct ReportContext: Sendable {
     self.run = run
     parameters = ParameterSet(described: run.parameters)
     velocityLossFlag = try? VelocityLossFlag(parameters)
+    formDrop = (try? parameters.number("aggregation.roster.form_drop_pts")) ?? 5
     // The window ends on the last session's day; a database without sessions has its window
     // end on the day the run started.
     let asOf = try store.asOfDate()

@@ -5,7 +5,8 @@ import Testing
 
 /// On a clean, well-trained gym the coach's "needs attention" list is short: a flag is kept
 /// for what changes the week's plan. The gym is the generator's (24 athletes, 3 coaches, 4
-/// weeks ending two days before the run's day), as a coach would first try the product.
+/// weeks from 30 October, run on 29 November), as a coach would first try the product; its
+/// last ISO week is whole, 3 or 4 sessions an athlete, where sets past the auto-stop add up.
 @Suite struct CleanGymAttentionTests {
   @Test func aCleanGymFlagsAtMostAThirdOfItsAthletes() throws {
     let seed = 21
@@ -14,7 +15,7 @@ import Testing
     let dataset = root.appendingPathComponent("gym")
     let synth = try TestSupport.cli([
       "synth", "--out", dataset.path, "--athletes", "24", "--coaches", "3", "--weeks", "4",
-      "--start-date", "2026-10-31", "--sessions-per-athlete", "12", "--seed", String(seed),
+      "--start-date", "2026-10-30", "--sessions-per-athlete", "12", "--seed", String(seed),
     ])
     #expect(synth.status == 0, "\(synth.stderr)")
     var environment = ProcessInfo.processInfo.environment
