@@ -241,6 +241,8 @@ package struct SessionFeatureExtractor: Sendable {
           &sets, exercises: exercises, found: segments, side: "dumbbell")
       }
     }
+    Self.leaveEmptyCountsUnknown(
+      &sets, recorded: session.pose != nil || session.imu != nil)
     return SessionFeatures(
       sessionId: manifest.sessionId, athleteId: manifest.athleteId, startTime: manifest.startTime,
       endTime: manifest.endTime ?? Self.recordingsEnd(session), notes: manifest.notes, sets: sets,
@@ -262,6 +264,20 @@ package struct SessionFeatureExtractor: Sendable {
     {
       sets[index].repCountUnknown =
         "an alternating exercise's reps are timed on one \(side), which lifts every other rep"
+    }
+  }
+
+  /// A set of a recorded session in which no rep was found has its count published as
+  /// unknown, never as 0: an empty recording of a set is a failure to count, not a count. The
+  /// logged reps stand in where there are some; a set the recording did not find keeps them.
+  private static func leaveEmptyCountsUnknown(_ sets: inout [SetFeatures], recorded: Bool) {
+    for index in sets.indices where sets[index].repCountUnknown == nil {
+      if sets[index].source != .log, sets[index].reps.isEmpty {
+        sets[index].repCountUnknown = "no rep was found in the set's recording"
+      } else if recorded, sets[index].source == .log, sets[index].loggedReps == nil {
+        sets[index].repCountUnknown =
+          "the recording holds no rep of this set, and none were logged"
+      }
     }
   }
 

@@ -310,4 +310,35 @@ import Testing
       #expect(report.contains("Reps not countable from this recording: the recording lost"))
     }
   }
+
+  /// A recorded set in which no rep is found is never published with 0 reps: with nothing
+  /// logged its count is unknown, with the reason.
+  @Test func aRecordedSetWithoutARepFoundIsNeverPublishedAsZero() throws {
+    let (dataset, truth) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 2, seed: 12, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    // Set 1 of the first session: its bounds on the rest before it, so no rep lies inside
+    // them, and no reps logged.
+    for session in truth.sessions.prefix(1) {
+      let file = dataset.appendingPathComponent("sessions/\(session.sessionId)/session.json")
+      var manifest = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+      var sets = try #require(manifest["sets"] as? [[String: Any]])
+      sets[0]["start_s"] = 0.2
+      sets[0]["end_s"] = 1.6
+      sets[0]["reps"] = nil
+      manifest["sets"] = sets
+      try JSONSerialization.data(withJSONObject: manifest).write(to: file)
+    }
+    _ = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out)).run()
+    let store = try StoreReader(
+      databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
+    let rows = try store.rows(
+      "SELECT session_id, reps, reps_unknown_reason FROM workout_set WHERE set_number = 1 ORDER BY session_id"
+    )
+    #expect(rows.count == 2)
+    #expect(rows[0][1] == "" && rows[0][2].hasPrefix("the recording holds no rep"), "\(rows[0])")
+    #expect(try store.rows("SELECT count(*) FROM workout_set WHERE reps = 0")[0][0] == "0")
+  }
 }
