@@ -1,5 +1,7 @@
-/// The values each tunable parameter may take (docs/parameters.md). Every number must be
-/// finite; one outside its range is a usage error naming the range, before anything runs.
+/// The values each tunable parameter may take (docs/input-bounds.md lists them; a test holds
+/// the page and every numeric parameter of pipelines/nightly.yaml to this table). Every
+/// number must be finite; one outside its range is a usage error naming the range, before
+/// anything runs.
 /// A pattern ends in `*` to cover a family of keys (one per muscle or movement pattern).
 package enum ParameterBounds {
   package static let rules: [(pattern: String, range: ClosedRange<Double>)] = [
