@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Copies a published database and gives every athlete's latest session the longest reasons
-the pipeline writes (a count left unknown, an entry to check, an input set aside), so that
-`auralift report --database` renders pages a phone must still hold (make test-browser)."""
+the pipeline writes (a count left unknown, an entry to check, an input set aside), and one
+athlete a 64-character username without a space (athletes.csv sets no length), so that `auralift report --database`
+renders pages a phone must still hold (make test-browser)."""
 import shutil
 import sqlite3
 import sys
@@ -14,6 +15,9 @@ UNKNOWN = ("the recording lost packets of samples without their time (numbered s
 CHECK = ("e1RM 2,450.0 kg is more than 1.5 times the best of the last 42 days "
          "(86.5 kg on Sat_14_Nov_back_squat_competition_pause_variation)")
 with sqlite3.connect(target) as db:
+    db.execute(
+        "UPDATE user_profile SET username = ? WHERE id = (SELECT min(id) FROM user_profile)",
+        ("maximilianavonhohenzollernsigmaringen" + "x" * 27,))
     latest = db.execute(
         "SELECT user_profile_id, max(start_time) FROM workout_session GROUP BY user_profile_id"
     ).fetchall()

@@ -61,7 +61,7 @@ enum PageTemplates {
     dd { margin: 0; font-weight: 600; }
     ul.feedback { margin: .3em 0; padding-left: 1.2em; }
     a { color: #0060a0; }
-    li { overflow-wrap: anywhere; }
+    li, h1, h2, h3, .fact, table.roster td { overflow-wrap: anywhere; }
     footer { color: #6b7280; font-size: .8rem; padding: 8px 4px 24px; overflow-wrap: anywhere; }
     @media (max-width: 480px) { table { font-size: .8rem; } th, td { padding: 3px 4px; } main { padding: 6px; } section, article { padding: 10px; } th.n, td.n { white-space: normal; } }
     @media (max-width: 600px) {
