@@ -13,10 +13,10 @@ package enum RunDay {
   package static let variable = "AURALIFT_TODAY"
 
   /// The run's day, days since 1970: `AURALIFT_TODAY` where it is a date, else today (UTC).
+  /// Read with getenv, not ProcessInfo's environment, which copies the whole environment on
+  /// each call: every dated row of a table asks.
   package static func today(now: Date = Date()) -> Int {
-    if let text = ProcessInfo.processInfo.environment[variable], text.count == 10,
-      let day = ISODates.day(text)
-    {
+    if let raw = getenv(variable), strlen(raw) == 10, let day = ISODates.day(String(cString: raw)) {
       return day
     }
     return Int((now.timeIntervalSince1970 / 86_400).rounded(.down))

@@ -88,10 +88,11 @@ package enum DatasetTablesReader {
       throw DatasetProblem(
         path: "athletes.csv", line: 0, reason: "is a link that leaves the dataset")
     }
-    guard let data = try? Data(contentsOf: url) else {
+    guard FileManager.default.fileExists(atPath: url.path) else {
       throw DatasetProblem(
         path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
     }
+    let data = try mapped(url, path: "athletes.csv")
     let table = try CSVReader.readTable(data: data, path: "athletes.csv")
     problems += table.readProblems
     _ = try table.column("athlete_id")
@@ -161,26 +162,42 @@ package enum DatasetTablesReader {
       return []
     }
     do {
-      let table = try CSVReader.readTable(data: try Data(contentsOf: url), path: file)
-      problems += table.readProblems
+      // Streamed from the mapped file: a row lives only while `make` reads it, and a key is
+      // remembered by its hash (the first row's key is described again on a match), so a
+      // table costs its values, not its text.
+      let data = try Self.mapped(url, path: file)
       var values: [T] = []
-      var firstLine: [String: Int] = [:]
+      var firstRow: [Int: Int] = [:]
+      // Keys whose hash an earlier, different key has: rare, kept whole.
+      var collided: [String: Int] = [:]
+      var lines: [Int] = []
       var rowProblems: [DatasetProblem] = []
-      for row in table.rows {
+      let table = try CSVReader.forEachTableRow(in: data, path: file) { table, row in
         do {
           let value = try make(table, row)
           let described = key(value)
-          if let first = firstLine[described] {
+          let hash = described.hashValue
+          var first = collided[described]
+          if first == nil, let earlier = firstRow[hash] {
+            if key(values[earlier]) == described {
+              first = earlier
+            } else {
+              collided[described] = values.count
+            }
+          }
+          if let first {
             throw DatasetProblem(
               path: table.path, line: row.line,
-              reason: "duplicate row for \(described) (the first is on line \(first))")
+              reason: "duplicate row for \(described) (the first is on line \(lines[first]))")
           }
-          firstLine[described] = row.line
+          if firstRow[hash] == nil { firstRow[hash] = values.count }
           values.append(value)
+          lines.append(row.line)
         } catch let problem as DatasetProblem {
           rowProblems.append(problem)
         }
       }
+      problems += table.readProblems
       problems += grouped(rowProblems)
       return values
     } catch let problem as DatasetProblem {
@@ -190,6 +207,28 @@ package enum DatasetTablesReader {
         DatasetProblem(path: file, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
     }
     return []
+  }
+
+  /// The largest table read, as for a recording (docs/input-bounds.md).
+  static let maxTableBytes = RecordingDispatcher.maxRecordingBytes
+
+  /// A table's bytes, mapped rather than copied; a problem naming the file where it is over
+  /// `maxTableBytes` or cannot be read.
+  static func mapped(_ url: URL, path: String) throws -> Data {
+    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
+    if let size, size.int64Value > maxTableBytes {
+      throw DatasetProblem(
+        path: path, line: 0,
+        reason: String(
+          format: "is %.1f GB, over the %.0f GB a table may be: not read", size.doubleValue / 1e9,
+          Double(maxTableBytes) / 1e9))
+    }
+    do {
+      return try Data(contentsOf: url, options: .alwaysMapped)
+    } catch {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))")
+    }
   }
 
   /// Rows set aside for the same reason (every day of an athlete athletes.csv does not hold)

@@ -310,4 +310,39 @@ import Testing
     #expect(problems.contains { $0.hasPrefix("exercises.csv:4") && $0.contains("pecs_everywhere") })
     #expect(problems.contains { $0.hasPrefix("exercises.csv:5") && $0.contains("'pushing'") })
   }
+
+  /// A table over the size a recording may be is not read (its file named, the run going on
+  /// without it), and a duplicate row of a streamed table still names the first one's line.
+  @Test func anOversizedTableIsNotReadAndDuplicatesNameTheFirstLine() throws {
+    let root = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(root) }
+    try Data("athlete_id,username\na-1,one\n".utf8).write(
+      to: root.appendingPathComponent("athletes.csv"))
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("sessions"), withIntermediateDirectories: true)
+    let wellness =
+      "athlete_id,date,hrv_ms,sleep_hours\na-1,2026-11-02,60,7\na-1,2026-11-03,61,7\n"
+      + "a-1,2026-11-02,70,8\n"
+    try Data(wellness.utf8).write(to: root.appendingPathComponent("wellness.csv"))
+    var tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.wellness.count == 2)
+    #expect(
+      tables.problems.contains {
+        $0.path == "wellness.csv" && $0.line == 4
+          && $0.reason == "duplicate row for athlete 'a-1' on 2026-11-02 (the first is on line 2)"
+      }, "\(tables.problems)")
+    // A sparse file: its size on disk is a few bytes.
+    let nutrition = root.appendingPathComponent("nutrition.csv")
+    FileManager.default.createFile(atPath: nutrition.path, contents: Data("athlete_id\n".utf8))
+    let handle = try FileHandle(forWritingTo: nutrition)
+    try handle.truncate(atOffset: 1_100_000_000)
+    try handle.close()
+    tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.nutrition.isEmpty && tables.wellness.count == 2)
+    #expect(
+      tables.problems.contains {
+        $0.path == "nutrition.csv"
+          && $0.reason == "is 1.1 GB, over the 1 GB a table may be: not read"
+      }, "\(tables.problems)")
+  }
 }

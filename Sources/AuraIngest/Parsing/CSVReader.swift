@@ -133,14 +133,25 @@ package enum CSVReader {
   /// Reads a small CSV file whole: its header (trimmed) and each row's fields as text. A data
   /// line over a megabyte is skipped and listed in `readProblems`.
   package static func readTable(data: Data, path: String) throws -> CSVTable {
-    var header: [String] = []
     var rows: [CSVTable.Row] = []
+    var table = try forEachTableRow(in: data, path: path) { _, row in rows.append(row) }
+    table.rows = rows
+    return table
+  }
+
+  /// Streams a table: `body` gets each data row (fields trimmed) with the header-only table
+  /// for column lookups, so that no row outlives its call; the returned table has the header
+  /// and `readProblems`, no rows. A data line over a megabyte is skipped and listed.
+  package static func forEachTableRow(
+    in data: Data, path: String, _ body: (CSVTable, CSVTable.Row) throws -> Void
+  ) throws -> CSVTable {
+    var table = CSVTable(path: path, header: [], rows: [])
     var readProblems: [DatasetProblem] = []
     let limit = 1 << 20
     let skipLongLine = { (line: Int) throws in
       let problem = DatasetProblem(
         path: path, line: line, reason: "line is longer than \(limit) bytes")
-      guard !header.isEmpty else { throw problem }
+      guard !table.header.isEmpty else { throw problem }
       readProblems.append(problem)
     }
     try forEachRow(in: data, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
@@ -158,13 +169,14 @@ package enum CSVReader {
         }
         return row.string(index).trimmingWhitespace
       }
-      if header.isEmpty {
-        header = fields
+      if table.header.isEmpty {
+        table.header = fields
       } else {
-        rows.append(CSVTable.Row(line: row.line, fields: fields))
+        try body(table, CSVTable.Row(line: row.line, fields: fields))
       }
     }
-    return CSVTable(path: path, header: header, rows: rows, readProblems: readProblems)
+    table.readProblems = readProblems
+    return table
   }
 }
 
