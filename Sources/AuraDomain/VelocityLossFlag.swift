@@ -56,7 +56,7 @@ package struct VelocityLossFlag: Sendable, Equatable {
   package func flags(_ losses: [Double]) -> Bool {
     switch rule {
     case .farSets(let sets):
-      return losses.filter { $0 >= threshold + margin }.count >= sets
+      return losses.filter { $0 >= counted }.count >= sets
     case .setsOrOneFar(let sets):
       let past = losses.filter { $0 >= threshold }
       return past.count >= sets || past.contains { $0 >= threshold + margin }

@@ -162,37 +162,22 @@ package enum DatasetTablesReader {
       return []
     }
     do {
-      // Streamed from the mapped file: a row lives only while `make` reads it, and a key is
-      // remembered by its hash (the first row's key is described again on a match), so a
-      // table costs its values, not its text.
+      // Streamed from the mapped file: a row's text lives only while `make` reads it.
       let data = try Self.mapped(url, path: file)
       var values: [T] = []
-      var firstRow: [Int: Int] = [:]
-      // Keys whose hash an earlier, different key has: rare, kept whole.
-      var collided: [String: Int] = [:]
-      var lines: [Int] = []
+      var firstLine: [String: Int] = [:]
       var rowProblems: [DatasetProblem] = []
       let table = try CSVReader.forEachTableRow(in: data, path: file) { table, row in
         do {
           let value = try make(table, row)
           let described = key(value)
-          let hash = described.hashValue
-          var first = collided[described]
-          if first == nil, let earlier = firstRow[hash] {
-            if key(values[earlier]) == described {
-              first = earlier
-            } else {
-              collided[described] = values.count
-            }
-          }
-          if let first {
+          if let first = firstLine[described] {
             throw DatasetProblem(
               path: table.path, line: row.line,
-              reason: "duplicate row for \(described) (the first is on line \(lines[first]))")
+              reason: "duplicate row for \(described) (the first is on line \(first))")
           }
-          if firstRow[hash] == nil { firstRow[hash] = values.count }
+          firstLine[described] = row.line
           values.append(value)
-          lines.append(row.line)
         } catch let problem as DatasetProblem {
           rowProblems.append(problem)
         }
@@ -209,19 +194,11 @@ package enum DatasetTablesReader {
     return []
   }
 
-  /// The largest table read, as for a recording (docs/input-bounds.md).
-  static let maxTableBytes = RecordingDispatcher.maxRecordingBytes
-
   /// A table's bytes, mapped rather than copied; a problem naming the file where it is over
-  /// `maxTableBytes` or cannot be read.
+  /// the size a recording may be (`FileSizeLimit`) or cannot be read.
   static func mapped(_ url: URL, path: String) throws -> Data {
-    let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber
-    if let size, size.int64Value > maxTableBytes {
-      throw DatasetProblem(
-        path: path, line: 0,
-        reason: String(
-          format: "is %.1f GB, over the %.0f GB a table may be: not read", size.doubleValue / 1e9,
-          Double(maxTableBytes) / 1e9))
+    if let problem = FileSizeLimit.problem(url, kind: "table") {
+      throw DatasetProblem(path: path, line: 0, reason: "\(problem): not read")
     }
     do {
       return try Data(contentsOf: url, options: .alwaysMapped)

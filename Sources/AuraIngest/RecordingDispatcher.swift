@@ -13,10 +13,6 @@ struct OpenedRecording {
 /// Chooses the reader for a recording: the declared format, checked against what the file looks
 /// like, or the detected one where the manifest gives none.
 enum RecordingDispatcher {
-  /// The largest recording file read (docs/input-bounds.md): hours of 60 Hz pose fit in a
-  /// fifth of it, and a larger file would need several times its size in memory.
-  static let maxRecordingBytes: Int64 = 1_000_000_000
-
   static func open(
     _ recording: RecordingReference, at url: URL, path: String, manifestPath: String, index: Int
   ) throws -> OpenedRecording {
@@ -24,15 +20,8 @@ enum RecordingDispatcher {
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw DatasetProblem(path: path, line: 0, reason: "recording is missing or unreadable")
     }
-    if !isFolder.boolValue,
-      let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber,
-      size.int64Value > maxRecordingBytes
-    {
-      throw DatasetProblem(
-        path: path, line: 0,
-        reason: String(
-          format: "recording is %.1f GB, over the %.0f GB a recording may be",
-          size.doubleValue / 1e9, Double(maxRecordingBytes) / 1e9))
+    if let problem = FileSizeLimit.problem(url, kind: "recording") {
+      throw DatasetProblem(path: path, line: 0, reason: problem)
     }
     let mapped = isFolder.boolValue ? nil : try? Data(contentsOf: url, options: .alwaysMapped)
     let detected =

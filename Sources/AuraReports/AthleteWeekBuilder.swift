@@ -10,6 +10,11 @@ struct AthleteWeekBuilder: Sendable {
   /// more (two a day, or imported duplicates) would make a page no coach reads on a phone.
   static let detailedSessions = 10
 
+  /// The sessions of `week` (in start order) shown set by set: the latest.
+  static func detailed(_ week: [ReportRows.Session]) -> ArraySlice<ReportRows.Session> {
+    week.suffix(detailedSessions)
+  }
+
   /// The page of an athlete the data holds nothing of (`StoreReader.athletesWithRecords`).
   func nothingRecorded(_ athlete: ReportRows.Athlete) -> NothingRecordedView {
     NothingRecordedView(
@@ -25,17 +30,11 @@ struct AthleteWeekBuilder: Sendable {
 
   func build(_ athlete: ReportRows.Athlete) throws -> AthleteWeekView {
     let store = context.store
-    // Only the week's sessions and the sets shown are read: an athlete's whole history was
-    // most of a report's time. A session's day is the date its start time is written with,
-    // so the week's first date bounds the query.
-    let sessions = try store.sessions(
-      athleteId: athlete.id, since: ISODates.string(day: context.windowStartDay)
-    ).filter { try context.inWindow($0.startTime, column: "workout_session.start_time") }
+    let sessions = try context.weekSessions(athleteId: athlete.id)
     let lastRecorded = try store.lastRecordedSessionId(athleteId: athlete.id).flatMap { id in
       sessions.contains { $0.id == id } ? nil : try store.session(id: id)
     }
-    let shown =
-      sessions.suffix(Self.detailedSessions).map(\.id) + [lastRecorded?.id].compactMap { $0 }
+    let shown = Self.detailed(sessions).map(\.id) + [lastRecorded?.id].compactMap { $0 }
     let sets = Dictionary(
       grouping: try store.workoutSets(sessionIds: shown), by: \.sessionId)
     let readiness = try store.readinessDays(athleteId: athlete.id).last { $0.readiness != nil }
@@ -68,7 +67,7 @@ struct AthleteWeekBuilder: Sendable {
       setAside: context.setAside(athleteId: athlete.id),
       entryChecks: try EntryChecks(context: context).entries(athleteId: athlete.id),
       readiness: try readiness.map { try readinessView($0, athleteId: athlete.id) },
-      sessions: try sessions.suffix(Self.detailedSessions).map {
+      sessions: try Self.detailed(sessions).map {
         try sessionView($0, sets: sets[$0.id] ?? [])
       },
       earlierSessions: sessions.count > Self.detailedSessions

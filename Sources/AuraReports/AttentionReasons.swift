@@ -63,16 +63,10 @@ struct AttentionReasons {
     return reasons.sorted { $0.flag < $1.flag }
   }
 
-  /// The week's sessions the athlete's page shows set by set (`AthleteWeekBuilder`), in
-  /// start order: a reason links to a set only where the page has it.
-  private func weekSessions(_ athleteId: String) throws -> [ReportRows.Session] {
-    try context.store.sessions(
-      athleteId: athleteId, since: ISODates.string(day: context.windowStartDay)
-    ).filter { try context.inWindow($0.startTime, column: "workout_session.start_time") }
-  }
-
-  private func shown(_ sessions: [ReportRows.Session]) -> Set<String> {
-    Set(sessions.suffix(AthleteWeekBuilder.detailedSessions).map(\.id))
+  /// The ids of the week's sessions the athlete's page shows set by set: a reason links to a
+  /// set or session only where the page has it.
+  private func shown(_ week: [ReportRows.Session]) -> Set<String> {
+    Set(AthleteWeekBuilder.detailed(week).map(\.id))
   }
 
   private func on(_ date: String?) -> String { date.map { " on \(Units.day($0))" } ?? "" }
@@ -81,7 +75,7 @@ struct AttentionReasons {
   /// more there are, and the rule: the numbers the roster's flag was raised on.
   private func velocityLoss(_ athleteId: String) throws -> AttentionReason {
     let threshold = context.number("features.velocity_loss_threshold_pct") ?? 0
-    let sessions = try weekSessions(athleteId)
+    let sessions = try context.weekSessions(athleteId: athleteId)
     let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id))
     // A release published before the rule flagged any auto-stopped set.
     guard let flag = context.velocityLossFlag else {
@@ -154,19 +148,20 @@ struct AttentionReasons {
     let since = context.windowStartDay - RosterRules.formBaselineDays
     let sessions = try context.store.sessions(
       athleteId: athleteId, since: ISODates.string(day: since))
+    var week: [ReportRows.Session] = []
     var now: [(session: ReportRows.Session, form: Double)] = []
     var before: [Double] = []
     for session in sessions {
-      guard let form = session.averageFormScore, let day = ISODates.day(session.startTime) else {
-        continue
-      }
+      guard let day = ISODates.day(session.startTime) else { continue }
+      if day >= context.windowStartDay, day <= context.asOfDay { week.append(session) }
+      guard let form = session.averageFormScore else { continue }
       if day >= context.windowStartDay { now.append((session, form)) } else { before.append(form) }
     }
     func mean(_ values: [Double]) -> Double? {
       values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
     let lowest = now.min { $0.form < $1.form }
-    let shownIds = shown(try weekSessions(athleteId))
+    let shownIds = shown(week)
     let lowestText =
       lowest.map {
         now.count > 1

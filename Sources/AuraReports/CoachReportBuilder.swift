@@ -119,9 +119,11 @@ struct CoachReportBuilder {
       }
       let below = volume.filter { $0.band == VolumeBand.belowMEV.rawValue }.count
       let above = volume.filter { $0.band == VolumeBand.aboveMRV.rawValue }.count
-      var volumeText = "\(volume.count) muscles trained"
-      if below > 0 { volumeText += " · \(below) below MEV" }
-      if above > 0 { volumeText += " · \(above) above MRV" }
+      // "7 muscles trained", "1 below MEV", "2 above MRV": the mail joins them with " · ", the
+      // roster's detail line (already " · "-separated) with commas.
+      var volumeParts = ["\(volume.count) muscles trained"]
+      if below > 0 { volumeParts.append("\(below) below MEV") }
+      if above > 0 { volumeParts.append("\(above) above MRV") }
       let tierThen = try context.store.rankingRecords(athleteId: athlete.id).last {
         try ReportContext.day($0.recordDate, column: "ranking_record.record_date")
           < context.windowStartDay
@@ -137,18 +139,14 @@ struct CoachReportBuilder {
       var details = ["LP \(leaguePoints)", tier]
       if records > 0 { details.append(records == 1 ? "1 new PR" : "\(records) new PRs") }
       details.append(
-        volume.isEmpty
-          ? "no sets this week"
-          : ([volume.count == 1 ? "1 muscle" : "\(volume.count) muscles"]
-            + (below > 0 ? ["\(below) below MEV"] : []) + (above > 0 ? ["\(above) above MRV"] : []))
-            .joined(separator: ", "))
+        volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: ", "))
       lines.append(
         (
           .init(
             id: athlete.id, name: athlete.username,
             readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
             sessions: entry.map { String($0.sessionsThisWeek) } ?? "0",
-            volume: volume.isEmpty ? "no sets this week" : volumeText,
+            volume: volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: " · "),
             leaguePoints: leaguePoints, tier: tier, records: String(records),
             readinessDay: entry?.readinessDate.flatMap {
               $0 == context.asOf ? nil : Units.day($0)

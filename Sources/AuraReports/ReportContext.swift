@@ -104,6 +104,14 @@ struct ReportContext: Sendable {
   /// Whether the reporting week still holds the report's day: only then is it "not over yet".
   var weekIsOpen: Bool { reportDay <= windowStartDay + 6 }
 
+  /// The athlete's sessions of the reporting window, in start order. Only the week is read:
+  /// an athlete's whole history was most of a report's time. A session's day is the date its
+  /// start time is written with, so the week's first date bounds the query.
+  func weekSessions(athleteId: String) throws -> [ReportRows.Session] {
+    try store.sessions(athleteId: athleteId, since: ISODates.string(day: windowStartDay))
+      .filter { try inWindow($0.startTime, column: "workout_session.start_time") }
+  }
+
   /// Whether an ISO timestamp or date (of `column`, for the error) falls in the reporting
   /// window.
   func inWindow(_ timestamp: String, column: String) throws -> Bool {

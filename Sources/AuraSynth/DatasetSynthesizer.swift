@@ -101,17 +101,21 @@ package struct DatasetSynthesizer {
     }
     var truths: [SessionTruth] = []
     var sessionCounter = 0
+    // Sessions spread evenly over the weeks; every other athlete a day later.
     let spacing = max(1, 7 * config.weeks / max(1, config.sessionsPerAthlete))
+    func sessionDay(athlete: Int, session: Int) -> Int {
+      startDay + session * spacing + athlete % 2
+    }
     // The Monday of the data's last ISO week, from which fading athletes lift partial reps.
-    let lastDay =
-      startDay + (config.sessionsPerAthlete - 1) * spacing + (config.athletes > 1 ? 1 : 0)
+    let lastDay = sessionDay(
+      athlete: min(1, config.athletes - 1), session: config.sessionsPerAthlete - 1)
     let fadesFrom = config.formFades ? ISODates.mondayOfWeek(day: lastDay) : nil
     func fades(_ athleteIndex: Int) -> Bool { fadesFrom != nil && athleteIndex % 2 == 1 }
     for (athleteIndex, athlete) in athletes.enumerated() {
       for sessionIndex in 0..<config.sessionsPerAthlete {
         sessionCounter += 1
         let sessionId = String(format: "s-%06d", sessionCounter)
-        let day = startDay + sessionIndex * spacing + athleteIndex % 2
+        let day = sessionDay(athlete: athleteIndex, session: sessionIndex)
         let startTime =
           ISODates.string(day: day)
           + String(format: "T%02d:%02d:00Z", random.integer(6...19), random.integer(0...59))

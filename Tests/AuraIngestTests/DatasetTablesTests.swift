@@ -342,7 +342,7 @@ import Testing
     #expect(
       tables.problems.contains {
         $0.path == "nutrition.csv"
-          && $0.reason == "is 1.1 GB, over the 1 GB a table may be: not read"
+          && $0.reason == "table is 1.1 GB, over the 1 GB a table may be: not read"
       }, "\(tables.problems)")
   }
 }
