@@ -78,7 +78,7 @@ package struct RealDataEvaluator: Sendable {
         .init(
           label: label, modality: modality, measured: counted?.measuredRepCount,
           unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil),
-          evidence: counted?.countEvidence))
+          evidence: counted?.countEvidence, interval: counted?.repsInterval))
     }
     // Set detection is judged where the authors marked several sets in one recording, and
     // their bounds were not given.

@@ -1,5 +1,6 @@
 import AuraFeatures
 import AuraIngest
+import AuraSupport
 import Foundation
 
 /// Rep counts and set detection on real recordings, per source, exercise and modality, against
@@ -19,6 +20,8 @@ package struct RealDataReport: Sendable {
     package var unknownReason: String?
     /// The evidence the count was checked against, where a count was found.
     package var evidence: RepCountEvidence? = nil
+    /// The reps the set holds at 90 % (`SetFeatures.repsInterval`), where a count was found.
+    package var interval: ClosedRange<Int>? = nil
 
     var counted: Int? { unknownReason == nil ? measured : nil }
     var exact: Bool { counted == label.reps }
@@ -45,6 +48,10 @@ package struct RealDataReport: Sendable {
     package var trueSets = 0
     package var detectedSets = 0
     package var matchedSets = 0
+    /// Sets whose interval holds the authors' count (a set without one is a miss), and each
+    /// interval's width (highest less lowest).
+    package var intervalHolds = 0
+    package var intervalWidths: [Double] = []
 
     mutating func add(_ set: SetOutcome) {
       sets += 1
@@ -54,6 +61,10 @@ package struct RealDataReport: Sendable {
       countedWithinOne += set.counted != nil && set.withinOne ? 1 : 0
       countedExact += set.counted != nil && set.exact ? 1 : 0
       if let counted = set.counted { absoluteErrors.append(Double(abs(counted - set.label.reps))) }
+      if let interval = set.interval {
+        intervalHolds += interval.contains(set.label.reps) ? 1 : 0
+        intervalWidths.append(Double(interval.upperBound - interval.lowerBound))
+      }
     }
 
     mutating func merge(_ other: Tally) {
@@ -67,6 +78,8 @@ package struct RealDataReport: Sendable {
       trueSets += other.trueSets
       detectedSets += other.detectedSets
       matchedSets += other.matchedSets
+      intervalHolds += other.intervalHolds
+      intervalWidths += other.intervalWidths
     }
 
     package var exactRate: Double? { sets == 0 ? nil : Double(exact) / Double(sets) }
@@ -87,6 +100,15 @@ package struct RealDataReport: Sendable {
     /// Mean absolute count error over the sets that were counted.
     package var countMAE: Double? {
       absoluteErrors.isEmpty ? nil : absoluteErrors.reduce(0, +) / Double(absoluteErrors.count)
+    }
+    /// Share of the sets whose interval holds the authors' count.
+    package var intervalCoverage: Double? {
+      sets == 0 ? nil : Double(intervalHolds) / Double(sets)
+    }
+    /// The median interval width, reps, over the sets given one.
+    package var intervalMedianWidth: Double? {
+      var widths = intervalWidths
+      return widths.isEmpty ? nil : OrderStatistic.median(&widths)
     }
     package var setDetectionF1: Double? {
       AccuracyTally.f1(trueSets: trueSets, detectedSets: detectedSets, matchedSets: matchedSets)
@@ -136,7 +158,7 @@ package struct RealDataReport: Sendable {
   static let columns = [
     "source", "exercise", "modality", "sets", "reps_exact_pct", "reps_within_one_pct",
     "unknown_sets", "published_pct", "counted_exact_pct", "counted_within_one_pct", "count_mae",
-    "set_detection_f1",
+    "set_detection_f1", "interval_holds_pct", "interval_median_width",
   ]
 
   private static func cells(_ tally: Tally) -> [String] {
@@ -150,6 +172,8 @@ package struct RealDataReport: Sendable {
       format(tally.countedExactRate.map { $0 * 100 }, "%.1f"),
       format(tally.countedWithinOneRate.map { $0 * 100 }, "%.1f"),
       format(tally.countMAE, "%.2f"), format(tally.setDetectionF1, "%.3f"),
+      format(tally.intervalCoverage.map { $0 * 100 }, "%.1f"),
+      format(tally.intervalMedianWidth, "%.1f"),
     ]
   }
 
@@ -167,7 +191,7 @@ package struct RealDataReport: Sendable {
     var lines = [
       "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason,"
         + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s,travel_m,"
-        + "rhythmic_signals,agreeing_signals"
+        + "rhythmic_signals,agreeing_signals,reps_low,reps_high,interval_class"
     ]
     for set in sets.sorted(by: {
       ($0.label.sessionId, $0.label.setNumber) < ($1.label.sessionId, $1.label.setNumber)
@@ -178,7 +202,13 @@ package struct RealDataReport: Sendable {
         set.modality, String(set.label.reps), set.measured.map(String.init) ?? "",
         reason.isEmpty ? "" : "\"\(reason)\"",
       ]
-      lines.append((labelled + Self.evidenceCells(set.evidence)).joined(separator: ","))
+      let interval = [
+        set.interval.map { String($0.lowerBound) } ?? "",
+        set.interval.map { String($0.upperBound) } ?? "",
+        set.evidence.map { "\($0.errorClass)" } ?? "",
+      ]
+      lines.append(
+        (labelled + Self.evidenceCells(set.evidence) + interval).joined(separator: ","))
     }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -199,6 +229,7 @@ package struct RealDataReport: Sendable {
       header: [
         "source", "exercise", "modality", "sets", "exact %", "within one %", "unknown",
         "published %", "counted exact %", "counted within one %", "count MAE", "set F1",
+        "interval holds %", "interval width",
       ],
       rows: rows.map { [$0.source, $0.exercise, $0.modality] + Self.cells($0.tally) },
       checks: targetChecks)

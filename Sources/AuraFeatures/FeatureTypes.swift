@@ -105,6 +105,19 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// The reps the recording counts (whether or not the count stands).
   package var measuredRepCount: Int { reps.count * repsPerMeasuredRep }
 
+  /// The reps the set holds at `RepCountCalibration.intervalLevel`, from the count the
+  /// recording gives and how far such counts were off on real recordings: published for every
+  /// set a count was found for, standing or not; nil for a logbook set or one whose recording
+  /// shows no rep of it.
+  package var repsInterval: ClosedRange<Int>? {
+    countEvidence.map {
+      let side = RepCountCalibration.interval(count: measuredRepCount, in: $0.errorClass)
+      // One side's reps, doubled: the other side made as many, give or take the last one.
+      return $0.oneSideOfAlternating
+        ? max(1, 2 * side.lowerBound - 1)...(2 * side.upperBound + 1) : side
+    }
+  }
+
   /// Reps counted from the recording, else as logged: the recording's count where it stands,
   /// the logged one where the recording cannot support a count (`repCountUnknown`), nil where
   /// neither is known.

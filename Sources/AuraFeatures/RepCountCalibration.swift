@@ -1,12 +1,12 @@
-/// How often a count was exact on real recordings, by what recorded it, whether the set's
-/// bounds were found or given, and whether the set's rhythm agrees with it
-/// (`RepCountEvidence.periodAgrees`): the counts of the tuning splits of `make eval-real`
-/// (docs/real-data.md), which set `workout_set.reps_confidence`. A count's confidence is the
-/// share of exact counts of its class, smoothed by one exact and one wrong count (Laplace), so
-/// that a class of few sets is not certain.
+/// How often a count was exact on real recordings, and how far off it was, by what recorded
+/// it, whether the set's bounds were found or given, and whether the set's rhythm agrees with
+/// it (`RepCountEvidence.periodAgrees`): the counts of the tuning splits of `make eval-real`
+/// (docs/real-data.md), which set `workout_set.reps_confidence`, `reps_low` and `reps_high`.
+/// A count's confidence is the share of exact counts of its class, smoothed by one exact and
+/// one wrong count (Laplace), so that a class of few sets is not certain.
 package enum RepCountCalibration {
   /// What counted the reps.
-  package enum Sensor: String, Codable, Sendable {
+  package enum Sensor: String, Codable, Sendable, CaseIterable {
     /// An IMU on the load (a bar or a dumbbell), without a camera.
     case loadImu
     /// An IMU on a limb (a watch).
@@ -40,5 +40,66 @@ package enum RepCountCalibration {
     let tally = boundsFound ? tallies[sensor]!.found : tallies[sensor]!.given
     let (exact, counted) = periodAgrees ? tally.agreeing : tally.other
     return Double(exact + 1) / Double(counted + 2)
+  }
+
+  /// The class a count's error was calibrated in: what recorded it, whether its bounds were
+  /// found (a load's sets always count as found: none of its real sets came with bounds), and
+  /// whether its rhythm agrees, or its recording lost part of the set (packets of samples, or
+  /// the movement on most of it), which only ever loses reps.
+  package struct ErrorClass: Hashable, Sendable, CustomStringConvertible {
+    package enum Evidence: String, Sendable, CaseIterable {
+      case rhythmAgrees = "rhythm agrees"
+      case rhythmDisagrees = "rhythm disagrees"
+      case partLost = "part lost"
+    }
+    package var sensor: Sensor
+    package var boundsFound: Bool
+    package var evidence: Evidence
+
+    package init(sensor: Sensor, boundsFound: Bool, evidence: Evidence) {
+      self.sensor = sensor
+      self.boundsFound = sensor == .loadImu || boundsFound
+      self.evidence = evidence
+    }
+
+    /// "camera/given/rhythm agrees", as `auralift eval --reps` writes it.
+    package var description: String {
+      "\(sensor.rawValue)/\(boundsFound ? "found" : "given")/\(evidence.rawValue)"
+    }
+  }
+
+  /// The interval's level: the share of held-out sets of a class its interval should hold.
+  package static let intervalLevel = 0.9
+
+  /// Split-conformal half-widths, reps: for each class, the ⌈(n + 1) × 0.9⌉-th smallest of the
+  /// n absolute count errors (|authors' count − count found|) of the tuning splits' sets found
+  /// so (`scripts/realdata/calibrate_intervals.py` prints this table from `make eval-real`'s
+  /// set lists); where a class has too few sets for that rank (n < 9), its largest error.
+  /// A count found is then within the half-width of the true one on at least 90 % of new sets
+  /// of its class, were they drawn as the tuning sets were.
+  static let halfWidths: [ErrorClass: (sets: Int, reps: Int)] = [
+    .init(sensor: .loadImu, boundsFound: true, evidence: .rhythmAgrees): (15, 0),
+    .init(sensor: .loadImu, boundsFound: true, evidence: .rhythmDisagrees): (5, 9),
+    .init(sensor: .limb, boundsFound: true, evidence: .rhythmAgrees): (63, 3),
+    .init(sensor: .limb, boundsFound: true, evidence: .rhythmDisagrees): (204, 4),
+    .init(sensor: .limb, boundsFound: true, evidence: .partLost): (15, 17),
+    .init(sensor: .limb, boundsFound: false, evidence: .rhythmAgrees): (102, 2),
+    .init(sensor: .limb, boundsFound: false, evidence: .rhythmDisagrees): (12, 10),
+    .init(sensor: .camera, boundsFound: true, evidence: .rhythmAgrees): (17, 4),
+    .init(sensor: .camera, boundsFound: true, evidence: .rhythmDisagrees): (34, 6),
+    .init(sensor: .camera, boundsFound: false, evidence: .rhythmAgrees): (20, 2),
+    .init(sensor: .camera, boundsFound: false, evidence: .rhythmDisagrees): (30, 6),
+  ]
+
+  /// The half-width of a class without tuning sets (a part lost of a camera's set, or of a
+  /// limb's within given bounds, which no real source had): the widest calibrated.
+  static let widestHalfWidth = halfWidths.values.map(\.reps).max()!
+
+  /// The reps a set of `count` found holds, at the interval's level: the count plus or minus
+  /// its class's half-width, at least one rep (a set with a recording and logged work holds
+  /// one).
+  package static func interval(count: Int, in errorClass: ErrorClass) -> ClosedRange<Int> {
+    let half = halfWidths[errorClass]?.reps ?? widestHalfWidth
+    return max(1, count - half)...max(1, count + half)
   }
 }

@@ -83,6 +83,8 @@ enum RepCountCheck {
   struct Check {
     var verdict: Verdict
     var signalCounts: [Int] = []
+    /// Whether the recording lost the movement on most of the set: the reps found are a part.
+    var movementLost = false
   }
 
   /// The check of `reps` reps found over `range` of the signals of an exercise moving in
@@ -103,7 +105,7 @@ enum RepCountCheck {
         verdict: .unknown(
           String(
             format: "the recording lost the movement on %.0f %% of the set",
-            100 * (1 - Double(seen) / Double(range.count)))))
+            100 * (1 - Double(seen) / Double(range.count)))), movementLost: true)
     }
     var own = own
     var stretch =

@@ -51,6 +51,23 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
 
   /// Whether the set was found in its recording rather than given its bounds.
   package var boundsFound = true
+  /// What recorded the signals the reps were counted on.
+  package var sensor = RepCountCalibration.Sensor.camera
+  /// Whether the recording lost part of the set (packets of samples, `LostPackets`, or the
+  /// movement on most of it): reps made then are not in it.
+  package var partLost = false
+
+  /// Whether the reps were timed on one side of an alternating exercise by a sensor that sees
+  /// that side only and counts it alone (a camera's near arm, one dumbbell): the set holds
+  /// about twice them.
+  package var oneSideOfAlternating = false
+
+  /// The class the count's error was calibrated in (`RepCountCalibration.halfWidths`).
+  package var errorClass: RepCountCalibration.ErrorClass {
+    .init(
+      sensor: sensor, boundsFound: boundsFound,
+      evidence: partLost ? .partLost : periodAgrees ? .rhythmAgrees : .rhythmDisagrees)
+  }
 
   /// Why the count is not to be published whatever its confidence, or nil: no rep, one rep
   /// found across a stretch that repeats (within given bounds a single may be one, the set-up
@@ -77,7 +94,8 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
     reading: RepCountCheck.Reading, signalCounts: [Int] = [], boundsFound: Bool,
     sampleRateHz: Double
   ) -> RepCountEvidence {
-    var evidence = RepCountEvidence(reps: reps.count, boundsFound: boundsFound)
+    var evidence = RepCountEvidence(
+      reps: reps.count, boundsFound: boundsFound, sensor: reading.sensor)
     evidence.rhythmicSignals = signalCounts.count
     evidence.agreeingSignals = signalCounts.count { $0 == reps.count }
     let inOrder = reps.map { Double($0.samples.count - 1) / sampleRateHz }

@@ -234,6 +234,7 @@ package struct SessionFeatureExtractor: Sendable {
           sets[index].velocityLossPercent = nil
           sets[index].velocityLossThresholdRep = nil
           sets[index].phasesMeasured = false
+          sets[index].countEvidence?.partLost = true
         }
       }
       if imu.placement == "dumbbell" {
@@ -264,6 +265,7 @@ package struct SessionFeatureExtractor: Sendable {
     {
       sets[index].repCountUnknown =
         "an alternating exercise's reps are timed on one \(side), which lifts every other rep"
+      sets[index].countEvidence?.oneSideOfAlternating = true
     }
   }
 
@@ -364,10 +366,11 @@ package struct SessionFeatureExtractor: Sendable {
         }
       }
       guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
-      let evidence = RepCountEvidence.gather(
+      var evidence = RepCountEvidence.gather(
         reps: reps, span: found.span, signals: own, reading: setReading,
         signalCounts: check.signalCounts, boundsFound: found.detected,
         sampleRateHz: grid.sampleRateHz)
+      evidence.partLost = check.movementLost
       evidences[index] = evidence
       guard unknown[index] == nil else { continue }
       if let reason = evidence.implausibility {

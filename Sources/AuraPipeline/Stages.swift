@@ -22,10 +22,10 @@ package enum Code: String, CaseIterable, Sendable {
   package var version: Int {
     switch self {
     case .ingest: 13
-    case .features: 47
+    case .features: 48
     case .scoring: 5
     case .aggregation: 14
-    case .reports: 9
+    case .reports: 10
     case .schema: Schema.version
     }
   }

@@ -57,6 +57,10 @@ enum PostgresSchema {
         "ALTER TABLE \(schema).run ADD COLUMN code_modified BIGINT",
         "ALTER TABLE \(schema).run ADD COLUMN dataset_digest TEXT",
       ],
+      [
+        "ALTER TABLE \(schema).workout_set ADD COLUMN reps_low BIGINT",
+        "ALTER TABLE \(schema).workout_set ADD COLUMN reps_high BIGINT",
+      ],
     ]
   }
 

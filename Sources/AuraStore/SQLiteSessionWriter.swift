@@ -109,6 +109,8 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.repCountUnknown)
           row.add(f.countEvidence?.confidence)
           row.add(annotations.suspects[id])
+          row.add(f.repsInterval?.lowerBound)
+          row.add(f.repsInterval?.upperBound)
         }
         for component in set.formComponents.keys.sorted() {
           try componentInsert { row in

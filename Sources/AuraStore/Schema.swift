@@ -18,6 +18,7 @@ package enum Schema {
     migrator.registerMigration("v9") { db in try declare(v9ForeignKeys, in: db) }
     for (version, statements) in [
       ("v10", v10), ("v11", v11), ("v12", v12), ("v13", v13), ("v14", v14), ("v15", v15),
+      ("v16", v16),
     ] {
       migrator.registerMigration(version) { db in
         for statement in statements { try db.execute(sql: statement) }
@@ -288,6 +289,12 @@ package enum Schema {
     "ALTER TABLE run ADD COLUMN code_commit TEXT",
     "ALTER TABLE run ADD COLUMN code_modified INTEGER",
     "ALTER TABLE run ADD COLUMN dataset_digest TEXT",
+  ]
+
+  /// Every count as a range: the reps a set holds at 90 %, calibrated on real recordings.
+  static let v16 = [
+    "ALTER TABLE workout_set ADD COLUMN reps_low INTEGER",
+    "ALTER TABLE workout_set ADD COLUMN reps_high INTEGER",
   ]
 
   /// The relations of the model declared as foreign keys, each with an index on its

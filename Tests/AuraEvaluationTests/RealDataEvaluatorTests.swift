@@ -65,11 +65,26 @@ import Testing
     let rows = report.setsCSV.split(separator: "\n").map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    #expect(rows[0].suffix(2) == ["rhythmic_signals", "agreeing_signals"])
+    let column = Dictionary(uniqueKeysWithValues: rows[0].enumerated().map { ($1, $0) })
+    #expect(
+      rows[0].suffix(5)
+        == ["rhythmic_signals", "agreeing_signals", "reps_low", "reps_high", "interval_class"])
     for row in rows.dropFirst() where !row.joined().contains("\"") {
       #expect(row.count == rows[0].count)
-      let (rhythmic, agreeing) = (Int(row[row.count - 2]) ?? -1, Int(row[row.count - 1]) ?? -1)
+      let (rhythmic, agreeing) = (
+        Int(row[column["rhythmic_signals"]!]) ?? -1, Int(row[column["agreeing_signals"]!]) ?? -1
+      )
       #expect((0...2).contains(rhythmic) && (0...rhythmic).contains(agreeing), "\(row)")
+      // Every count found has its interval, around it, in a camera's class.
+      let (measured, low, high) = (
+        Int(row[column["measured_reps"]!]), Int(row[column["reps_low"]!]),
+        Int(row[column["reps_high"]!])
+      )
+      if let measured, measured > 0 {
+        #expect(low.map { 1...measured ~= $0 } == true, "\(row)")
+        #expect(high.map { $0 >= measured } == true, "\(row)")
+        #expect(row[column["interval_class"]!].hasPrefix("camera/"), "\(row)")
+      }
     }
   }
 

@@ -289,14 +289,19 @@ import Testing
     let store = try StoreReader(
       databasePath: out.appendingPathComponent("current/auralift.sqlite").path)
     let rows = try store.rows(
-      "SELECT set_number, reps, reps_unknown_reason FROM workout_set WHERE session_id = '\(session.sessionId)' ORDER BY set_number"
+      "SELECT set_number, reps, reps_unknown_reason, reps_low, reps_high FROM workout_set WHERE session_id = '\(session.sessionId)' ORDER BY set_number"
     )
     #expect(rows.count == session.sets.count)
     #expect(rows[0][1] == "")
     #expect(rows[0][2].hasPrefix("the recording lost the movement"), "\(rows[0])")
+    // The reps found on the part seen, widened as far as any class of count was off: the
+    // set's true count within it.
+    let (low, high) = (try #require(Int(rows[0][3])), try #require(Int(rows[0][4])))
+    #expect((low...high).contains(lost.reps), "\(rows[0])")
     for (row, set) in zip(rows.dropFirst(), session.sets.dropFirst()) {
       #expect(row[1] == String(set.reps))
       #expect(row[2] == "")
+      #expect(Int(row[3])! <= set.reps && set.reps <= Int(row[4])!, "\(row)")
     }
     let athlete = try #require(
       try store.rows(
@@ -306,8 +311,9 @@ import Testing
       let report = try String(
         contentsOf: out.appendingPathComponent("current/athletes/\(athlete).\(format)"),
         encoding: .utf8)
-      #expect(report.contains("not countable (logged \(lost.reps))"), "\(format)")
+      #expect(report.contains("\(low)–\(high), estimated (logged \(lost.reps))"), "\(format)")
       #expect(report.contains("Reps not countable from this recording: the recording lost"))
+      #expect(report.contains("It holds \(low)–\(high) reps"))
     }
   }
 

@@ -220,7 +220,7 @@ import Testing
   }
 
   /// A schema an earlier auralift created (version 1: no foreign keys, no record columns, no
-  /// count confidence, a roster of the last 7 days, no provenance in `run`) is upgraded in the publication's transaction and then holds what a new
+  /// count confidence or interval, a roster of the last 7 days, no provenance in `run`) is upgraded in the publication's transaction and then holds what a new
   /// one holds.
   @Test func aSchemaOfAnEarlierVersionIsUpgraded() throws {
     let server = try Self.server.get()
@@ -246,7 +246,8 @@ import Testing
         LOOP EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', c.t, c.conname); END LOOP;
       END $$;
       ALTER TABLE upgraded.personal_record DROP COLUMN previous_value, DROP COLUMN notable;
-      ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence, DROP COLUMN entry_check;
+      ALTER TABLE upgraded.workout_set DROP COLUMN reps_confidence, DROP COLUMN entry_check,
+        DROP COLUMN reps_low, DROP COLUMN reps_high;
       DROP TABLE upgraded.departed_athlete;
       ALTER TABLE upgraded.run DROP COLUMN code_commit, DROP COLUMN code_modified,
         DROP COLUMN dataset_digest;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The real-data contract at a glance: per source and split, how many sets are given a count,
-how many of those are right, and what the counters alone (every count found published) do.
+how many of those are right, what the counters alone (every count found published) do, and how
+often the published reps interval (reps_low-reps_high) holds the authors' count.
 
 usage: contract_summary.py TITLE|SPLIT|BOUNDS|TABLE.csv|EVERY-COUNT.csv ...
 (the tables are `auralift eval --csv` outputs; EVERY-COUNT may be empty)
@@ -20,7 +21,9 @@ def total(path):
     counted_exact = share("counted_exact_pct", lambda r: int(r["sets"]) - int(r["unknown_sets"]))
     counted_within = share("counted_within_one_pct",
                            lambda r: int(r["sets"]) - int(r["unknown_sets"]))
-    return sets, unknown, exact, counted_exact, counted_within
+    holds = share("interval_holds_pct", lambda r: int(r["sets"]))
+    widths = [r["interval_median_width"] for r in rows if r.get("interval_median_width")]
+    return sets, unknown, exact, counted_exact, counted_within, holds, "/".join(widths) or "–"
 
 
 def pct(part, whole):
@@ -29,19 +32,20 @@ def pct(part, whole):
 
 def main(arguments):
     print("| source | split | bounds | sets | given a count | exact among them | within one among them "
-          "| exact of all sets | counters alone: exact | counters alone: within one |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| exact of all sets | counters alone: exact | counters alone: within one "
+          "| interval holds the count | interval's median width |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for argument in arguments:
         title, split, bounds, table, every = argument.split("|")
-        sets, unknown, exact, counted_exact, counted_within = total(table)
+        sets, unknown, exact, counted_exact, counted_within, holds, width = total(table)
         counted = sets - unknown
         alone = ["–", "–"]
         if every:
-            a_sets, a_unknown, _, a_exact, a_within = total(every)
+            a_sets, a_unknown, _, a_exact, a_within, _, _ = total(every)
             alone = [pct(a_exact, a_sets), pct(a_within, a_sets)]
         print(f"| {title} | {split} | {bounds} | {sets} | {pct(counted, sets)} | "
               f"{pct(counted_exact, counted)} | {pct(counted_within, counted)} | "
-              f"{pct(exact, sets)} | {alone[0]} | {alone[1]} |")
+              f"{pct(exact, sets)} | {alone[0]} | {alone[1]} | {pct(holds, sets)} | {width} |")
     return 0
 
 

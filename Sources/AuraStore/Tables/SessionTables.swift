@@ -85,6 +85,12 @@ extension PublishedTable {
         "entry_check",
         "Why the set's logged load or reps cannot be counted as logged (far beyond the athlete's best e1RM of the exercise over the strength window, or beyond the heaviest lifts made at their bodyweight): it stays in the logbook but counts toward no record, e1RM, strength profile, LP, XP, tier or leaderboard until `load_confirmed` says it is right; NULL for a set that counts (docs/input-bounds.md)."
       ),
+      .integer(
+        "reps_low",
+        "The fewest reps the set holds at 90 % (reps_high the most): the count found in the recording, published or not, widened by how far counts of its class (what recorded it, whether its bounds were found or given, whether its rhythm agrees or packets were lost) were off on the tuning splits of real recordings (split-conformal, docs/real-data.md); one number where such counts were always right; NULL for a logbook set and where the recording shows no rep of the set.",
+        unit: "reps"),
+      .integer(
+        "reps_high", "The most reps the set holds at 90 % (see reps_low).", unit: "reps"),
     ])
 
   static let rep = PublishedTable(

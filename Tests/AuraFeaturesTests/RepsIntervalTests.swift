@@ -1,0 +1,50 @@
+import AuraTestSupport
+import Foundation
+import Testing
+
+@testable import AuraFeatures
+
+/// Every set a count was found for carries the reps it holds at 90 % (`reps_low`,
+/// `reps_high`), calibrated on real recordings (`RepCountCalibration.halfWidths`).
+@Suite struct RepsIntervalTests {
+  @Test func anIntervalIsTheCountWidenedByItsClassNeverBelowOneRep() {
+    let bar = RepCountCalibration.ErrorClass(
+      sensor: .loadImu, boundsFound: false, evidence: .rhythmAgrees)
+    // A bar's count whose rhythm agrees was right on every tuning set: one number. A bar's
+    // sets count as found, whatever their bounds: none of the real ones came with any.
+    #expect(bar.boundsFound)
+    #expect(RepCountCalibration.interval(count: 8, in: bar) == 8...8)
+    let watch = RepCountCalibration.ErrorClass(
+      sensor: .limb, boundsFound: false, evidence: .rhythmAgrees)
+    #expect(RepCountCalibration.interval(count: 10, in: watch) == 8...12)
+    #expect(RepCountCalibration.interval(count: 1, in: watch) == 1...3)
+    // No real source had a part of a camera's set lost: the widest calibrated half-width.
+    let lost = RepCountCalibration.ErrorClass(
+      sensor: .camera, boundsFound: false, evidence: .partLost)
+    #expect(RepCountCalibration.interval(count: 4, in: lost) == 1...21)
+    #expect("\(watch)" == "limb/given/rhythm agrees")
+  }
+
+  @Test func everyClassWasCalibratedOnEnoughSetsOrTakesItsLargestError() {
+    for (errorClass, calibration) in RepCountCalibration.halfWidths {
+      #expect(calibration.sets >= 5, "\(errorClass)")
+      #expect((0...20).contains(calibration.reps), "\(errorClass)")
+    }
+  }
+
+  /// The generator's bars as the real ones go (rolling, continuous reps), from the IMU alone:
+  /// every set found has an interval that holds its published count, and the intervals hold
+  /// the true count as often as the real held-out bar sets' did.
+  @Test func generatedBarSetsHoldTheirTrueCount() throws {
+    let sets = try GeneratedBarFailuresTests.sets(seed: 41, pose: false)
+    var (found, held) = (0, 0)
+    for (truth, set) in sets where set.countEvidence != nil {
+      let interval = try #require(set.repsInterval)
+      found += 1
+      held += interval.contains(truth.reps) ? 1 : 0
+      if let published = set.publishedRepCount { #expect(interval.contains(published)) }
+    }
+    #expect(found >= sets.count * 3 / 4)
+    #expect(Double(held) >= 0.9 * Double(found), "\(held) of \(found)")
+  }
+}

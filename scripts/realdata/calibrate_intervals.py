@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The reps intervals' calibration (`RepCountCalibration.halfWidths`) from `make eval-real`'s
+set lists: for each class of count (what recorded it, bounds found or given, whether its rhythm
+agrees or its recording lost part of the set), the ceil((n + 1) x 0.9)-th smallest of the n absolute
+count errors of its tuning sets (split conformal), or the largest where n is under 9. Prints the
+Swift table, then each source's coverage and median width on both splits with that table, a
+set without an interval (no rep found) counted as missed.
+
+usage: calibrate_intervals.py EVAL_DIR   (EVAL_DIR: .realdata/eval after make eval-real)
+"""
+import collections
+import csv
+import glob
+import math
+import os
+import statistics
+import sys
+
+LEVEL = 0.9
+
+
+def sets(folder, split):
+    """Every set of the split's set lists, found and within bounds."""
+    for path in sorted(glob.glob(os.path.join(folder, f"*-{split}-sets.csv"))
+                       + glob.glob(os.path.join(folder, f"*-{split}-bounded-sets.csv"))):
+        source = os.path.basename(path).split("-")[0]
+        bounds = "given" if "-bounded-" in path else "found"
+        for row in csv.DictReader(open(path)):
+            row["_source"], row["_bounds"] = source, bounds
+            yield row
+
+
+def half_widths(rows):
+    errors = collections.defaultdict(list)
+    for row in rows:
+        if row["interval_class"] and row["measured_reps"]:
+            errors[row["interval_class"]].append(abs(int(row["labelled_reps"]) - int(row["measured_reps"])))
+    table = {}
+    for name, values in errors.items():
+        values.sort()
+        rank = math.ceil((len(values) + 1) * LEVEL)
+        table[name] = (len(values), values[rank - 1] if rank <= len(values) else values[-1])
+    return table
+
+
+def coverage(rows):
+    by_source = collections.defaultdict(lambda: [0, 0, []])
+    for row in rows:
+        tally = by_source[(row["_source"], row["_bounds"])]
+        tally[0] += 1
+        if row["reps_low"]:
+            low, high = int(row["reps_low"]), int(row["reps_high"])
+            tally[1] += low <= int(row["labelled_reps"]) <= high
+            tally[2].append(high - low)
+    return by_source
+
+
+def main(folder):
+    table = half_widths(sets(folder, "tune"))
+    swift_sensor = {"loadImu": ".loadImu", "limb": ".limb", "camera": ".camera"}
+    swift_evidence = {"rhythm agrees": ".rhythmAgrees", "rhythm disagrees": ".rhythmDisagrees",
+                      "part lost": ".partLost"}
+    for name in sorted(table):
+        sensor, bounds, evidence = name.split("/")
+        n, half = table[name]
+        print(f"    .init(sensor: {swift_sensor[sensor]}, boundsFound: {str(bounds == 'found').lower()}, "
+              f"evidence: {swift_evidence[evidence]}): ({n}, {half}),")
+    print()
+    print("| source | bounds | split | sets | interval holds the count | median width |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for split in ("tune", "holdout"):
+        for (source, bounds), (n, held, widths) in sorted(coverage(sets(folder, split)).items()):
+            width = f"{statistics.median(widths):g}" if widths else "–"
+            print(f"| {source} | {bounds} | {split} | {n} | {100 * held / n:.0f} % | {width} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else ".realdata/eval"))
