@@ -4,9 +4,12 @@ set lists: for each class of count (what recorded it, bounds found or given, whe
 agrees or its recording lost part of the set), the ceil((n + 1) x 0.9)-th smallest of the n absolute
 count errors of its tuning sets (split conformal), or the largest where n is under 9. Prints the
 Swift table, then each source's coverage and median width on both splits with that table, a
-set without an interval (no rep found) counted as missed.
+set without an interval (no rep found) counted as missed. With --leave-one-source-out, each
+source's sets (both splits) get the intervals calibrated on the other sources' sets alone (a
+class no other source has takes the widest half-width): how far the calibration travels.
 
-usage: calibrate_intervals.py EVAL_DIR   (EVAL_DIR: .realdata/eval after make eval-real)
+usage: calibrate_intervals.py [--leave-one-source-out] [EVAL_DIR]
+       (EVAL_DIR: .realdata/eval after make eval-real)
 """
 import collections
 import csv
@@ -43,16 +46,40 @@ def half_widths(rows):
     return table
 
 
-def coverage(rows):
+def interval(row, table):
+    """The row's interval under `table`, as RepCountCalibration.interval makes it."""
+    widest = max(half for _, half in table.values())
+    half = table.get(row["interval_class"], (0, widest))[1]
+    count = int(row["measured_reps"])
+    return max(1, count - half), max(1, count + half)
+
+
+def coverage(rows, table=None):
+    """(sets, held, widths) per (source, bounds), with the intervals the rows carry, or those
+    `table` gives."""
     by_source = collections.defaultdict(lambda: [0, 0, []])
     for row in rows:
         tally = by_source[(row["_source"], row["_bounds"])]
         tally[0] += 1
         if row["reps_low"]:
-            low, high = int(row["reps_low"]), int(row["reps_high"])
+            low, high = ((int(row["reps_low"]), int(row["reps_high"])) if table is None
+                         else interval(row, table))
             tally[1] += low <= int(row["labelled_reps"]) <= high
             tally[2].append(high - low)
     return by_source
+
+
+def leave_one_source_out(folder):
+    rows = list(sets(folder, "tune")) + list(sets(folder, "holdout"))
+    print("| source | bounds | sets | interval holds the count | median width |")
+    print("| --- | --- | --- | --- | --- |")
+    for source in sorted({row["_source"] for row in rows}):
+        table = half_widths(row for row in rows if row["_source"] != source)
+        mine = [row for row in rows if row["_source"] == source]
+        for (_, bounds), (n, held, widths) in sorted(coverage(mine, table).items()):
+            width = f"{statistics.median(widths):g}" if widths else "–"
+            print(f"| {source} | {bounds} | {n} | {100 * held / n:.0f} % | {width} |")
+    return 0
 
 
 def main(folder):
@@ -76,4 +103,8 @@ def main(folder):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else ".realdata/eval"))
+    arguments = sys.argv[1:]
+    loso = "--leave-one-source-out" in arguments
+    arguments = [a for a in arguments if a != "--leave-one-source-out"]
+    folder = arguments[0] if arguments else ".realdata/eval"
+    sys.exit(leave_one_source_out(folder) if loso else main(folder))
