@@ -34,9 +34,15 @@ package final class FileDigests: Sendable {
   private let state = Mutex<(seen: [String: (stamp: Stamp, digest: String)], changed: Bool)>(
     ([:], false))
 
+  /// Facts read from files' contents, remembered by digest beside the digests
+  /// (`digests-facts.tsv` beside `digests.tsv`), and saved with them.
+  package let facts: ContentFacts
+
   /// Loads the remembered digests of `file` (none if it is missing or unreadable).
   package init(file: URL) {
     self.file = file
+    facts = ContentFacts(
+      file: URL(fileURLWithPath: file.deletingPathExtension().path + "-facts.tsv"))
     var remembered: [String: (stamp: Stamp, digest: String)] = [:]
     for record in TSVTable.read(file, columns: 7) {
       guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
@@ -192,8 +198,10 @@ package final class FileDigests: Sendable {
     return hasher.hex()
   }
 
-  /// Writes what this run saw (atomically), if anything differs from what was loaded.
+  /// Writes what this run saw (atomically), if anything differs from what was loaded, and the
+  /// facts it used.
   package func save() throws {
+    try facts.save()
     let (seen, changed) = state.withLock { ($0.seen, $0.changed) }
     guard changed || seen.count != remembered.count else { return }
     try TSVTable.write(

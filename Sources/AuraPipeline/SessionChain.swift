@@ -25,7 +25,8 @@ struct SessionChain: Sendable {
   /// What calibrates pose scale (body scan, height) for every athlete in athletes.csv.
   let bodies: [String: BodyDimensions]
   /// The fields every session's features key starts with: code versions, the stage's
-  /// parameters, and digests of `bodies` and of the custom exercises.
+  /// parameters, and the digest of the custom exercises. The session's athlete's body follows
+  /// (`plan`): one athlete's row keys that athlete's sessions alone.
   let featuresTemplate: ContentKey
   /// The fields every session's scoring key starts with: code version and parameters.
   let scoringTemplate: ContentKey
@@ -84,16 +85,9 @@ struct SessionChain: Sendable {
     self.extractor = extractor
     self.scorer = scorer
     self.bodies = bodies
-    // The athlete's body scan or height calibrates pose scale, so it is an input of features;
-    // the athlete is not known before the manifest is read, so the whole table keys the stage.
     // A custom exercise's pattern and muscles (exercises.csv) shape features and scores.
-    let bodyList = bodies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.keyText)\n" }
-      .joined()
     let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
     var features = Stage.features.key(parameters: parameters)
-    features.add(
-      "athlete heights and scans (athletes.csv, morpho.csv)",
-      FieldHasher.hex(of: Data(bodyList.utf8)))
     features.add("custom exercises (exercises.csv)", FieldHasher.hex(of: Data(custom.utf8)))
     featuresTemplate = features
     scoringTemplate = Stage.scoring.key(parameters: parameters)
@@ -104,8 +98,22 @@ struct SessionChain: Sendable {
     var features = featuresTemplate
     var failure: String? = nil
     do {
-      for file in try digests.digests(ofFolder: sessionsPath + "/" + folder) {
+      let files = try digests.digests(ofFolder: sessionsPath + "/" + folder)
+      for file in files {
         features.add("input sessions/\(folder)/\(file.path)", file.digest)
+      }
+      // The athlete's body scan or height calibrates pose scale: that athlete's row of
+      // athletes.csv and morpho.csv is an input of the session's features, and no other's.
+      if let manifest = files.first(where: { $0.path == "session.json" }),
+        let athlete = digests.facts.fact(
+          ofDigest: manifest.digest,
+          read: {
+            Self.athleteId(manifest: sessionsPath + "/" + folder + "/session.json")
+          })
+      {
+        features.add(
+          "athlete \(athlete)'s height and scan (athletes.csv, morpho.csv)",
+          bodies[athlete]?.keyText ?? "not in athletes.csv")
       }
     } catch let error as FileDigests.UnreadableFile {
       failure = "sessions/\(folder)/\(error)"
@@ -186,6 +194,15 @@ struct SessionChain: Sendable {
     return Outcome(
       folder: folder, published: .init(scored), setAside: scored.setAside,
       computedFeatures: computedFeatures, computedScoring: true)
+  }
+
+  /// The `athlete_id` a session manifest names; nil where it names none (the features stage
+  /// then says what is wrong with it, whatever the athletes' rows).
+  static func athleteId(manifest path: String) -> String? {
+    guard let data = FileManager.default.contents(atPath: path),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return object["athlete_id"] as? String
   }
 
   /// An error that is not a problem with the data.

@@ -105,4 +105,53 @@ import Testing
     }
     try step("nothing changed after the damage") {}
   }
+
+  /// An athlete's row of athletes.csv (their height calibrates pose scale) is an input of
+  /// their own sessions' features and of no one else's: adding an athlete computes no
+  /// features, and one athlete's new height recomputes their sessions alone.
+  @Test func anAthletesRowKeysTheirSessionsAlone() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 3, sessions: 4, seed: 83)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    func run() throws -> (planned: Work, ran: Work) {
+      let planned = Work(planned: try Runner(config: config).explain())
+      return (planned, Work(ran: try Runner(config: config).run()))
+    }
+    #expect(try run().ran.features.count == 12)
+    let athletes = dataset.appendingPathComponent("athletes.csv")
+    var rows = try String(contentsOf: athletes, encoding: .utf8).split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+    func write() throws {
+      try (rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n").write(
+        to: athletes, atomically: true, encoding: .utf8)
+    }
+    var added = rows[1]
+    added[0] = "x-new"
+    added[1] = "newcomer"
+    added[2] = "newcomer@example.com"
+    rows.append(added)
+    try write()
+    let afterAdding = try run()
+    #expect(afterAdding.ran.features.isEmpty, "\(afterAdding.ran)")
+    #expect(afterAdding.planned == afterAdding.ran)
+    // The first athlete grows 4 cm: their sessions, and only theirs, are measured again.
+    let height = try #require(rows[0].firstIndex(of: "height_cm"))
+    let athlete = rows[1][0]
+    rows[1][height] = String(try #require(Double(rows[1][height])) + 4)
+    try write()
+    let sessions = dataset.appendingPathComponent("sessions")
+    let theirs = try FileManager.default.contentsOfDirectory(atPath: sessions.path).filter {
+      let manifest = try Data(
+        contentsOf: sessions.appendingPathComponent("\($0)/session.json"))
+      let object = try JSONSerialization.jsonObject(with: manifest) as? [String: Any]
+      return object?["athlete_id"] as? String == athlete
+    }.sorted()
+    #expect(theirs.count == 4)
+    let afterGrowing = try run()
+    #expect(afterGrowing.ran.features == theirs, "\(afterGrowing.ran)")
+    #expect(afterGrowing.planned == afterGrowing.ran)
+    #expect(try run().ran.features.isEmpty)
+  }
 }
