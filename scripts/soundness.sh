@@ -46,6 +46,12 @@ done)
 check "AuraPipeline and AuraFeatures have at most 12 files at their top" test -z "$crowded"
 [ -z "$crowded" ] || echo "$crowded" >&2
 
+# SQL lives in the store modules alone: the rest asks them typed questions.
+sql=$(grep -rnE '"(SELECT|INSERT INTO|DELETE FROM|CREATE TABLE|ALTER TABLE|PRAGMA) |UPDATE [a-z_]+ SET' \
+  Sources --include='*.swift' | grep -v '^Sources/Aura\(Store\|Postgres\)/' || true)
+check "no SQL outside AuraStore and AuraPostgres" test -z "$sql"
+[ -z "$sql" ] || echo "$sql" >&2
+
 # The first commit the subject rule is checked from (older history is as it was).
 base=b779672
 if git rev-parse -q --verify "$base^{commit}" >/dev/null; then

@@ -84,12 +84,7 @@ package struct Delivery: Sendable {
       store: store, athletes: settings.athletes, day: RunDay.today(now: now))
     let writer = try WeeklyEmail.Writer()
     let keys = ReportManifest.read(release)
-    var addresses: [String: String] = [:]
-    for row in try store.rows("SELECT 'coaches/' || id, COALESCE(email, '') FROM coach")
-      + store.rows("SELECT 'athletes/' || id, COALESCE(email, '') FROM user_profile")
-    where row.count == 2 && !row[1].isEmpty {
-      addresses[row[0]] = row[1]
-    }
+    let addresses = try store.mailAddresses()
     let mailer = MailCommand(words: settings.command)
     var ledger = try DeliveryLedger(out: out)
     var outcome = Outcome()

@@ -92,8 +92,7 @@ struct LastRunRecord: Codable {
   static func latestSession(database: String) -> String? {
     guard FileManager.default.fileExists(atPath: database),
       let store = try? StoreReader(databasePath: database),
-      let day = try? store.rows("SELECT max(start_time) FROM workout_session").first?.first,
-      !day.isEmpty
+      let day = try? store.latestSessionStart(), !day.isEmpty
     else { return nil }
     return day
   }

@@ -44,9 +44,7 @@ struct ReportContext: Sendable {
     let asOf = try store.asOfDate()
     asOfDay = try Self.day(asOf ?? run.startedAt, column: "workout_session.start_time")
     self.reportDay = try reportDay ?? Self.day(run.startedAt, column: "run.started_at")
-    exerciseNames = Dictionary(
-      try store.rows("SELECT id, name FROM exercise").map { ($0[0], $0[1]) },
-      uniquingKeysWith: { first, _ in first })
+    exerciseNames = try store.exerciseNames()
     overallBoard = try store.leaderboard().filter { $0.scope == "overall" }
     overallPlaces = Dictionary(
       overallBoard.map { ($0.athleteId, $0) }, uniquingKeysWith: { first, _ in first })
@@ -54,9 +52,7 @@ struct ReportContext: Sendable {
     quarantineByAthlete = Dictionary(grouping: quarantine.filter { $0.athleteId != nil }) {
       $0.athleteId!
     }
-    let first =
-      try store.rows("SELECT MIN(substr(start_time, 1, 10)) FROM workout_session")
-      .first?.first ?? ""
+    let first = try store.firstSessionDay() ?? ""
     footer = ReportFooter(
       codeVersion: run.codeVersion, parametersHash: String(run.parametersHash.prefix(12)),
       runId: run.runId,

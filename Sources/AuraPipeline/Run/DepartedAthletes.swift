@@ -15,21 +15,22 @@ enum DepartedAthletes {
     else { return [] }
     let present = Set(athletes.map(\.id))
     var departed: [String: DepartedAthlete] = [:]
-    let named =
-      (try? store.rows("SELECT athlete_id, username, coach_id, since FROM departed_athlete"))
-      ?? []
-    for row in named where row.count == 4 && !present.contains(row[0]) {
-      guard let since = ISODates.day(row[3]), since > today - RosterRules.entryCheckDays else {
-        continue
-      }
-      departed[row[0]] = DepartedAthlete(
-        athleteId: row[0], username: row[1], coachId: row[2].isEmpty ? nil : row[2], since: since)
+    for row in (try? store.departedAthletes()) ?? [] where !present.contains(row.athleteId) {
+      guard let since = ISODates.day(row.since), since > today - RosterRules.entryCheckDays
+      else { continue }
+      departed[row.athleteId] = DepartedAthlete(
+        athleteId: row.athleteId, username: row.username, coachId: nonEmpty(row.coachId),
+        since: since)
     }
-    for row in (try? store.rows("SELECT id, username, coach_id FROM user_profile")) ?? []
-    where row.count == 3 && !present.contains(row[0]) && departed[row[0]] == nil {
-      departed[row[0]] = DepartedAthlete(
-        athleteId: row[0], username: row[1], coachId: row[2].isEmpty ? nil : row[2], since: today)
+    for row in (try? store.athleteNames()) ?? []
+    where !present.contains(row.id) && departed[row.id] == nil {
+      departed[row.id] = DepartedAthlete(
+        athleteId: row.id, username: row.username, coachId: nonEmpty(row.coachId), since: today)
     }
     return departed.keys.sorted().map { departed[$0]! }
+  }
+
+  private static func nonEmpty(_ coach: String?) -> String? {
+    coach.flatMap { $0.isEmpty ? nil : $0 }
   }
 }
