@@ -167,6 +167,12 @@ package struct ArtifactCache: Sendable {
     FileManager.default.fileExists(atPath: path(stage: stage, key: key))
   }
 
+  /// Whether `key`'s entry is there and matches its checksum (read, not decoded): what a load
+  /// of it would find, for a plan that must say what a run will compute again.
+  package func isIntact(in stage: some CacheFolder, key: String) -> Bool {
+    verifiedEntry(stage: stage, key: key, recordingDamage: false) != nil
+  }
+
   /// The fields of the key a result was stored under, if it is still there.
   package func fields(in stage: some CacheFolder, key: String) -> [ContentKey.Field]? {
     guard let (data, split) = verifiedEntry(stage: stage, key: key) else { return nil }

@@ -104,6 +104,27 @@ import Testing
       try queue.write { try $0.execute(sql: "UPDATE user_profile SET current_lp = current_lp + 1") }
     }
     try step("nothing changed after the damage") {}
+    // A cache entry damaged (a flipped byte): found only where a run reads it, and then
+    // computed again, which explain says beforehand.
+    func damage(_ stage: String) throws {
+      let folder = out.appendingPathComponent(".cache/\(stage)")
+      let entry = try #require(
+        FileManager.default.subpaths(atPath: folder.path)?.filter { $0.hasSuffix(".bin") }
+          .sorted().first)
+      let url = folder.appendingPathComponent(entry)
+      var bytes = try Data(contentsOf: url)
+      bytes[bytes.count / 2] ^= 0xFF
+      try bytes.write(to: url)
+    }
+    try step("a scored session's cache entry damaged") { try damage("scoring") }
+    try step("then an aggregation parameter") {
+      try config.override("aggregation.roster.low_readiness=40")
+    }
+    try step("an athlete-week's cache entry damaged, then a scoring parameter") {
+      try damage("athlete-week")
+      try config.override("scoring.form.depth_weight=0.35")
+    }
+    try step("nothing changed after the cache's damage") {}
   }
 
   /// An athlete's row of athletes.csv (their height calibrates pose scale) is an input of

@@ -27,15 +27,12 @@ extension Runner {
     var work: [PlannedWork] = []
     var quarantined = Set<String>()
     let suspects = CrashJournal.suspects(out: out)
-    // A stage runs when its result is not cached; the reasons compare with the fields of the
-    // key the session had last time.
-    func needed(
-      _ stage: Stage, _ partition: String, key: String, fields: ContentKey, lastKey: String?
-    )
-      -> PlannedWork?
+    // A stage runs where the run would not find its result: the reasons compare with the
+    // fields of the key the session had last time.
+    func planned(_ stage: Stage, _ partition: String, fields: ContentKey, lastKey: String?)
+      -> PlannedWork
     {
-      guard !cache.contains(stage: stage, key: key) else { return nil }
-      return PlannedWork(
+      PlannedWork(
         stage: stage.label, partition: partition,
         reasons: PlannedWork.reasons(
           from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
@@ -47,10 +44,20 @@ extension Runner {
         continue
       }
       let record = last[session.partition]
-      if var features = needed(
-        .features, session.partition, key: session.featureKey, fields: session.features,
-        lastKey: record?.featureKey)
-      {
+      // As the run decides (`SessionChain.run`): a session it published under the same key is
+      // taken as cached where its entry exists; any other is loaded, so a damaged entry is a
+      // miss. Its features are looked at only where its scoring is computed.
+      let published =
+        record.flatMap { $0.published.map { !$0.recordingsSetAside } } == true
+        && record?.scoringKey == session.scoringKey
+      let scoringCached =
+        published
+        ? cache.contains(stage: .scoring, key: session.scoringKey)
+        : cache.isIntact(stage: .scoring, key: session.scoringKey)
+      if scoringCached { continue }
+      if !cache.isIntact(stage: .features, key: session.featureKey) {
+        var features = planned(
+          .features, session.partition, fields: session.features, lastKey: record?.featureKey)
         if suspects.contains(session.partition) {
           features.reasons.append("a run died computing it: computed in a process of its own")
         }
@@ -61,38 +68,39 @@ extension Runner {
         quarantined.insert(session.partition)
         continue  // quarantined: scoring never runs
       }
-      if let scoring = needed(
-        .scoring, session.partition, key: session.scoringKey, fields: session.scoring,
-        lastKey: record?.scoringKey)
-      {
-        work.append(scoring)
-      }
+      work.append(
+        planned(.scoring, session.partition, fields: session.scoring, lastKey: record?.scoringKey))
     }
-    work += explainAggregation(plan, last: last, quarantined: quarantined)
     let previous = state.problems()
     let previousFailed = previous.failed
     let due = previous.quarantined.filter { RunDay.isDue($0.reason) }
     let current = OutputLayout(out).currentDatabase.path
+    var publication: PlannedWork? = nil
     if !FileManager.default.fileExists(atPath: current) {
-      work.append(
-        .init(stage: Stage.publication.label, partition: "all", reasons: ["output missing"]))
+      publication = .init(
+        stage: Stage.publication.label, partition: "all", reasons: ["output missing"])
     } else if !previousFailed.isEmpty {
-      work.append(
-        .init(
-          stage: Stage.publication.label, partition: "all",
-          reasons: previousFailed.map { "retry failed \($0.path)" }))
+      publication = .init(
+        stage: Stage.publication.label, partition: "all",
+        reasons: previousFailed.map { "retry failed \($0.path)" })
     } else if state.publishedKey != plan.publishKey {
-      work.append(
-        .init(
-          stage: Stage.publication.label, partition: "all",
-          reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields)))
+      publication = .init(
+        stage: Stage.publication.label, partition: "all",
+        reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields))
     } else if !due.isEmpty {
-      work.append(
-        .init(
-          stage: Stage.publication.label, partition: "all",
-          reasons: due.map { "\($0.path) is due: its day has come" }))
+      publication = .init(
+        stage: Stage.publication.label, partition: "all",
+        reasons: due.map { "\($0.path) is due: its day has come" })
     } else if !base.trusted {
-      work.append(.init(stage: Stage.publication.label, partition: "all", reasons: base.damage))
+      publication = .init(stage: Stage.publication.label, partition: "all", reasons: base.damage)
+    }
+    // Only a publication aggregates: it reads back the scored sessions of the weeks it computes
+    // or writes, and computes again those whose cached result is damaged.
+    if let publication {
+      work += explainAggregation(
+        plan, last: last, quarantined: quarantined, trusted: base.trusted,
+        sessionsComputed: Set(work.filter { $0.stage == Stage.scoring.label }.map(\.partition)))
+      work.append(publication)
     }
     return work
   }
@@ -103,7 +111,8 @@ extension Runner {
   /// Sessions keep the athlete and start time of their last run; a new or changed one has them
   /// read from its manifest, and is assumed to pass its checks.
   func explainAggregation(
-    _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>
+    _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>,
+    trusted: Bool, sessionsComputed: Set<String>
   ) -> [PlannedWork] {
     var records: [String: RunState.SessionRecord] = [:]
     for session in plan.sessions where session.failure == nil {
@@ -126,20 +135,31 @@ extension Runner {
     let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
     let previous = PublishedPartitions.current(out: out)
     let cache = plan.chain.cache
+    // The rows the run keeps, and from which week each athlete's are written, as it decides.
+    let (reuse, changedFrom) = Self.rowsKept(
+      aggregation, previousPartitions: previous, trusted: trusted)
     var work: [PlannedWork] = []
+    var damaged: [String] = []
     for athlete in aggregation.athletes {
-      let partition = athlete.partition
       // An athlete without a history partition is made from their row each run.
-      guard let history = partition.history,
-        !cache.contains(stage: Stage.athleteHistory, key: history.key)
-      else { continue }
+      guard let history = athlete.partition.history else { continue }
+      let steps = AthleteAggregation.steps(
+        athlete.partition, rowsFrom: Self.rowsFrom(athlete, changedFrom: reuse ? changedFrom : nil),
+        historyCached: cache.isIntact(stage: Stage.athleteHistory, key: history.key),
+        weekCached: { cache.isIntact(stage: Stage.athleteWeek, key: $0.key) })
+      for session in steps.sessionsRead
+      where !sessionsComputed.contains(session.partition)
+        && !cache.isIntact(stage: .scoring, key: session.scoringKey)
+      {
+        damaged.append(session.partition)
+      }
+      guard !steps.historyStands else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
       func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
         PlannedWork.reasons(
           from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
       }
-      for week in partition.weeks
-      where !cache.contains(stage: Stage.athleteWeek, key: week.key) {
+      for (week, computed, _) in steps.weeks where computed {
         work.append(
           PlannedWork(
             stage: Stage.athleteWeek.label,
@@ -156,6 +176,13 @@ extension Runner {
             published: published[PublishedPartitions.history],
             fields: history.fields)))
     }
-    return work
+    // A scored session read back damaged is computed again, features and all.
+    let again = "its cached result is damaged: computed again"
+    let recomputed = Set(damaged).sorted().flatMap { partition in
+      [Stage.features, Stage.scoring].map {
+        PlannedWork(stage: $0.label, partition: partition, reasons: [again])
+      }
+    }
+    return recomputed + work
   }
 }

@@ -32,6 +32,38 @@ struct AthleteAggregation: Sendable {
     var annotations: SessionAnnotations
   }
 
+  /// The weeks aggregating one athlete visits, decided before anything is loaded, as `run`
+  /// visits them and `explain` predicts them: all of them unless the cached history stands (it
+  /// is cached, `historyCached`, and so is every week whose rows are written), else only those
+  /// whose rows are written (from `rowsFrom` on). A visited week is computed where its entry is
+  /// not cached (`weekCached`); its scored sessions are read where it is computed or its rows
+  /// are written.
+  struct Steps {
+    var historyStands: Bool
+    var weeks: [(week: AthletePartition.Week, computed: Bool, rowsWritten: Bool)]
+
+    /// The sessions (partition, scoring key) whose scored results are read.
+    var sessionsRead: [(partition: String, scoringKey: String)] {
+      weeks.filter { $0.computed || $0.rowsWritten }.flatMap(\.week.sessions)
+    }
+  }
+
+  static func steps(
+    _ partition: AthletePartition, rowsFrom: Int?, historyCached: Bool,
+    weekCached: (AthletePartition.Week) -> Bool
+  ) -> Steps {
+    let written = partition.weeks(from: rowsFrom)
+    let stands = historyCached && written.allSatisfy(weekCached)
+    let firstWritten = written.first?.monday ?? .max
+    return Steps(
+      historyStands: stands,
+      weeks: partition.weeks.compactMap { week in
+        let rowsWritten = week.monday >= firstWritten
+        guard !stands || rowsWritten else { return nil }
+        return (week, !weekCached(week), rowsWritten)
+      })
+  }
+
   /// Aggregates `work`'s athlete and emits the rows of their sessions in weeks from `rowsFrom`
   /// (a Monday, days since 1970) on, week by week; none when it is nil. `cached` is their
   /// history when the cache has it; it is used when the cache also has every week whose rows
@@ -47,16 +79,16 @@ struct AthleteAggregation: Sendable {
         history: aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: []),
         aggregated: false, weeksComputed: 0, sessionsWritten: 0)
     }
-    let written = partition.weeks(from: rowsFrom)
-    let cached =
-      written.allSatisfy { cache.contains(stage: .athleteWeek, key: $0.key) } ? cached : nil
+    let steps = Self.steps(
+      partition, rowsFrom: rowsFrom, historyCached: cached != nil,
+      weekCached: { cache.contains(stage: .athleteWeek, key: $0.key) })
+    let cached = steps.historyStands ? cached : nil
     var weeksComputed = 0
     var sessionsWritten = 0
     var weeks: [AthleteWeek] = []
     var fold = AthleteFold()
-    for week in partition.weeks {
-      let writeRows = week.monday >= (written.first?.monday ?? .max)
-      guard cached == nil || writeRows else { continue }
+    // A week planned as cached whose entry turns out damaged is computed all the same.
+    for (week, _, writeRows) in steps.weeks {
       var sessions: [ScoredSession]? = nil
       let aggregated: AthleteWeek
       if let found = cache.load(AthleteWeek.self, stage: .athleteWeek, key: week.key) {

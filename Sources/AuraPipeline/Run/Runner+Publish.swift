@@ -11,6 +11,7 @@ import AuraStore
 import AuraSupport
 import Foundation
 import Logging
+import Synchronization
 
 /// The publish step: aggregation athlete by athlete, the database, CSV and reports, swapped
 /// in atomically.
@@ -65,18 +66,9 @@ extension Runner {
     let previousPartitions = PublishedPartitions.read(release: release)
     let departed = DepartedAthletes.list(
       previous: previousDatabase, athletes: plan.tables.athletes, today: RunDay.today())
-    var changedFrom: [String: Int] = [:]
-    for work in aggregation.athletes {
-      changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
-        since: previousPartitions[work.athlete.id] ?? [:])
-    }
+    let (reuse, changedFrom) = Self.rowsKept(
+      aggregation, previousPartitions: previousPartitions, trusted: trusted)
     let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
-    let rewritten = aggregation.athletes.reduce(0) { total, work in
-      work.partition.weeks(from: changedFrom[work.athlete.id]).reduce(total) {
-        $0 + $1.sessions.count
-      }
-    }
-    let reuse = trusted && !previousPartitions.isEmpty && rewritten * 2 <= sessionCount
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
@@ -122,6 +114,13 @@ extension Runner {
         databaseDigest: FileDigests.contentDigest(
           ofFile: OutputLayout(out).currentDatabase.resolvingSymlinksInPath().path),
         sessions: records, quarantined: quarantine, failed: failed)
+      // A session whose cached result was damaged was computed again: the run did that work.
+      for (folder, features) in tally.recomputed {
+        if features, !summary.featuresComputed.contains(folder) {
+          summary.featuresComputed.append(folder)
+        }
+        if !summary.scoringComputed.contains(folder) { summary.scoringComputed.append(folder) }
+      }
       summary.aggregated = tally.athletes
       summary.weeksAggregated = tally.weeks
       summary.rowsKept = sessionCount - tally.sessionsWritten
@@ -146,6 +145,34 @@ extension Runner {
       )
     }
     return Published(summary: try finish(summary), previous: release)
+  }
+
+  /// Whether the current release's rows are kept (`reuse`), and from which week (a Monday, days
+  /// since 1970) each athlete's changed: kept where the release is trusted and at most half the
+  /// sessions are in changed weeks (else writing everything anew is cheaper than deleting).
+  static func rowsKept(
+    _ aggregation: AggregationPlan, previousPartitions: [String: [String: String]],
+    trusted: Bool
+  ) -> (reuse: Bool, changedFrom: [String: Int]) {
+    var changedFrom: [String: Int] = [:]
+    for work in aggregation.athletes {
+      changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
+        since: previousPartitions[work.athlete.id] ?? [:])
+    }
+    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
+    let rewritten = aggregation.athletes.reduce(0) { total, work in
+      work.partition.weeks(from: changedFrom[work.athlete.id]).reduce(total) {
+        $0 + $1.sessions.count
+      }
+    }
+    return (trusted && !previousPartitions.isEmpty && rewritten * 2 <= sessionCount, changedFrom)
+  }
+
+  /// The week from which `work`'s session rows are written: every week where the release's
+  /// rows are not kept, else the first changed one (none where none changed).
+  static func rowsFrom(_ work: AggregationPlan.AthleteWork, changedFrom: [String: Int]?) -> Int? {
+    guard let changedFrom else { return work.partition.weeks.first?.monday }
+    return changedFrom[work.athlete.id]
   }
 
   /// The dataset's digest for the `run` table, with the digests the plan remembers (a file
@@ -187,11 +214,19 @@ extension Runner {
   private static let weeksAhead = 4
 
   /// What publication aggregated and wrote.
+  /// The sessions publication computed again, from the workers that did.
+  final class RecomputedSessions: Sendable {
+    let sessions = Mutex<[(folder: String, features: Bool)]>([])
+  }
+
   struct AggregationTally {
     /// Athletes whose history was computed rather than found in the cache.
     var athletes: [String] = []
     var weeks = 0
     var sessionsWritten = 0
+    /// Sessions computed again because their cached result was found damaged, and whether
+    /// their features were (session folders).
+    var recomputed: [(folder: String, features: Bool)] = []
   }
 
   /// Athlete by athlete: takes the athlete's history from the cache or computes it from their
@@ -213,9 +248,12 @@ extension Runner {
       plan.sessions.map { ($0.partition, $0) }, uniquingKeysWith: { first, _ in first })
     let chain = plan.chain
     var recompute: (@Sendable (String) -> Void)? = nil
+    let recomputed = RecomputedSessions()
     if canCompute {
       recompute = { partition in
-        if let session = sessions[partition] { _ = chain.run(session, last: nil, force: true) }
+        guard let session = sessions[partition] else { return }
+        let outcome = chain.run(session, last: nil, force: true)
+        recomputed.sessions.withLock { $0.append((outcome.folder, outcome.computedFeatures)) }
       }
     }
     let step = AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute)
@@ -236,10 +274,9 @@ extension Runner {
     let outcomes = try WorkerPool.stream(
       aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
     ) { work, emit in
-      var rowsFrom = work.partition.weeks.first?.monday
-      if let changedFrom {
-        rowsFrom = changedFrom[work.athlete.id]
-        if let rowsFrom { try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom)) }
+      let rowsFrom = Self.rowsFrom(work, changedFrom: changedFrom)
+      if changedFrom != nil, let rowsFrom {
+        try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom))
       }
       let cached = work.partition.history.flatMap {
         cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
@@ -278,6 +315,7 @@ extension Runner {
       tally.sessionsWritten += outcome.sessions
       if let candidate = outcome.candidate { candidates.append(candidate) }
     }
+    tally.recomputed = recomputed.sessions.withLock { $0 }
     // The whole roster: leaderboards and guild standings.
     let boards = Leaderboard.boards(candidates)
     return Publisher.Contents(

@@ -13,5 +13,7 @@ extension ArtifactCache {
 
   func contains(stage: Stage, key: String) -> Bool { contains(in: stage, key: key) }
 
+  func isIntact(stage: Stage, key: String) -> Bool { isIntact(in: stage, key: key) }
+
   func fields(stage: Stage, key: String) -> [ContentKey.Field]? { fields(in: stage, key: key) }
 }
