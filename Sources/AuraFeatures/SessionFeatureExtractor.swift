@@ -375,7 +375,9 @@ package struct SessionFeatureExtractor: Sendable {
       guard unknown[index] == nil else { continue }
       if let reason = evidence.implausibility {
         unknown[index] = reason
-      } else if found.detected, evidence.confidence < settings.minimumRepsConfidence {
+      } else if found.detected || setReading.sensor == .limb,
+        evidence.confidence < settings.minimumRepsConfidence
+      {
         unknown[index] = String(
           format: "%d reps were counted, but the recording does not show them clearly enough: "
             + "counts like this one (%@) were right on %.0f %% of real recordings, and %.0f %% "

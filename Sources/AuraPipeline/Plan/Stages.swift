@@ -22,7 +22,7 @@ package enum Code: String, CaseIterable, Sendable {
   package var version: Int {
     switch self {
     case .ingest: 13
-    case .features: 48
+    case .features: 49
     case .scoring: 5
     case .aggregation: 14
     case .reports: 10
