@@ -159,7 +159,7 @@ package struct Delivery: Sendable {
         outcome.sent.append("\(brief.report) → \(address)")
       } catch {
         let reason = "\(brief.report) → \(address): \(ErrorMessage.describe(error))"
-        logger.warning("not delivered: \(reason)")
+        logger.warning("not delivered", metadata: ["message": .string(reason)])
         outcome.failed.append(reason)
         transportDown = (error as? MailCommand.Failure)?.transport ?? false
       }

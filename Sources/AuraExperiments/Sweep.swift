@@ -211,8 +211,13 @@ package struct Sweep {
           let variant = variants[index]
           let summary = try Runner(config: configs[index], logger: logger, build: build).run()
           logger.info(
-            "\(variant.name) \(variant.assignments.joined(separator: " ")): features computed \(summary.featuresComputed.count), scoring computed \(summary.scoringComputed.count)"
-          )
+            "variant run",
+            metadata: [
+              "variant": .string(variant.name),
+              "assignments": .string(variant.assignments.joined(separator: " ")),
+              "features_computed": .stringConvertible(summary.featuresComputed.count),
+              "scoring_computed": .stringConvertible(summary.scoringComputed.count),
+            ])
           // Counted and reported under one lock, so the lines come out in their count's order.
           finished.withLock { count in
             count += 1

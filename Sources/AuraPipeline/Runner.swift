@@ -98,7 +98,9 @@ package struct Runner: Sendable {
       throw PipelineError.fatal("nothing published: \(ErrorMessage.describe(error))")
     }
     for suspect in journal.suspects.sorted() where options.isolation != nil {
-      logger.warning("computing \(suspect) in a process of its own: an earlier run died on it")
+      logger.warning(
+        "computing a session in a process of its own: an earlier run died on it",
+        metadata: ["session": .string(suspect)])
     }
     let outcomes = try timed("compute") {
       try compute(
@@ -220,13 +222,14 @@ package struct Runner: Sendable {
   private func takeLock(startedAt: String, wait: TimeInterval) throws -> RunLock {
     let lock = try RunLock(out: out, owner: .current(startedAt: startedAt), wait: wait)
     if let stale = lock.takenOverFrom {
-      logger.warning("took over the lock left by a run that is gone (\(stale))")
+      logger.warning(
+        "took over the lock left by a run that is gone", metadata: ["holder": .string("\(stale)")])
     }
     do {
       if let aside = try RunRecords.prepare(out: out) {
         logger.warning(
-          "the run's records could not be read: moved to \(aside.path); this run starts from empty records (sessions are matched again from the cache, everything is republished, and the week's mail may go again)"
-        )
+          "the run's records could not be read: moved aside; this run starts from empty records (sessions are matched again from the cache, everything is republished, and the week's mail may go again)",
+          metadata: ["moved_to": .string(aside.path)])
       }
       if let changed = try OutputPermissions.apply(config.outputMode, out: out), changed > 0 {
         logger.info(

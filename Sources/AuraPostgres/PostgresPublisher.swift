@@ -187,8 +187,10 @@ package struct PostgresPublisher: Sendable {
       let drifted = try await driftedTables(connection)
       if !drifted.isEmpty {
         logger.warning(
-          "rows of \(drifted.joined(separator: ", ")) in \(schema) were changed outside auralift since its last publication: every table is written whole"
-        )
+          "tables were changed outside auralift since its last publication: every table is written whole",
+          metadata: [
+            "tables": .string(drifted.joined(separator: ", ")), "schema": .string(schema),
+          ])
         incremental = false
       }
     }

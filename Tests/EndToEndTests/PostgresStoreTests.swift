@@ -291,6 +291,7 @@ import Testing
     #expect(repaired.status == 0, "\(repaired.stderr)")
     #expect(repaired.stdout.contains("(schema drift): rewritten"), "\(repaired.stdout)")
     #expect(repaired.stderr.contains("were changed outside auralift"), "\(repaired.stderr)")
+    #expect(repaired.stderr.contains("tables="), "\(repaired.stderr)")
     #expect(repaired.stderr.contains("rep") && repaired.stderr.contains("user_profile"))
     try Self.expectSameTables(out, schema: "drift")
     // Left alone, the next publication writes changes only again.

@@ -37,7 +37,8 @@ import Testing
     // The run names the file, moves it aside and publishes.
     let again = try Self.run(out)
     #expect(again.status == 0, "\(again.stderr)")
-    #expect(again.stderr.contains("the run's records could not be read: moved to"))
+    #expect(again.stderr.contains("the run's records could not be read: moved aside"))
+    #expect(again.stderr.contains("moved_to="))
     let state = try FileManager.default.contentsOfDirectory(
       atPath: out.appendingPathComponent(".state").path)
     #expect(state.contains { $0.hasPrefix("records.sqlite.unreadable-") }, "\(state)")

@@ -51,7 +51,9 @@ struct PublicationBase {
     self.damage = damage
     // A release that was never published is no damage worth a warning.
     for line in damage where FileManager.default.fileExists(atPath: database) {
-      logger.warning("\(line): publishing from scratch")
+      logger.warning(
+        "the current release is not as published: publishing from scratch",
+        metadata: ["damage": .string(line)])
     }
     // Inputs held for their date are due once it comes, though no file changed.
     upToDate =

@@ -52,10 +52,15 @@ extension Runner {
       let removed = try CacheHousekeeping(out: out).collectHeld(maxBytes: maxBytes)
       if removed.entries > 0 {
         logger.info(
-          "cache: removed \(removed.entries) unused entries (\(removed.bytes / 1_000_000) MB)")
+          "cache: unused entries removed",
+          metadata: [
+            "entries": .stringConvertible(removed.entries),
+            "mb": .stringConvertible(removed.bytes / 1_000_000),
+          ])
       }
     } catch {
-      logger.warning("cache: not collected: \(ErrorMessage.describe(error))")
+      logger.warning(
+        "cache: not collected", metadata: ["reason": .string(ErrorMessage.describe(error))])
     }
   }
 }

@@ -52,7 +52,7 @@ extension Runner {
         ])
     }
     for path in plan.chain.cache.damaged() {
-      logger.warning("cache entry \(path) was damaged: computed again")
+      logger.warning("cache entry damaged: computed again", metadata: ["entry": .string(path)])
     }
     return outcomes
   }

@@ -107,7 +107,8 @@ extension Runner {
         }
       }
       for path in plan.chain.cache.damaged() {
-        logger.warning("cache entry \(path) was damaged: computed again")
+        logger.warning(
+          "cache entry damaged: computed again", metadata: ["entry": .string(path)])
       }
       try state.savePublication(
         key: key, fields: publish,
