@@ -173,17 +173,13 @@ package enum TestSupport {
   /// True when the real recordings are present (tests that need them are skipped otherwise).
   package static var hasRealData: Bool { FileManager.default.fileExists(atPath: realData.path) }
 
-  /// The defaults of pipelines/nightly.yaml that the stage tests need.
-  package static let parameters = ParameterSet([
-    "ingest.pose_confidence_min": .number(0.3),
-    "features.filter_cutoff_hz": .number(3),
-    "features.max_gap_s": .number(0.3),
-    "features.min_travel_m": .number(0.05),
-    "features.min_rep_s": .number(0.5),
-    "features.set_rest_s": .number(6),
-    "features.velocity_loss_threshold_pct": .number(20),
-    "features.min_reps_confidence": .number(0.9),
-  ])
+  /// The parameters of pipelines/nightly.yaml, read from it: the stage tests run with the
+  /// values the nightly run uses, declared in one place.
+  package static let parameters: ParameterSet = {
+    do { return try nightlyPipeline().parameters } catch {
+      fatalError("pipelines/nightly.yaml cannot be read: \(error)")
+    }
+  }()
 
   /// `parameters` with every count found published, whatever its confidence: how the
   /// counters' own tests read a count.
