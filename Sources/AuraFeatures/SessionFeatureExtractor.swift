@@ -73,174 +73,15 @@ package struct SessionFeatureExtractor: Sendable {
     }
     var signals: PoseSignals? = nil
     if let pose = session.pose, !sets.isEmpty {
-      // The far side is measured on the exercises' primary joints only (range of motion on
-      // both sides, rep timing from both).
-      let primaryPoints = exercises.flatMap { exercise in
-        let (a, b, c) = JointAngles.points(exercise.primaryJoint)
-        return [a, b, c]
-      }
-      let conditioned = try PoseSignals(
-        pose: pose, body: body,
-        settings: .init(cutoffHz: settings.cutoffHz, maxGapSeconds: settings.maxGapSeconds),
-        farPoints: Set(primaryPoints))
-      signals = conditioned
-      if conditioned.scale.method == "assumed_height" {
-        warnings.append("athlete height unknown: pose scale assumes 175 cm")
-      }
-      if !conditioned.scale.measuresLengths {
-        warnings.append(
-          "no frame shows the legs and trunk: the pose is scaled by the arm, and gives no bar "
-            + "velocity or path")
-      }
-      // An IMU on a limb does not ride the load: the camera times and measures the reps. Nor
-      // is one that lost packets of samples read: its velocities would span the lost time.
-      let imu = session.imu.flatMap {
-        ImuRhythmSignals.placements.contains($0.placement) || $0.quality.lostPackets != nil
-          ? nil : ImuHeightTrack($0)
-      }
-      if session.imu?.quality.lostPackets != nil {
-        warnings.append(
-          "the IMU recording lost packets of samples without their time: velocities come from "
-            + "the camera")
-      }
-      var measurers: [String: RepMeasurer] = [:]
-      for exercise in exercises where measurers[exercise.id] == nil {
-        measurers[exercise.id] = RepMeasurer(exercise: exercise, signals: conditioned, imu: imu)
-      }
-      let grid = RepGrid(times: conditioned.times, sampleRateHz: conditioned.sampleRateHz)
-      var unmatched: [Int: String] = [:]
-      var segments = assignSegments(
-        manifest.sets, exercises: exercises,
-        tracks: measurers.mapValues {
-          RepTrack(height: $0.height, timing: $0.timing, order: $0.exercise.phaseOrder)
-        }, grid: grid, warnings: &warnings, unmatched: &unmatched)
-      // The body's signals are worked out only for a set whose own signals show no rhythm.
-      var bodySignals: [[Double]]? = nil
-      func bodyRhythmSignals() -> [[Double]] {
-        if bodySignals == nil { bodySignals = conditioned.rhythmCandidates }
-        return bodySignals!
-      }
-      var evidences: [Int: RepCountEvidence] = [:]
-      let unknown = checkCounts(
-        &segments, evidences: &evidences, grid: grid, body: bodyRhythmSignals
-      ) {
-        let measurer = measurers[exercises[$0].id]!
-        return (
-          [measurer.timing.values, measurer.height.values],
-          measurer.exercise.phaseOrder
-        )
-      }
-      apply(segments, to: &sets, source: imu == nil ? .pose : .poseAndImu, times: grid.times) {
-        measurers[exercises[$0].id]!.measure($1)
-      }
-      for (index, reason) in unknown.merging(unmatched, uniquingKeysWith: { $1 }) {
-        sets[index].repCountUnknown = reason
-      }
-      for (index, evidence) in evidences { sets[index].countEvidence = evidence }
-      // The camera times reps on the near arm.
-      Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
+      signals = try measureOnCamera(
+        pose, session: session, body: body, exercises: exercises, sets: &sets,
+        warnings: &warnings)
     } else if let imu = session.imu, !sets.isEmpty,
       let tracks = ImuHeightTrack.countingAndMeasuring(imu)
     {
-      let track = tracks.counting
-      // No camera: reps are counted and timed on the load's height from the bar IMU. On a
-      // limb the height is not the load's: sets are found and their rhythm read on the
-      // accelerometer's axes, which turn through gravity at every rep.
-      let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
-      let measurer = ImuRepMeasurer(
-        track: tracks.measuring, counting: track, ridesLoad: !onLimb)
-      let own: [[Double]]
-      var segments: [FoundSet?]
-      var unmatched: [Int: String] = [:]
-      if onLimb {
-        own = ImuRhythmSignals.candidates(
-          imu, times: track.times, sampleRateHz: track.sampleRateHz)
-        segments = limbSegments(manifest.sets, axes: own, grid: track.grid, warnings: &warnings)
-      } else {
-        var tracks: [String: RepTrack] = [:]
-        for exercise in exercises {
-          tracks[exercise.id] = RepTrack(
-            height: measurer.height, timing: measurer.height, order: exercise.phaseOrder,
-            activity: track.height)
-        }
-        segments = assignSegments(
-          manifest.sets, exercises: exercises, tracks: tracks, grid: track.grid,
-          warnings: &warnings, unmatched: &unmatched)
-        // The axes and magnitudes are read only for a set found in the recording: within
-        // given bounds the height alone is (`checkCounts`).
-        own =
-          [measurer.height.values]
-          + (segments.contains { $0?.detected == true }
-            ? ImuRhythmSignals.loadCandidates(
-              imu, times: track.times, sampleRateHz: track.sampleRateHz) : [])
-      }
-      // A watch's wearer may walk up to a set found in the recording (the acceleration's
-      // magnitude is its fourth signal); sets with bounds are read within them.
-      let walking =
-        onLimb && segments.contains(where: { $0?.detected == true })
-        ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
-      var evidences: [Int: RepCountEvidence] = [:]
-      var unknown = checkCounts(
-        &segments, evidences: &evidences, grid: track.grid,
-        reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .loadImu },
-        walking: walking, signals: { (own, exercises[$0].phaseOrder) })
-      unknown.merge(unmatched) { $1 }
-      // A set the IMU shows no rep of has no count from it: the logged one stands.
-      for index in sets.indices
-      where (segments[index]?.reps.isEmpty ?? true) && unknown[index] == nil {
-        unknown[index] =
-          onLimb
-          ? "the \(imu.placement)'s accelerometer shows no clear rhythm"
-          : "no rep was found on the \(imu.placement)'s height"
-      }
-      if onLimb {
-        // Nor does a watch give the bar's velocity (its height is the forearm's, turned with
-        // it) or which way the load moves (a rep's turning point is found, not its phases).
-        warnings.append(
-          "no bar velocity from an IMU on the \(imu.placement): it does not ride the load")
-        for index in sets.indices {
-          sets[index].phasesMeasured = false
-          // The other side's reps of an alternating exercise fall between this side's.
-          if exercises[index].alternating { sets[index].repsPerMeasuredRep = 2 }
-        }
-        if sets.indices.contains(where: { exercises[$0].alternating && segments[$0] != nil }) {
-          warnings.append(
-            "an IMU on one \(imu.placement) sees one side of an alternating exercise: its sets "
-              + "count twice the reps it times")
-        }
-      }
-      var travels: [Int: Double] = [:]
-      apply(segments, to: &sets, source: .imu, times: track.grid.times) { index, found in
-        let measured = measurer.measure(found)
-        travels[index] = measured.travel
-        return measured.reps
-      }
-      if !onLimb {
-        for index in evidences.keys { evidences[index]?.travel = travels[index] }
-      }
-      for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-      for (index, evidence) in evidences { sets[index].countEvidence = evidence }
-      // Reps made while a packet was lost are not in the recording, wherever they fell, and
-      // the velocities and phases of those it holds span the lost time.
-      if let lost = imu.quality.lostPackets {
-        warnings.append(
-          "the IMU recording lost packets of samples without their time: no rep count, velocity "
-            + "or tempo from it")
-        for index in sets.indices where segments[index] != nil {
-          sets[index].repCountUnknown =
-            "the recording lost packets of samples without their time (\(lost.evidence)), so "
-            + "reps made meanwhile are missing from it"
-          for rep in sets[index].reps.indices { sets[index].reps[rep].imuVelocity = nil }
-          sets[index].velocityLossPercent = nil
-          sets[index].velocityLossThresholdRep = nil
-          sets[index].phasesMeasured = false
-          sets[index].countEvidence?.partLost = true
-        }
-      }
-      if imu.placement == "dumbbell" {
-        Self.leaveOneSidedCountsUnknown(
-          &sets, exercises: exercises, found: segments, side: "dumbbell")
-      }
+      measureOnImu(
+        imu, tracks: tracks, manifest: manifest, exercises: exercises, sets: &sets,
+        warnings: &warnings)
     }
     Self.leaveEmptyCountsUnknown(
       &sets, recorded: session.pose != nil || session.imu != nil)
@@ -256,7 +97,7 @@ package struct SessionFeatureExtractor: Sendable {
   /// Publishes as unknown the counts of the found sets of alternating exercises timed on one
   /// `side` (the near arm on video, one dumbbell): it lifts every other rep, and no rhythm of
   /// one side is read on it, so its reps are not the set's.
-  private static func leaveOneSidedCountsUnknown(
+  static func leaveOneSidedCountsUnknown(
     _ sets: inout [SetFeatures], exercises: [ExerciseDefinition], found: [FoundSet?],
     side: String
   ) {
@@ -322,7 +163,7 @@ package struct SessionFeatureExtractor: Sendable {
   /// sets whose count the recording does not support, with the reason. `signals` gives a set's
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
-  private func checkCounts(
+  func checkCounts(
     _ segments: inout [FoundSet?], evidences: inout [Int: RepCountEvidence], grid: RepGrid,
     reading: (Int) -> RepCountCheck.Reading = { _ in .load },
     body: () -> [[Double]] = { [] }, walking: [Bool]? = nil,
@@ -400,7 +241,7 @@ package struct SessionFeatureExtractor: Sendable {
 
   /// Measures the reps of every set a segment list was found for (`measure` gets the set's
   /// index and its segments) and records where the numbers came from.
-  private func apply(
+  func apply(
     _ segments: [FoundSet?], to sets: inout [SetFeatures],
     source: FeatureSource, times: [Double],
     measure: (Int, [RepSegmenter.Segment]) -> [RepFeatures]
