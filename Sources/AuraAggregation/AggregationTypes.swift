@@ -109,8 +109,7 @@ package struct StrengthProfileWeek: Codable, Sendable, Equatable {
   package var exerciseId: String
   package var isoWeek: String
   package var oneRepMaxKg: Double
-  /// load_velocity or reps_load.
-  package var method: String
+  package var method: OneRepMaxMethod
   /// The load–velocity line load = intercept + slope·v, where the minimum-data rule held.
   package var profileIntercept: Double?
   package var profileSlope: Double?

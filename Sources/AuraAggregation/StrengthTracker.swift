@@ -75,7 +75,7 @@ struct StrengthTracker {
       let share = min(1, max(0, loss) / failure)
       let inReserve =
         share > 0 ? Double(f.reps.count) * (1 / share - 1) : settings.maximumReliableRIR
-      return SetEffort(rir: inReserve, method: "velocity_loss", cap: settings.maximumReliableRIR)
+      return SetEffort(rir: inReserve, method: .velocityLoss, cap: settings.maximumReliableRIR)
     }
     guard let load = f.loadKg, load > 0,
       let max = estimate(exercise: f.exerciseId, before: day)?.oneRepMaxKg, max > 0
@@ -84,9 +84,9 @@ struct StrengthTracker {
     guard let rpe = RPEChart.rpe(reps: reps, fractionOfMax: fraction) else {
       // Lighter than the chart reaches: at least the most reps in reserve we report.
       return SetEffort(
-        rir: settings.maximumReliableRIR, method: "rts_chart", cap: settings.maximumReliableRIR)
+        rir: settings.maximumReliableRIR, method: .rtsChart, cap: settings.maximumReliableRIR)
     }
-    return SetEffort(rir: 10 - rpe, method: "rts_chart", cap: settings.maximumReliableRIR)
+    return SetEffort(rir: 10 - rpe, method: .rtsChart, cap: settings.maximumReliableRIR)
   }
 
   /// Remembers a set for later e1RM estimates. Sets come in time order, so sets older than any
@@ -122,18 +122,17 @@ struct StrengthTracker {
         rule: settings.profileRule)
     {
       return StrengthEstimate(
-        oneRepMaxKg: profile.load(atVelocity: minimal), method: "load_velocity", profile: profile)
+        oneRepMaxKg: profile.load(atVelocity: minimal), method: .loadVelocity, profile: profile)
     }
     guard let best = points.compactMap(\.repBasedOneRepMax).max() else { return nil }
-    return StrengthEstimate(oneRepMaxKg: best, method: "reps_load", profile: nil)
+    return StrengthEstimate(oneRepMaxKg: best, method: .repsLoad, profile: nil)
   }
 }
 
 /// An e1RM and where it came from.
 struct StrengthEstimate {
   var oneRepMaxKg: Double
-  /// load_velocity or reps_load.
-  var method: String
+  var method: OneRepMaxMethod
   var profile: LoadVelocityProfile?
 }
 
@@ -143,10 +142,9 @@ package struct SetEffort: Codable, Sendable, Equatable {
   package var repsInReserve: Double
   /// 10 − reps in reserve (Zourdos 2016 RIR-based RPE).
   package var rpe: Double
-  /// velocity_loss or rts_chart.
-  package var method: String
+  package var method: EffortMethod
 
-  init(rir: Double, method: String, cap: Double) {
+  init(rir: Double, method: EffortMethod, cap: Double) {
     let rounded = (min(cap, max(0, rir)) * 2).rounded() / 2
     repsInReserve = rounded
     rpe = 10 - rounded

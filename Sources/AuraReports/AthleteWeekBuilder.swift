@@ -202,7 +202,7 @@ struct AthleteWeekBuilder: Sendable {
     }
     var estimate: String? = nil
     if let rpe = set.rpeEstimated {
-      let method = set.rpeMethod == "velocity_loss" ? "from velocity loss" : "from the RTS chart"
+      let method = (set.rpeMethod.flatMap(EffortMethod.init) ?? .rtsChart).label
       estimate =
         "≈ RPE \(Units.number(rpe)) (\(Units.number(set.rirEstimated ?? 10 - rpe)) in reserve), estimated \(method)"
     }
@@ -313,7 +313,7 @@ struct AthleteWeekBuilder: Sendable {
           rows.first { $0.exerciseId == exercise && $0.isoWeek == week }?.e1rmKg
         })
     }
-    let profiled = rows.last { $0.method == "load_velocity" }
+    let profiled = rows.last { OneRepMaxMethod(rawValue: $0.method) == .loadVelocity }
     let note =
       profiled.map {
         "\(context.exerciseName($0.exerciseId)) has a load–velocity profile (\($0.lvpLoads ?? 0) loads, r² \(Units.number($0.lvpR2, 2))); its e1RM is read at the minimal velocity threshold."
@@ -324,7 +324,7 @@ struct AthleteWeekBuilder: Sendable {
         .init(
           exercise: context.exerciseName($0.exerciseId), week: $0.isoWeek,
           e1rm: Units.kg($0.e1rmKg),
-          method: $0.method == "load_velocity" ? "load–velocity profile" : "reps × load (estimate)")
+          method: (OneRepMaxMethod(rawValue: $0.method) ?? .repsLoad).label)
       },
       chart: weeks.count >= 2
         ? LineChart(

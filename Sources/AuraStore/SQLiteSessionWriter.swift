@@ -102,7 +102,7 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"))
           row.add(effort?.rpe)
           row.add(effort?.repsInReserve)
-          row.add(effort?.method)
+          row.add(effort?.method.rawValue)
           row.add(f.loggedReps)
           row.add(f.formLabel)
           row.add(f.failed)

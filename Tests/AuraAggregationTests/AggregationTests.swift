@@ -126,7 +126,7 @@ import Testing
     let fast = scoredSet(
       1, "back_squat", load: 100, reps: 6, velocities: [0.5, 0.48, 0.45, 0.42, 0.38, 0.34])
     let velocity = try #require(tracker.effort(of: fast, day: 100))
-    #expect(velocity == SetEffort(rir: 1.5, method: "velocity_loss", cap: 5))
+    #expect(velocity == SetEffort(rir: 1.5, method: .velocityLoss, cap: 5))
     #expect(velocity.rpe == 8.5)
     // A logbook set with no earlier e1RM: nothing to estimate from.
     let logged = scoredSet(1, "bench_press", load: 110, reps: 3)
@@ -135,7 +135,7 @@ import Testing
     // it → RPE 8.996 on the RTS chart → 1 rep in reserve.
     tracker.record(scoredSet(1, "bench_press", load: 100, reps: 5, rpe: 8), day: 100)
     let chart = try #require(tracker.effort(of: logged, day: 101))
-    #expect(chart.method == "rts_chart")
+    #expect(chart.method == .rtsChart)
     #expect(chart.repsInReserve == 1)
     // Same-day sets never inform their own session's estimate.
     #expect(tracker.effort(of: logged, day: 100) == nil)
@@ -149,11 +149,11 @@ import Testing
         scoredSet(1, "back_squat", load: load, reps: 3, velocities: [v, v * 0.95]), day: day)
     }
     let early = try #require(tracker.estimate(exercise: "back_squat", through: 3))
-    #expect(early.method == "reps_load")  // two loads: no profile yet
+    #expect(early.method == .repsLoad)  // two loads: no profile yet
     tracker.record(
       scoredSet(1, "back_squat", load: 120, reps: 3, velocities: [0.5724, 0.55]), day: 7)
     let profiled = try #require(tracker.estimate(exercise: "back_squat", through: 7))
-    #expect(profiled.method == "load_velocity")
+    #expect(profiled.method == .loadVelocity)
     // a = 181.545, b = −107.526: at 0.23 m/s → 156.81 kg.
     #expect(abs(profiled.oneRepMaxKg - (181.545 - 107.526 * 0.23)) < 0.05)
     // Out of the 42-day window, nothing is left.
