@@ -143,7 +143,8 @@ struct AthleteRowWriter {
       .strengthProfile,
       a.strengthProfiles.map {
         [
-          $0.athleteId, $0.exerciseId, $0.isoWeek, $0.oneRepMaxKg, $0.method.rawValue, $0.profileIntercept,
+          $0.athleteId, $0.exerciseId, $0.isoWeek, $0.oneRepMaxKg, $0.method.rawValue,
+          $0.profileIntercept,
           $0.profileSlope, $0.profileRSquared, $0.profileLoads,
         ]
       })
