@@ -114,7 +114,8 @@ package struct FeatureEvaluator: Sendable {
 
   /// An IMU recording's format, and where it was worn unless on the bar ("generic@wrist").
   static func imuLabel(_ imu: ImuSeries) -> String {
-    imu.placement == "barbell" ? imu.quality.format : "\(imu.quality.format)@\(imu.placement)"
+    imu.placement == .barbell
+      ? imu.quality.format : "\(imu.quality.format)@\(imu.placement.rawValue)"
   }
 
   /// The same session with its camera left out: reps, tempo and velocity from the bar IMU

@@ -105,7 +105,7 @@ package struct RealDataEvaluator: Sendable {
         data: data, path: path, catalog: extractor.catalog)
     else { return "unreadable" }
     if recordings.contains(where: { $0.kind == .pose }) { return "pose" }
-    return recordings.first { $0.kind == .imu }.map { "imu:\($0.placement ?? "unknown")" }
+    return recordings.first { $0.kind == .imu }.map { "imu:\($0.placement?.rawValue ?? "unknown")" }
       ?? "unreadable"
   }
 
@@ -113,6 +113,6 @@ package struct RealDataEvaluator: Sendable {
   static func modality(_ session: IngestedSession) -> String {
     if session.pose != nil { return "pose" }
     guard let imu = session.imu else { return "log" }
-    return "imu:\(imu.placement)"
+    return "imu:\(imu.placement.rawValue)"
   }
 }

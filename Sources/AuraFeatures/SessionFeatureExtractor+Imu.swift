@@ -81,7 +81,7 @@ extension SessionFeatureExtractor {
     if let lost = imu.quality.lostPackets {
       Self.leaveLostPacketsUnknown(&sets, lost: lost, found: segments, warnings: &warnings)
     }
-    if imu.placement == "dumbbell" {
+    if imu.placement == .dumbbell {
       Self.leaveOneSidedCountsUnknown(
         &sets, exercises: exercises, found: segments, side: "dumbbell")
     }
@@ -91,7 +91,7 @@ extension SessionFeatureExtractor {
   /// nor which way the load moves (a rep's turning point is found, not its phases); on one
   /// side of an alternating exercise it times every other rep of the set.
   private static func markLimbSets(
-    _ sets: inout [SetFeatures], placement: String, exercises: [ExerciseDefinition],
+    _ sets: inout [SetFeatures], placement: ImuPlacement, exercises: [ExerciseDefinition],
     found: [FoundSet?], warnings: inout [String]
   ) {
     warnings.append("no bar velocity from an IMU on the \(placement): it does not ride the load")

@@ -223,8 +223,7 @@ package struct ImuSeries: Codable, Sendable, Equatable {
   package var gyroX: [Double]
   package var gyroY: [Double]
   package var gyroZ: [Double]
-  /// barbell, dumbbell, wrist, forearm, hip or chest.
-  package var placement: String
+  package var placement: ImuPlacement
   package var quality: RecordingQuality
 
   /// True when the recording carries angular rates.

@@ -13,7 +13,7 @@ package struct RecordingReference: Codable, Sendable, Equatable {
   package var imageWidth: Double?
   package var imageHeight: Double?
   package var pixelsPerMeter: Double?
-  package var placement: String?
+  package var placement: ImuPlacement?
   package var accelUnit: String?
   package var gyroUnit: String?
   /// OpenPose keypoint layout (body_25, body_25b, coco18); detected when absent.
@@ -22,7 +22,7 @@ package struct RecordingReference: Codable, Sendable, Equatable {
   package init(
     kind: RecordingKind, path: String, format: String?, fps: Double? = nil, view: String? = nil,
     imageWidth: Double? = nil, imageHeight: Double? = nil, pixelsPerMeter: Double? = nil,
-    placement: String? = nil, accelUnit: String? = nil, gyroUnit: String? = nil,
+    placement: ImuPlacement? = nil, accelUnit: String? = nil, gyroUnit: String? = nil,
     skeleton: String? = nil
   ) {
     self.kind = kind
@@ -142,11 +142,22 @@ package enum SessionManifestReader {
           reason:
             "$.recordings[\(index)].kind: \(EntityId.quoted(recording.kind)) is not pose or imu")
       }
+      var placement: ImuPlacement? = nil
+      if let named = recording.placement {
+        guard let known = ImuPlacement(rawValue: named) else {
+          throw DatasetProblem(
+            path: path, line: 0,
+            reason:
+              "$.recordings[\(index)].placement: \(EntityId.quoted(named)) is not one of \(ImuPlacement.listed)"
+          )
+        }
+        placement = known
+      }
       return RecordingReference(
         kind: kind, path: recording.path, format: recording.format, fps: recording.fps,
         view: recording.view, imageWidth: recording.image_width,
         imageHeight: recording.image_height,
-        pixelsPerMeter: recording.scale?.pixels_per_meter, placement: recording.placement,
+        pixelsPerMeter: recording.scale?.pixels_per_meter, placement: placement,
         accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit,
         skeleton: recording.skeleton)
     }

@@ -30,7 +30,7 @@ import Testing
       accelY: zip(times, up).map { sin(angle($0)) * $1 },
       accelZ: zip(times, up).map { cos(angle($0)) * $1 },
       gyroX: times.map { (angle($0 + h) - angle($0 - h)) / (2 * h) + gyroBias },
-      gyroY: times.map { _ in 0 }, gyroZ: times.map { _ in 0 }, placement: "barbell",
+      gyroY: times.map { _ in 0 }, gyroZ: times.map { _ in 0 }, placement: .barbell,
       quality: RecordingQuality(
         path: "bar.csv", format: "generic", samples: times.count, sampleRateHz: rateHz,
         duplicateTimestamps: 0, gaps: 0, missingFraction: 0, resampled: false, notes: []))

@@ -60,7 +60,7 @@ import Testing
     let force = upward.map { $0 + 9.80665 + 0.2 }
     let series = ImuSeries(
       times: times, accelX: times.map { _ in 0 }, accelY: force.map { $0 * c },
-      accelZ: force.map { $0 * s }, gyroX: [], gyroY: [], gyroZ: [], placement: "barbell",
+      accelZ: force.map { $0 * s }, gyroX: [], gyroY: [], gyroZ: [], placement: .barbell,
       quality: RecordingQuality(
         path: "imu.csv", format: "generic", samples: times.count, sampleRateHz: rate,
         duplicateTimestamps: 0, gaps: 0, missingFraction: 0, resampled: false, notes: []))

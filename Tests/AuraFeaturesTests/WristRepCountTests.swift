@@ -336,6 +336,6 @@ import Testing
 
   /// On a bar the acceleration pulses twice a rep: its axes are not read as the rhythm there.
   @Test func accelerometerAxesAreReadOnlyOnALimb() {
-    #expect(ImuRhythmSignals.placements == ["wrist", "forearm"])
+    #expect(ImuRhythmSignals.placements == [.wrist, .forearm])
   }
 }

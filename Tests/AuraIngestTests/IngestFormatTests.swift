@@ -93,7 +93,7 @@ import Testing
       if i % 2 == 0 { lines.append(String(format: "%.3f,", t + 0.004) + reading) }
     }
     let reference = RecordingReference(
-      kind: .imu, path: "bar.csv", format: "generic", placement: "barbell", accelUnit: "m/s2",
+      kind: .imu, path: "bar.csv", format: "generic", placement: .barbell, accelUnit: "m/s2",
       gyroUnit: "rad/s")
     let imu = try GenericImuReader.read(
       data: Data(lines.joined(separator: "\n").utf8), path: "bar.csv", reference: reference)

@@ -189,6 +189,12 @@ import Testing
     Finding(name: "a recording of a kind nobody knows", expected: ["'video' is not pose or imu"]) {
       try setManifest("s-000001", ["recordings", 0, "kind"], "video", in: $0)
     },
+    Finding(
+      name: "an IMU worn where nobody knows",
+      expected: ["'ankle' is not one of barbell, dumbbell, wrist, forearm, hip, chest"]
+    ) {
+      try setManifest("s-000001", ["recordings", 1, "placement"], "ankle", in: $0)
+    },
     Finding(name: "duplicate wellness row", expected: ["duplicate row for athlete 'a-03'"]) {
       try duplicateLastRow("wellness.csv", in: $0)
     },

@@ -13,7 +13,7 @@ enum ImuRhythmSignals {
   /// Where the sensor turns with the limb rather than riding the load: on a bar or a dumbbell
   /// the acceleration pulses twice a rep (speeding up, slowing down) and the height is the
   /// rep's own signal.
-  static let placements: Set<String> = ["wrist", "forearm"]
+  static let placements: Set<ImuPlacement> = Set(ImuPlacement.allCases.filter(\.turnsWithLimb))
   /// Above the rep rates counted (periods of 0.5 s and more) and below a sensor's tremor.
   static let cutoffHz = 3.0
 

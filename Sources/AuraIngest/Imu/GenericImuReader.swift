@@ -38,7 +38,7 @@ enum GenericImuReader {
         y: table.take(5, scaledBy: gyroScale), z: table.take(6, scaledBy: gyroScale))
     }
     return try ImuAssembler(
-      path: path, format: "generic", placement: reference.placement ?? "barbell"
+      path: path, format: "generic", placement: reference.placement ?? .barbell
     ).assemble(accel: accel, gyro: gyro)
   }
 }

@@ -17,7 +17,7 @@ struct ImuStream {
 struct ImuAssembler {
   var path: String
   var format: String
-  var placement: String
+  var placement: ImuPlacement
   /// Relative jitter of intervals above which samples are resampled.
   var jitterTolerance = 0.1
 

@@ -40,7 +40,7 @@ enum MetaWearReader {
     }
     let start = min(accel.stream.epochStart ?? 0, gyro?.stream.epochStart ?? .infinity)
     return try ImuAssembler(
-      path: path, format: "metawear", placement: reference.placement ?? "barbell"
+      path: path, format: "metawear", placement: reference.placement ?? .barbell
     )
     .assemble(
       accel: accel.stream.stream(scale: accel.scale, clockStart: start),

@@ -43,7 +43,7 @@ enum SensorLoggerReader {
     var shiftedGyro = gyro
     shiftedGyro.times = gyro.times.map { $0 - start }
     return try ImuAssembler(
-      path: path, format: "sensorlogger", placement: reference.placement ?? "barbell"
+      path: path, format: "sensorlogger", placement: reference.placement ?? .barbell
     ).assemble(accel: accel, gyro: shiftedGyro, notes: notes)
   }
 

@@ -45,7 +45,7 @@ enum SmartWeightsReader {
     let start = stream.times.first ?? 0
     stream.times = stream.times.map { $0 - start }
     return try ImuAssembler(
-      path: path, format: "smartweights", placement: reference.placement ?? "dumbbell"
+      path: path, format: "smartweights", placement: reference.placement ?? .dumbbell
     ).assemble(accel: stream, gyro: nil, notes: notes)
   }
 }

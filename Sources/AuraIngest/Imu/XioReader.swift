@@ -30,7 +30,7 @@ enum XioReader {
       }
     }
     let c = (0..<7).map { table.take($0, scaledBy: scales[$0]) }
-    return try ImuAssembler(path: path, format: "xio", placement: reference.placement ?? "barbell")
+    return try ImuAssembler(path: path, format: "xio", placement: reference.placement ?? .barbell)
       .assemble(
         accel: ImuStream(times: c[0], lines: table.lines, x: c[1], y: c[2], z: c[3]),
         gyro: ImuStream(times: c[0], lines: table.lines, x: c[4], y: c[5], z: c[6]))
