@@ -30,7 +30,7 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     let config = try options.config()
     if dryRun {
-      try ExplainCommand.explain(config)
+      try ExplainCommand.explain(config, retryFailed: retryFailed)
       return
     }
     try await output.execute(config: config) { logger, progress in
@@ -49,16 +49,18 @@ struct ExplainCommand: ParsableCommand {
     abstract: "Say, for every stage and partition a run would compute, why (old → new).")
 
   @OptionGroup var options: PlanOptions
+  @Flag(help: "What `run --retry-failed` would compute.")
+  var retryFailed = false
 
   func run() throws {
     let config = try options.config()
-    try Self.explain(config)
+    try Self.explain(config, retryFailed: retryFailed)
   }
 
   /// Prints the planned work, at most five reasons per line.
-  static func explain(_ config: PipelineConfig) throws {
+  static func explain(_ config: PipelineConfig, retryFailed: Bool = false) throws {
     let work: [PlannedWork]
-    do { work = try Runner(config: config).explain() } catch {
+    do { work = try Runner(config: config).explain(retryFailed: retryFailed) } catch {
       throw ExitCodes.reporting(error, otherwise: ExitCodes.nothingPublished)
     }
     if work.isEmpty { print("up to date: nothing would run") }

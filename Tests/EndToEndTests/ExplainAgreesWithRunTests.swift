@@ -127,6 +127,42 @@ import Testing
     try step("nothing changed after the cache's damage") {}
   }
 
+  /// `--retry-failed` explained: a session set aside for its manifest meets the same problem
+  /// (its features computed again, no scoring); one published without a recording the last run
+  /// set aside is computed through; and the publication follows.
+  @Test func retryFailedIsExplainedAsItRuns() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 3, seed: 84)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    let sessions = dataset.appendingPathComponent("sessions")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: sessions.path).sorted()
+    // One manifest names an exercise nobody knows; one recorded session's pose loses a row's
+    // end, which sets the recording aside and keeps the session.
+    let broken = sessions.appendingPathComponent("\(folders[0])/session.json")
+    try
+      (try String(contentsOf: broken, encoding: .utf8).replacingOccurrences(
+        of: "\"exercise\" : \"", with: "\"exercise\" : \"Unknown ", options: [], range: nil)).write(
+        to: broken, atomically: true, encoding: .utf8)
+    let recorded = try #require(
+      folders.dropFirst().first {
+        FileManager.default.fileExists(
+          atPath: sessions.appendingPathComponent("\($0)/pose.csv").path)
+      })
+    let pose = sessions.appendingPathComponent("\(recorded)/pose.csv")
+    try (try String(contentsOf: pose, encoding: .utf8) + "1.0,2.0\n").write(
+      to: pose, atomically: true, encoding: .utf8)
+    let first = try Runner(config: config).run()
+    #expect(first.quarantined.count >= 2, "\(first.quarantined)")
+    #expect(try Runner(config: config).explain().isEmpty)
+    let planned = Work(planned: try Runner(config: config).explain(retryFailed: true))
+    let ran = Work(ran: try Runner(config: config).run(.init(retryFailed: true)))
+    #expect(planned == ran, "explain said \(planned); the run did \(ran)")
+    #expect(ran.features == [folders[0], recorded].sorted())
+    #expect(ran.scoring == [recorded])
+    #expect(ran.publishes)
+  }
+
   /// An athlete's row of athletes.csv (their height calibrates pose scale) is an input of
   /// their own sessions' features and of no one else's: adding an athlete computes no
   /// features, and one athlete's new height recomputes their sessions alone.

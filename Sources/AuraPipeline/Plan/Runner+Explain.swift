@@ -14,8 +14,9 @@ import Logging
 
 /// `explain`: what a run would compute now, and why.
 extension Runner {
-  /// What a run would compute now, and why, without computing or writing anything.
-  package func explain() throws -> [PlannedWork] {
+  /// What a run would compute now, and why, without computing or writing anything; with
+  /// `retryFailed`, a run given `--retry-failed`.
+  package func explain(retryFailed: Bool = false) throws -> [PlannedWork] {
     let plan = try PipelinePlan(config: config, out: out)
     // The run's own judgement of the current release: a release it does not trust (an edited
     // database, a report gone) is published again though nothing else changed.
@@ -44,6 +45,21 @@ extension Runner {
         continue
       }
       let record = last[session.partition]
+      // `--retry-failed` computes what the last run set aside or failed, whatever is cached.
+      // A session whose cached features are a problem of its data meets it again (scoring
+      // never runs); any other is computed through.
+      if retryFailed, base.retry.contains(session.partition) {
+        let reason = "--retry-failed: the last run set it aside or failed on it"
+        let setAside =
+          if case .problem? = cache.load(
+            SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
+          { true } else { false }
+        if setAside { quarantined.insert(session.partition) }
+        work += (setAside ? [Stage.features] : [Stage.features, Stage.scoring]).map {
+          PlannedWork(stage: $0.label, partition: session.partition, reasons: [reason])
+        }
+        continue
+      }
       // As the run decides (`SessionChain.run`): a session it published under the same key is
       // taken as cached where its entry exists; any other is loaded, so a damaged entry is a
       // miss. Its features are looked at only where its scoring is computed.
@@ -93,6 +109,10 @@ extension Runner {
         reasons: due.map { "\($0.path) is due: its day has come" })
     } else if !base.trusted {
       publication = .init(stage: Stage.publication.label, partition: "all", reasons: base.damage)
+    } else if retryFailed, !base.retry.isEmpty {
+      publication = .init(
+        stage: Stage.publication.label, partition: "all",
+        reasons: base.retry.sorted().map { "--retry-failed: \($0)" })
     }
     // Only a publication aggregates: it reads back the scored sessions of the weeks it computes
     // or writes, and computes again those whose cached result is damaged.
