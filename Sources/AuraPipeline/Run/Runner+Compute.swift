@@ -1,3 +1,4 @@
+import AuraCache
 import AuraSupport
 import Foundation
 import Logging
@@ -51,9 +52,15 @@ extension Runner {
           "cpu_seconds": .stringConvertible((outcome.cpuSeconds * 1000).rounded() / 1000),
         ])
     }
-    for path in plan.chain.cache.damaged() {
+    warnOfDamage(plan.chain.cache)
+    return outcomes
+  }
+
+  /// One warning for each cache entry found damaged since the last call: each was computed
+  /// again.
+  func warnOfDamage(_ cache: ArtifactCache) {
+    for path in cache.damaged() {
       logger.warning("cache entry damaged: computed again", metadata: ["entry": .string(path)])
     }
-    return outcomes
   }
 }

@@ -27,24 +27,7 @@ extension Runner {
     let current = OutputLayout(out).current
     let trusted = base.trusted
     var summary = base.summary
-    let outcomes = SessionTwins.setAside(
-      outcomes.map(Self.heldUntilItsDay), sessions: plan.sessions, datasetRoot: plan.datasetRoot)
-    let quarantine =
-      plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
-    let failed = outcomes.compactMap { outcome in
-      outcome.failure.map {
-        DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
-      }
-    }
-    // Listed once, by the command's summary (and its JSON summary line): logged here at info
-    // only, so that --quiet prints each problem once, not twice.
-    for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
-    for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
-    summary.upToDate = false
-    summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
-    summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)
-    summary.quarantined = quarantine
-    summary.failed = failed
+    let (outcomes, quarantine, failed) = settle(outcomes, plan: plan, summary: &summary)
 
     // A publication with failed partitions is recorded under a key the next run's plan
     // cannot produce, so the next run retries them.
@@ -68,11 +51,13 @@ extension Runner {
       previous: previousDatabase, athletes: plan.tables.athletes, today: RunDay.today())
     let (reuse, changedFrom) = Self.rowsKept(
       aggregation, previousPartitions: previousPartitions, trusted: trusted)
-    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
     var tally = AggregationTally()
     do {
       let finishedAt = Self.timestamp()
       let runId = Self.runId(startedAt: startedAt, key: key)
+      let run = runRecord(
+        plan, runId: runId, startedAt: startedAt, finishedAt: finishedAt,
+        computed: summary.scoringComputed.count, quarantined: quarantine.count)
       let reports = try timed("publish") {
         let publisher = Publisher(out: out, retention: config.retention)
         let release = try publisher.stage(runId: runId)
@@ -82,13 +67,6 @@ extension Runner {
           try SQLiteStore().publish(
             databasePath: release.database, reusing: reuse ? previousDatabase.path : nil
           ) { writer in
-            let run = RunRecord(
-              runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
-              parametersHash: Self.parametersHash(config.parameters),
-              parameters: config.parameters.described, dataset: plan.datasetRoot.path,
-              datasetDigest: datasetDigest(plan), code: build,
-              sessionsTotal: plan.sessions.count, sessionsComputed: summary.scoringComputed.count,
-              sessionsQuarantined: quarantine.count)
             let contents = try timed("aggregate and write sessions") {
               try publishSessions(
                 plan, aggregation: aggregation, writer: writer,
@@ -106,46 +84,92 @@ extension Runner {
           throw error
         }
       }
-      for path in plan.chain.cache.damaged() {
-        logger.warning(
-          "cache entry damaged: computed again", metadata: ["entry": .string(path)])
-      }
+      warnOfDamage(plan.chain.cache)
       try state.savePublication(
         key: key, fields: publish,
         databaseDigest: FileDigests.contentDigest(
           ofFile: OutputLayout(out).currentDatabase.resolvingSymlinksInPath().path),
         sessions: records, quarantined: quarantine, failed: failed)
-      // A session whose cached result was damaged was computed again: the run did that work.
-      for (folder, features) in tally.recomputed {
-        if features, !summary.featuresComputed.contains(folder) {
-          summary.featuresComputed.append(folder)
-        }
-        if !summary.scoringComputed.contains(folder) { summary.scoringComputed.append(folder) }
-      }
-      summary.aggregated = tally.athletes
-      summary.weeksAggregated = tally.weeks
-      summary.rowsKept = sessionCount - tally.sessionsWritten
-      summary.reportsRendered = reports.rendered
-      logger.info(
-        "published",
-        metadata: [
-          "run_id": .string(runId),
-          "athletes_aggregated": .stringConvertible(tally.athletes.count),
-          "athletes": .stringConvertible(aggregation.athletes.count),
-          "athlete_weeks_aggregated": .stringConvertible(tally.weeks),
-          "athlete_weeks": .stringConvertible(
-            aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }),
-          "sessions_rows_kept": .stringConvertible(summary.rowsKept),
-          "sessions": .stringConvertible(sessionCount),
-          "reports_rendered": .stringConvertible(reports.rendered.count),
-          "reports": .stringConvertible(reports.reports),
-        ])
+      record(tally, reports: reports, aggregation: aggregation, runId: runId, in: &summary)
     } catch {
       throw PipelineError.fatal(
         "nothing published: \(ErrorMessage.describe(error))\(DiskSpace.fullHint(error, release: release))"
       )
     }
     return Published(summary: try finish(summary), previous: release)
+  }
+
+  /// The outcomes as published: sessions held until their day and copied uploads set aside;
+  /// what is quarantined and what failed, logged once and put in `summary` with the sessions
+  /// computed.
+  private func settle(
+    _ outcomes: [SessionChain.Outcome], plan: PipelinePlan, summary: inout RunSummary
+  ) -> (outcomes: [SessionChain.Outcome], quarantine: [DatasetProblem], failed: [DatasetProblem]) {
+    let outcomes = SessionTwins.setAside(
+      outcomes.map(Self.heldUntilItsDay), sessions: plan.sessions, datasetRoot: plan.datasetRoot)
+    let quarantine =
+      plan.tables.problems + outcomes.compactMap(\.problem) + outcomes.flatMap(\.setAside)
+    let failed = outcomes.compactMap { outcome in
+      outcome.failure.map {
+        DatasetProblem(path: "sessions/\(outcome.folder)", line: 0, reason: $0)
+      }
+    }
+    // Listed once, by the command's summary (and its JSON summary line): logged here at info
+    // only, so that --quiet prints each problem once, not twice.
+    for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
+    for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
+    summary.upToDate = false
+    summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
+    summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)
+    summary.quarantined = quarantine
+    summary.failed = failed
+    return (outcomes, quarantine, failed)
+  }
+
+  /// The `run` table's row of this publication.
+  private func runRecord(
+    _ plan: PipelinePlan, runId: String, startedAt: String, finishedAt: String, computed: Int,
+    quarantined: Int
+  ) -> RunRecord {
+    RunRecord(
+      runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
+      parametersHash: Self.parametersHash(config.parameters),
+      parameters: config.parameters.described, dataset: plan.datasetRoot.path,
+      datasetDigest: datasetDigest(plan), code: build, sessionsTotal: plan.sessions.count,
+      sessionsComputed: computed, sessionsQuarantined: quarantined)
+  }
+
+  /// What the publication did, in `summary` and one log line.
+  private func record(
+    _ tally: AggregationTally, reports: ReportWriter.Written, aggregation: AggregationPlan,
+    runId: String, in summary: inout RunSummary
+  ) {
+    // A session whose cached result was damaged was computed again: the run did that work.
+    for (folder, features) in tally.recomputed {
+      if features, !summary.featuresComputed.contains(folder) {
+        summary.featuresComputed.append(folder)
+      }
+      if !summary.scoringComputed.contains(folder) { summary.scoringComputed.append(folder) }
+    }
+    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
+    summary.aggregated = tally.athletes
+    summary.weeksAggregated = tally.weeks
+    summary.rowsKept = sessionCount - tally.sessionsWritten
+    summary.reportsRendered = reports.rendered
+    logger.info(
+      "published",
+      metadata: [
+        "run_id": .string(runId),
+        "athletes_aggregated": .stringConvertible(tally.athletes.count),
+        "athletes": .stringConvertible(aggregation.athletes.count),
+        "athlete_weeks_aggregated": .stringConvertible(tally.weeks),
+        "athlete_weeks": .stringConvertible(
+          aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }),
+        "sessions_rows_kept": .stringConvertible(summary.rowsKept),
+        "sessions": .stringConvertible(sessionCount),
+        "reports_rendered": .stringConvertible(reports.rendered.count),
+        "reports": .stringConvertible(reports.reports),
+      ])
   }
 
   /// Whether the current release's rows are kept (`reuse`), and from which week (a Monday, days
