@@ -213,7 +213,7 @@ struct AthleteWeekBuilder: Sendable {
     let repsNote = set.repsUnknownReason.map { reason in
       "Reps not countable from this recording: \(reason)."
         + (range.map {
-          " It holds \($0) reps, a range that held the count on 9 of 10 such sets of real recordings."
+          " Estimated from the recording: \($0) reps (a range widened by how far such counts were off on real recordings)."
         } ?? "")
     }
     let entryNote = set.entryCheck.map {

@@ -313,7 +313,7 @@ import Testing
         encoding: .utf8)
       #expect(report.contains("\(low)–\(high), estimated (logged \(lost.reps))"), "\(format)")
       #expect(report.contains("Reps not countable from this recording: the recording lost"))
-      #expect(report.contains("It holds \(low)–\(high) reps"))
+      #expect(report.contains("Estimated from the recording: \(low)–\(high) reps"))
     }
   }
 
