@@ -105,7 +105,7 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// The reps the recording counts (whether or not the count stands).
   package var measuredRepCount: Int { reps.count * repsPerMeasuredRep }
 
-  /// The reps the set holds at `RepCountCalibration.intervalLevel`, from the count the
+  /// The reps the set holds at 90 % (`RepCountCalibration.halfWidths`), from the count the
   /// recording gives and how far such counts were off on real recordings: published for every
   /// set a count was found for, standing or not; nil for a logbook set or one whose recording
   /// shows no rep of it.

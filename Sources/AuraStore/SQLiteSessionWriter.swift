@@ -109,8 +109,9 @@ final class SQLiteSessionWriter: SessionWriter {
           row.add(f.repCountUnknown)
           row.add(f.countEvidence?.confidence)
           row.add(annotations.suspects[id])
-          row.add(f.repsInterval?.lowerBound)
-          row.add(f.repsInterval?.upperBound)
+          let interval = f.repsInterval
+          row.add(interval?.lowerBound)
+          row.add(interval?.upperBound)
         }
         for component in set.formComponents.keys.sorted() {
           try componentInsert { row in

@@ -20,16 +20,13 @@ import Testing
     var result: [(truth: SetTruth, features: SetFeatures)] = []
     for sessionTruth in truth.sessions {
       let url = folder.appendingPathComponent("sessions/\(sessionTruth.sessionId)/session.json")
-      var manifest = try #require(
+      let manifest = try #require(
         try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
       let recordings = try #require(manifest["recordings"] as? [[String: Any]])
       guard recordings.contains(where: { $0["kind"] as? String == "imu" }) else { continue }
       if !pose {
-        manifest["recordings"] = recordings.filter { $0["kind"] as? String == "imu" }
-        manifest["sets"] = try #require(manifest["sets"] as? [[String: Any]]).map { set in
-          set.filter { !["start_s", "end_s", "reps"].contains($0.key) }
-        }
-        try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+        try TestSupport.keepImuOnly(
+          sessionTruth.sessionId, in: folder, removingSetFields: ["start_s", "end_s", "reps"])
       }
       let features = try TestSupport.features(sessionTruth.sessionId, in: folder)
       for setTruth in sessionTruth.sets {

@@ -42,12 +42,8 @@ import Testing
     defer { TestSupport.remove(folder) }
     var (sets, held) = (0, 0)
     for session in truth.sessions {
-      let url = folder.appendingPathComponent("sessions/\(session.sessionId)/session.json")
-      var manifest = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-      let recordings = try #require(manifest["recordings"] as? [[String: Any]])
-      manifest["recordings"] = recordings.filter { $0["kind"] as? String == "imu" }
-      try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+      // A session without a watch recording has nothing for it to count.
+      guard try TestSupport.keepImuOnly(session.sessionId, in: folder) else { continue }
       let features = try TestSupport.features(session.sessionId, in: folder)
       for setTruth in session.sets {
         let set = try #require(features.sets.first { $0.setNumber == setTruth.setNumber })

@@ -207,6 +207,28 @@ package enum TestSupport {
     return try features(sessionId, in: root, parameters: parameters)
   }
 
+  /// Rewrites session `sessionId`'s manifest in `folder` to keep its IMU recordings alone, and
+  /// its sets without `setFields` (e.g. their bounds and logged reps); false where it had no
+  /// IMU recording (left as it was).
+  @discardableResult
+  package static func keepImuOnly(
+    _ sessionId: String, in folder: URL, removingSetFields setFields: Set<String> = []
+  ) throws -> Bool {
+    let url = folder.appendingPathComponent("sessions/\(sessionId)/session.json")
+    guard
+      var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        as? [String: Any],
+      let recordings = manifest["recordings"] as? [[String: Any]],
+      recordings.contains(where: { $0["kind"] as? String == "imu" })
+    else { return false }
+    manifest["recordings"] = recordings.filter { $0["kind"] as? String == "imu" }
+    if let sets = manifest["sets"] as? [[String: Any]] {
+      manifest["sets"] = sets.map { $0.filter { !setFields.contains($0.key) } }
+    }
+    try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+    return true
+  }
+
   /// The features of one session of a dataset, its exercises.csv merged over the catalog.
   package static func features(
     _ sessionId: String, in folder: URL, parameters: ParameterSet = parameters

@@ -68,9 +68,6 @@ package enum RepCountCalibration {
     }
   }
 
-  /// The interval's level: the share of held-out sets of a class its interval should hold.
-  package static let intervalLevel = 0.9
-
   /// Split-conformal half-widths, reps: for each class, the ⌈(n + 1) × 0.9⌉-th smallest of the
   /// n absolute count errors (|authors' count − count found|) of the tuning splits' sets found
   /// so (`scripts/realdata/calibrate_intervals.py` prints this table from `make eval-real`'s

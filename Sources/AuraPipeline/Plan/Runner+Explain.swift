@@ -63,11 +63,8 @@ extension Runner {
       // As the run decides (`SessionChain.run`): a session it published under the same key is
       // taken as cached where its entry exists; any other is loaded, so a damaged entry is a
       // miss. Its features are looked at only where its scoring is computed.
-      let published =
-        record.flatMap { $0.published.map { !$0.recordingsSetAside } } == true
-        && record?.scoringKey == session.scoringKey
       let scoringCached =
-        published
+        SessionChain.publishedAsIs(record, session) != nil
         ? cache.contains(stage: .scoring, key: session.scoringKey)
         : cache.isIntact(stage: .scoring, key: session.scoringKey)
       if scoringCached { continue }

@@ -128,6 +128,18 @@ struct SessionChain: Sendable {
       scoringKey: scoring.finalize(), failure: failure)
   }
 
+  /// How the last run published the session, where it did under the same scoring key and set
+  /// none of its recordings aside: such a session is taken as cached where its scoring entry
+  /// exists, without decoding it (`run`, and `explain` as it predicts the run).
+  static func publishedAsIs(_ last: RunState.SessionRecord?, _ plan: Plan)
+    -> RunState.SessionRecord.Published?
+  {
+    guard let last, let published = last.published, !published.recordingsSetAside,
+      last.scoringKey == plan.scoringKey
+    else { return nil }
+    return published
+  }
+
   /// Loads or computes the session's stages; `force` ignores cached results. `last` is how the
   /// last run left the session: if it published it under the same scoring key and the entry
   /// is still cached, nothing is decoded. A computation is recorded in `journal` while it runs.
@@ -140,8 +152,8 @@ struct SessionChain: Sendable {
       return Outcome(
         folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
     }
-    if !force, let last, let published = last.published, !published.recordingsSetAside,
-      last.scoringKey == plan.scoringKey, cache.contains(stage: .scoring, key: plan.scoringKey)
+    if !force, let published = Self.publishedAsIs(last, plan),
+      cache.contains(stage: .scoring, key: plan.scoringKey)
     {
       return Outcome(
         folder: folder, published: published, computedFeatures: false, computedScoring: false)
