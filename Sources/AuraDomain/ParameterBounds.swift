@@ -61,7 +61,27 @@ package enum ParameterBounds {
 
   /// The range of `key`: its first matching rule's, nil where no rule names it.
   package static func range(of key: String) -> ClosedRange<Double>? {
-    rules.first { matches($0.pattern, key) }?.range
+    // Every settings read, report and plan asks for many keys: an exact rule is one
+    // dictionary look-up, and only the few family rules are matched around their star.
+    var first = exactRules[key]
+    for family in familyRules where family.index < (first ?? Int.max) {
+      if matches(family.pattern, key) {
+        first = family.index
+        break
+      }
+    }
+    return first.map { rules[$0].range }
+  }
+
+  /// Each exact pattern's first rule.
+  private static let exactRules: [String: Int] = rules.indices.reduce(into: [:]) { table, index in
+    let pattern = rules[index].pattern
+    if !pattern.contains("*"), table[pattern] == nil { table[pattern] = index }
+  }
+
+  /// The rules with a star, in table order.
+  private static let familyRules: [(index: Int, pattern: String)] = rules.indices.compactMap {
+    rules[$0].pattern.contains("*") ? ($0, rules[$0].pattern) : nil
   }
 
   /// Why `value` cannot be `key`'s; nil when it can.
@@ -77,7 +97,7 @@ package enum ParameterBounds {
     guard let star = pattern.firstIndex(of: "*") else { return pattern == key }
     let prefix = pattern[..<star]
     let suffix = pattern[pattern.index(after: star)...]
-    return key.count >= prefix.count + suffix.count && key.hasPrefix(prefix)
+    return key.utf8.count >= prefix.utf8.count + suffix.utf8.count && key.hasPrefix(prefix)
       && key.hasSuffix(suffix)
   }
 }
