@@ -69,6 +69,8 @@ package final class FileDigests: Sendable {
       state.withLock { $0.seen[path] = known }
       return known.digest
     }
+    // Hashed earlier in this run (the plan's digests, then the dataset's): not read again.
+    if let known = state.withLock({ $0.seen[path] }), known.stamp == stamp { return known.digest }
     guard let digest = contentDigest(path) else { return nil }
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
