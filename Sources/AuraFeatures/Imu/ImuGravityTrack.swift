@@ -20,10 +20,11 @@ enum ImuGravityTrack {
   )? {
     let n = imu.times.count
     guard imu.hasGyroscope, n >= 2, imu.gyroX.count == n else { return nil }
-    var norms = (0..<n).map { norm(force(imu, $0)) }
+    let magnitudes = (0..<n).map { norm(force(imu, $0)) }
+    var norms = magnitudes
     let gravity = OrderStatistic.select(&norms, rank: n / 2)
     guard gravity > 0 else { return nil }
-    let bias = gyroscopeBias(imu, gravity: gravity)
+    let bias = gyroscopeBias(imu, magnitudes: magnitudes, gravity: gravity)
     // Start from the accelerometer's mean direction over the first half second.
     var start = Vector(0, 0, 0)
     for i in 0..<n where imu.times[i] - imu.times[0] <= 0.5 { start = start + force(imu, i) }
@@ -38,9 +39,10 @@ enum ImuGravityTrack {
         // A fixed world vector seen from a frame turning at ω turns at −ω.
         let rate = Vector(imu.gyroX[i] - bias.x, imu.gyroY[i] - bias.y, imu.gyroZ[i] - bias.z)
         up = rotate(up, by: rate * -dt)
-        let magnitude = norm(a)
+        let magnitude = magnitudes[i]
         let trust = max(0, 1 - abs(magnitude / gravity - 1) / 0.3)
-        if trust > 0, let measured = unit(a) {
+        if trust > 0, magnitude > 0 {
+          let measured = a * (1 / magnitude)
           let weight = min(1, trust * dt / timeConstant)
           up = unit(up * (1 - weight) + measured * weight) ?? up
         }
@@ -49,18 +51,23 @@ enum ImuGravityTrack {
       directions.append(up)
     }
     let mean = unit(directions.reduce(Vector(0, 0, 0), +)) ?? up
-    var angles = directions.map { acos(max(-1, min(1, dot($0, mean)))) * 180 / .pi }
-    return (vertical, OrderStatistic.select(&angles, rank: n * 95 / 100))
+    // The angle falls as the cosine rises: the 95th percentile angle is the angle of the
+    // 5th percentile cosine, one arccosine instead of one a sample.
+    var cosines = directions.map { max(-1, min(1, dot($0, mean))) }
+    let cosine = OrderStatistic.select(&cosines, rank: n - 1 - n * 95 / 100)
+    return (vertical, acos(cosine) * 180 / .pi)
   }
 
   /// The gyroscope's reading at rest, per axis: its median over the samples where the
-  /// specific force is within 0.5 m/s² of gravity's magnitude for a quarter second either
-  /// side (the sensor still, or nearly); over every sample where that holds for fewer than
-  /// a second of them. Cheap gyroscopes read several degrees a second at rest (the bar
+  /// specific force (`magnitudes`, per sample) is within 0.5 m/s² of gravity's magnitude for
+  /// a quarter second either side (the sensor still, or nearly); over every sample where that
+  /// holds for fewer than a second of them. Cheap gyroscopes read several degrees a second at rest (the bar
   /// recordings: 3-6 °/s), which would turn the tracked gravity by as much each second.
-  private static func gyroscopeBias(_ imu: ImuSeries, gravity: Double) -> Vector {
+  private static func gyroscopeBias(_ imu: ImuSeries, magnitudes: [Double], gravity: Double)
+    -> Vector
+  {
     let n = imu.times.count
-    let near = (0..<n).map { abs(norm(force(imu, $0)) - gravity) <= 0.5 }
+    let near = magnitudes.map { abs($0 - gravity) <= 0.5 }
     var still: [Int] = []
     var lastFar = -Double.infinity
     var nextFar = [Double](repeating: .infinity, count: n)
@@ -107,6 +114,7 @@ enum ImuGravityTrack {
     guard angle > 1e-12 else { return v }
     let k = r * (1 / angle)
     let cross = Vector(k.y * v.z - k.z * v.y, k.z * v.x - k.x * v.z, k.x * v.y - k.y * v.x)
-    return v * cos(angle) + cross * sin(angle) + k * (dot(k, v) * (1 - cos(angle)))
+    let cosine = cos(angle)
+    return v * cosine + cross * sin(angle) + k * (dot(k, v) * (1 - cosine))
   }
 }
