@@ -210,7 +210,7 @@ package struct SessionFeatureExtractor: Sendable {
       var evidence = RepCountEvidence.gather(
         reps: reps, span: found.span, signals: own, reading: setReading,
         signalCounts: check.signalCounts, boundsFound: found.detected,
-        sampleRateHz: grid.sampleRateHz)
+        sampleRateHz: grid.sampleRateHz, rhythms: check.rhythms)
       evidence.partLost = check.movementLost
       evidences[index] = evidence
       guard unknown[index] == nil else { continue }

@@ -85,6 +85,9 @@ enum RepCountCheck {
     var signalCounts: [Int] = []
     /// Whether the recording lost the movement on most of the set: the reps found are a part.
     var movementLost = false
+    /// The rhythm of each of the set's own signals over the whole range, as given: nil where
+    /// the check read them over a stretch of it or with walks bridged.
+    var rhythms: [RepRhythm?]? = nil
   }
 
   /// The check of `reps` reps found over `range` of the signals of an exercise moving in
@@ -108,6 +111,7 @@ enum RepCountCheck {
             100 * (1 - Double(seen) / Double(range.count)))), movementLost: true)
     }
     var own = own
+    var bridged = false
     var stretch =
       reading.findsSet
       ? RepeatingStretch(own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
@@ -120,18 +124,23 @@ enum RepCountCheck {
     if reading.findsSet, let walking,
       stretch.map({ mostlyWalking($0.samples, walking) }) ?? range.contains(where: { walking[$0] })
     {
+      bridged = true
       own = WalkingSteps.bridged(own, over: walking)
       first = own[0]
       stretch = RepeatingStretch(
         own, range: range, sampleRateHz: sampleRateHz, periods: reading.periods)
     }
     let counted = stretch?.samples ?? range
-    func rhythms(_ signals: [[Double]], above threshold: Double) -> [(RhythmReps, [Double])] {
-      signals.compactMap { values in
-        RepRhythm(
-          values, range: counted, sampleRateHz: sampleRateHz, periods: reading.periods,
-          midrange: reading.midrange, levelledOver: stretch?.period
-        ).flatMap { rhythm in
+    func rhythm(_ values: [Double]) -> RepRhythm? {
+      RepRhythm(
+        values, range: counted, sampleRateHz: sampleRateHz, periods: reading.periods,
+        midrange: reading.midrange, levelledOver: stretch?.period)
+    }
+    func rhythms(_ signals: [[Double]], above threshold: Double, found: [RepRhythm?]? = nil)
+      -> [(RhythmReps, [Double])]
+    {
+      zip(signals, found ?? signals.map(rhythm)).compactMap { values, rhythm in
+        rhythm.flatMap { rhythm in
           guard rhythm.strength >= threshold else { return nil }
           // Where a limb's set was found, its ends may hold the set-up and put-down. A load's
           // ends are its first and last reps: the bar turns there as at every rep, and its
@@ -148,8 +157,11 @@ enum RepCountCheck {
         }
       }
     }
-    let voters = rhythms(own, above: reading.clearRhythm)
+    let ownRhythms = own.map(rhythm)
+    let voters = rhythms(own, above: reading.clearRhythm, found: ownRhythms)
     let signalCounts = voters.map { $0.0.turns.count }
+    // Read over the whole range of the signals given, as the evidence reads them.
+    let asGiven = stretch == nil && !bridged ? ownRhythms : nil
     // On a load, the count more than half the signals give, else the clearest signal's; the
     // clearest of those that give it is the one the reps are cut from. A limb's axes swing
     // together with the forearm: where they part, most of them are no likelier right than
@@ -165,9 +177,9 @@ enum RepCountCheck {
     let elected = strongest(majority ?? voters)
     guard
       let (cycles, signal) = elected ?? strongest(rhythms(body(), above: clearBodyRhythm))
-    else { return Check(verdict: .supported, signalCounts: signalCounts) }
+    else { return Check(verdict: .supported, signalCounts: signalCounts, rhythms: asGiven) }
     func checked(_ verdict: Verdict) -> Check {
-      Check(verdict: verdict, signalCounts: signalCounts)
+      Check(verdict: verdict, signalCounts: signalCounts, rhythms: asGiven)
     }
     let count = cycles.turns.count
     // The rhythm recovers reps the one-by-one counter merged; it takes none away from those

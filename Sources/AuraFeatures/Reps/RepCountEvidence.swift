@@ -88,11 +88,12 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
 
   /// The evidence for `reps` found over `span` (samples of a grid at `sampleRateHz`) on
   /// `signals`, read as `reading` says; `boundsFound` where the set was found in its recording
-  /// rather than given its bounds.
+  /// rather than given its bounds. `known`: each signal's rhythm over `span`, where the
+  /// check has read them already (`RepCountCheck.Check.rhythms`).
   static func gather(
     reps: [RepSegmenter.Segment], span: Range<Int>, signals: [[Double]],
     reading: RepCountCheck.Reading, signalCounts: [Int] = [], boundsFound: Bool,
-    sampleRateHz: Double
+    sampleRateHz: Double, rhythms known: [RepRhythm?]? = nil
   ) -> RepCountEvidence {
     var evidence = RepCountEvidence(
       reps: reps.count, boundsFound: boundsFound, sensor: reading.sensor)
@@ -108,11 +109,15 @@ package struct RepCountEvidence: Codable, Sendable, Equatable {
     // Each signal's rhythm, clearest first; the evidence is the first whose count agrees with
     // the reps found, else the clearest's. A signal may lock onto twice the rep (an
     // acceleration that pulses twice a rep, a sway over two), and another read it right.
-    let rhythms = signals.compactMap { values -> (RepRhythm, [Double])? in
-      RepRhythm(
-        values, range: span, sampleRateHz: sampleRateHz, periods: reading.periods,
-        midrange: reading.midrange
-      ).map { ($0, values) }
+    let found =
+      known
+      ?? signals.map {
+        RepRhythm(
+          $0, range: span, sampleRateHz: sampleRateHz, periods: reading.periods,
+          midrange: reading.midrange)
+      }
+    let rhythms = zip(found, signals).compactMap { rhythm, values in
+      rhythm.map { ($0, values) }
     }.sorted { $0.0.strength > $1.0.strength }
     for (index, (rhythm, values)) in rhythms.enumerated()
     where index == 0 || rhythm.strength >= reading.clearRhythm {
