@@ -15,7 +15,7 @@ package struct SQLiteStore: ResultStore, Sendable {
   ) throws {
     if let previous { try FileManager.default.copyItem(atPath: previous, toPath: databasePath) }
     let queue = try DatabaseQueue(path: databasePath)
-    try Schema.migrator.migrate(queue)
+    try Schema.migrate(queue)
     try queue.write { db in
       if previous != nil {
         let kept = Set(PublishedTable.sessionTables.map(\.name))
