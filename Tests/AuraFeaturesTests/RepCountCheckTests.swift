@@ -49,6 +49,29 @@ import Testing
     }
   }
 
+  /// The autocorrelation's lagged products, four lags at a time, are the sums a loop per lag
+  /// makes, to the bit: over two signals of a set in turn, for lag ranges that leave one, two
+  /// or three lags after the last four.
+  @Test func laggedProductsAreEachLagsOwnSumToTheBit() {
+    var random = SeededRandom(seed: 7)
+    let signals = (0..<2).map { _ in
+      Self.continuousSet(
+        reps: 8, period: 1.6, jitter: 0.2, rateHz: 30, noise: 0.05, random: &random)
+    }
+    let n = signals[0].count
+    for lags in [1...4, 5...13, 7...16, 3...30, 40...(n / 2)] {
+      let products = RepRhythm.laggedProducts(signals, count: n, lags: lags)
+      let expected = lags.map { lag in
+        var sum = 0.0
+        for x in signals {
+          for i in 0..<(n - lag) { sum += x[i] * x[i + lag] }
+        }
+        return sum
+      }
+      #expect(products.map(\.bitPattern) == expected.map(\.bitPattern), "lags \(lags)")
+    }
+  }
+
   @Test func gapsAreBridgedAndMostlyUnseenSetsAreUnknown() throws {
     var random = SeededRandom(seed: 7)
     var values = Self.continuousSet(

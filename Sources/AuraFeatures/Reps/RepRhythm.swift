@@ -112,10 +112,11 @@ struct RepRhythm: Equatable {
       for (i, value) in x.enumerated() { sums[i + 1] = sums[i] + value * value }
       return sums
     }
+    let products = laggedProducts(signals, count: n, lags: lags.lowerBound...longest)
     let correlations = (lags.lowerBound...longest).map { lag -> Double in
-      var (xy, xx, yy) = (0.0, 0.0, 0.0)
-      for (x, sums) in zip(signals, squares) {
-        for i in 0..<(n - lag) { xy += x[i] * x[i + lag] }
+      let xy = products[lag - lags.lowerBound]
+      var (xx, yy) = (0.0, 0.0)
+      for sums in squares {
         xx += sums[n - lag]
         yy += sums[n] - sums[lag]
       }
@@ -128,6 +129,49 @@ struct RepRhythm: Equatable {
       let first = peaks.first(where: { correlations[$0] >= 0.85 * top })
     else { return nil }
     return (first + lags.lowerBound, correlations[first])
+  }
+
+  /// For each lag, Σ x[i]·x[i + lag] (i + lag < `n`, the signals' length) over every signal in
+  /// turn, summed in that order (so each
+  /// sum is the one a loop per lag makes, to the bit). Four lags at a time, one SIMD lane
+  /// each: one lag's sum is a chain of dependent additions, and four chains side by side
+  /// take about the time of one.
+  static func laggedProducts(_ signals: [[Double]], count n: Int, lags: ClosedRange<Int>)
+    -> [Double]
+  {
+    var products = [Double](repeating: 0, count: lags.count)
+    for signal in signals {
+      signal.withUnsafeBufferPointer { x in
+        var first = lags.lowerBound
+        while first <= lags.upperBound {
+          let width = min(4, lags.upperBound - first + 1)
+          let slot = first - lags.lowerBound
+          var sums = SIMD4<Double>()
+          for lane in 0..<width { sums[lane] = products[slot + lane] }
+          // Every lane's terms up to where the longest lag of the four runs out.
+          let shared = max(0, n - (first + width - 1))
+          if width == 4 {
+            for i in 0..<shared {
+              let j = i + first
+              let later = SIMD4<Double>(x[j], x[j + 1], x[j + 2], x[j + 3])
+              sums += SIMD4<Double>(repeating: x[i]) * later
+            }
+          } else {
+            for i in 0..<shared {
+              for lane in 0..<width { sums[lane] += x[i] * x[i + first + lane] }
+            }
+          }
+          // Then each shorter lag's last terms, in order.
+          for lane in 0..<width {
+            var sum = sums[lane]
+            for i in shared..<max(shared, n - first - lane) { sum += x[i] * x[i + first + lane] }
+            products[slot + lane] = sum
+          }
+          first += width
+        }
+      }
+    }
+    return products
   }
 
   /// The 5th-95th percentile range of `x`.
