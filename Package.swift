@@ -143,17 +143,22 @@ let package = Package(
         "AuraTestSupport", "AuraDomain", "AuraEvaluation", "AuraFeatures", "AuraIngest",
         "AuraSynth",
       ], swiftSettings: testSettings),
+    // The nightly parameters for the tests of a stage that must not link the pipeline.
+    .target(
+      name: "AuraTestParameters",
+      dependencies: ["AuraDomain", .product(name: "Yams", package: "Yams")],
+      path: "Tests/AuraTestParameters"),
     .testTarget(
       name: "AuraScoringTests",
       dependencies: [
-        "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
-        "AuraScoring", "AuraSynth",
+        "AuraTestParameters", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraScoring",
+        "AuraSynth",
       ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraAggregationTests",
       dependencies: [
-        "AuraTestSupport", "AuraAggregation", "AuraDomain", "AuraFeatures", "AuraIngest",
-        "AuraPipeline", "AuraScoring",
+        "AuraTestParameters", "AuraAggregation", "AuraDomain", "AuraFeatures", "AuraIngest",
+        "AuraScoring",
       ], swiftSettings: testSettings),
     .testTarget(
       name: "AuraStoreTests",

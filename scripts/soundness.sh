@@ -52,6 +52,22 @@ sql=$(grep -rnE '"(SELECT|INSERT INTO|DELETE FROM|CREATE TABLE|ALTER TABLE|PRAGM
 check "no SQL outside AuraStore and AuraPostgres" test -z "$sql"
 [ -z "$sql" ] || echo "$sql" >&2
 
+# A stage's unit tests stand on the stage alone: scoring's and aggregation's never see the
+# pipeline (their nightly parameters come from AuraTestParameters).
+reaching=$(grep -rln 'import AuraPipeline\|"AuraTestSupport"' Tests/AuraScoringTests \
+  Tests/AuraAggregationTests || true)
+reaching+=$(python3 - <<'PY'
+import re
+text = open("Package.swift", encoding="utf-8").read()
+for target in ("AuraScoringTests", "AuraAggregationTests"):
+    block = re.search(r'name: "%s",\s*dependencies: \[(.*?)\]' % target, text, re.S)
+    if block and re.search(r'"Aura(Pipeline|TestSupport)"', block.group(1)):
+        print(f"Package.swift: {target} depends on the pipeline")
+PY
+)
+check "scoring and aggregation tests do not link the pipeline" test -z "$reaching"
+[ -z "$reaching" ] || echo "$reaching" >&2
+
 # Log messages are constant, their values in metadata (what an operator's alert matches on).
 prose=$(python3 - <<'PY'
 import glob, re

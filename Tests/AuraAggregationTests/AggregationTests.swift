@@ -1,5 +1,5 @@
 import AuraDomain
-import AuraPipeline
+import AuraTestParameters
 import Foundation
 import Testing
 
@@ -13,9 +13,7 @@ import Testing
   let catalog = ExerciseCatalog.builtIn
 
   func settings(_ overrides: [String] = []) throws -> AggregationSettings {
-    var config = try PipelineConfig.load(path: "pipelines/nightly.yaml")
-    for assignment in overrides { try config.override(assignment) }
-    return try AggregationSettings(config.parameters)
+    try AggregationSettings(NightlyParameters.load(overrides))
   }
 
   func scoredSet(
@@ -280,7 +278,7 @@ import Testing
       settings: try settings(),
       gamification: Gamification(
         settings: try .init(
-          try PipelineConfig.load(path: "pipelines/nightly.yaml").parameters)), catalog: catalog)
+          NightlyParameters.load())), catalog: catalog)
     let sessions = [
       session(
         "s-1", "2026-11-02T10:00:00Z",
@@ -343,7 +341,7 @@ import Testing
       settings: try settings(),
       gamification: Gamification(
         settings: try .init(
-          try PipelineConfig.load(path: "pipelines/nightly.yaml").parameters)), catalog: catalog)
+          NightlyParameters.load())), catalog: catalog)
   }
 
   static let athlete = Athlete(

@@ -1,5 +1,5 @@
 import AuraDomain
-import AuraPipeline
+import AuraTestParameters
 import Foundation
 import Testing
 
@@ -11,9 +11,7 @@ import Testing
   let squat = ExerciseCatalog.builtIn.resolve("back_squat")!
 
   func scorer(_ overrides: [String] = []) throws -> FormScorer {
-    var config = try PipelineConfig.load(path: "pipelines/nightly.yaml")
-    for assignment in overrides { try config.override(assignment) }
-    return FormScorer(settings: try .init(config.parameters))
+    FormScorer(settings: try .init(NightlyParameters.load(overrides)))
   }
 
   /// A squat rep: 2 s down, no pause, 1 s up.
@@ -124,9 +122,8 @@ import Testing
   /// A set whose count the recording cannot support has reps that are not known to be reps:
   /// no form score, no feedback, and its XP counts the reps the athlete logged.
   @Test func aSetWithoutACountIsNotScoredOnItsReps() throws {
-    let config = try PipelineConfig.load(path: "pipelines/nightly.yaml")
     let scorer = SessionScorer(
-      form: try scorer(), gamification: Gamification(settings: try .init(config.parameters)),
+      form: try scorer(), gamification: Gamification(settings: try .init(NightlyParameters.load())),
       catalog: .builtIn)
     var unknown = set((0..<3).map { rep($0 + 1, rom: 100) })
     unknown.repCountUnknown = "a rep of 13 s is longer than any exercise's"

@@ -84,7 +84,9 @@ package struct PipelineConfig: Sendable {
       guard let map = tree as? [String: Any] else {
         throw PipelineError.config("\(path): parameters must be a mapping")
       }
-      try flatten(map, prefix: "", into: &parameters, path: path)
+      do { parameters = try ParameterSet(flattening: map) } catch {
+        throw PipelineError.config("\(path): \(error)")
+      }
     }
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     func resolved(_ value: String) -> String {
@@ -237,29 +239,6 @@ package struct PipelineConfig: Sendable {
     }
   }
 
-  static func flatten(
-    _ map: [String: Any], prefix: String, into parameters: inout ParameterSet, path: String
-  ) throws {
-    for (key, value) in map {
-      let dotted = prefix.isEmpty ? key : prefix + "." + key
-      switch value {
-      case let nested as [String: Any]:
-        try flatten(nested, prefix: dotted, into: &parameters, path: path)
-      case let flag as Bool: parameters[dotted] = .flag(flag)
-      case let int as Int: parameters[dotted] = .number(Double(int))
-      case let double as Double: parameters[dotted] = .number(double)
-      case let text as String: parameters[dotted] = .text(text)
-      case let list as [Any]:
-        let numbers = list.compactMap { ($0 as? Double) ?? ($0 as? Int).map(Double.init) }
-        guard numbers.count == list.count else {
-          throw PipelineError.config("\(path): \(dotted) must be a list of numbers")
-        }
-        parameters[dotted] = .list(numbers)
-      default: throw PipelineError.config("\(path): \(dotted) has an unsupported value")
-      }
-    }
-  }
-
   /// Worker threads a run may ask for (0: one per core).
   package static let workersRange = 0...1024
 
@@ -311,18 +290,7 @@ package struct PipelineConfig: Sendable {
 
   /// Applies `key=value` overrides (numbers, true/false, comma lists or text).
   package mutating func override(_ assignment: String) throws {
-    guard let equals = assignment.firstIndex(of: "=") else {
-      throw PipelineError.config("override '\(assignment)' is not key=value")
-    }
-    let key = String(assignment[..<equals])
-    let raw = String(assignment[assignment.index(after: equals)...])
-    guard parameters[key] != nil else { throw PipelineError.config("unknown parameter '\(key)'") }
-    // As the run table records values, except that a list may leave out its brackets.
-    if raw.contains(","), case .list(let numbers) = ParameterValue(described: "[\(raw)]") {
-      parameters[key] = .list(numbers)
-    } else {
-      parameters[key] = ParameterValue(described: raw)
-    }
+    do { try parameters.assign(assignment) } catch { throw PipelineError.config(error.description) }
   }
 }
 
