@@ -22,104 +22,116 @@ extension Runner {
     // database, a report gone) is published again though nothing else changed.
     let base = PublicationBase(
       out: out, plan: plan, logger: Logger(label: "explain") { _ in SwiftLogNoOpLogHandler() })
-    let state = base.state
-    let last = state.sessions()
-    let cache = plan.chain.cache
+    let last = base.state.sessions()
+    let suspects = CrashJournal.suspects(out: out)
     var work: [PlannedWork] = []
     var quarantined = Set<String>()
-    let suspects = CrashJournal.suspects(out: out)
-    // A stage runs where the run would not find its result: the reasons compare with the
-    // fields of the key the session had last time.
-    func planned(_ stage: Stage, _ partition: String, fields: ContentKey, lastKey: String?)
-      -> PlannedWork
-    {
-      PlannedWork(
-        stage: stage.label, partition: partition,
-        reasons: PlannedWork.reasons(
-          from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
-    }
     for session in plan.sessions {
-      if let failure = session.failure {
-        work.append(
-          .init(stage: Stage.features.label, partition: session.partition, reasons: [failure]))
-        continue
-      }
-      let record = last[session.partition]
-      // `--retry-failed` computes what the last run set aside or failed, whatever is cached.
-      // A session whose cached features are a problem of its data meets it again (scoring
-      // never runs); any other is computed through.
-      if retryFailed, base.retry.contains(session.partition) {
-        let reason = "--retry-failed: the last run set it aside or failed on it"
-        let setAside =
-          if case .problem? = cache.load(
-            SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
-          { true } else { false }
-        if setAside { quarantined.insert(session.partition) }
-        work += (setAside ? [Stage.features] : [Stage.features, Stage.scoring]).map {
-          PlannedWork(stage: $0.label, partition: session.partition, reasons: [reason])
-        }
-        continue
-      }
-      // As the run decides (`SessionChain.run`): a session it published under the same key is
-      // taken as cached where its entry exists; any other is loaded, so a damaged entry is a
-      // miss. Its features are looked at only where its scoring is computed.
-      let scoringCached =
-        SessionChain.publishedAsIs(record, session) != nil
-        ? cache.contains(stage: .scoring, key: session.scoringKey)
-        : cache.isIntact(stage: .scoring, key: session.scoringKey)
-      if scoringCached { continue }
-      if !cache.isIntact(stage: .features, key: session.featureKey) {
-        var features = planned(
-          .features, session.partition, fields: session.features, lastKey: record?.featureKey)
-        if suspects.contains(session.partition) {
-          features.reasons.append("a run died computing it: computed in a process of its own")
-        }
-        work.append(features)
-      } else if case .problem? = cache.load(
-        SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
-      {
-        quarantined.insert(session.partition)
-        continue  // quarantined: scoring never runs
-      }
-      work.append(
-        planned(.scoring, session.partition, fields: session.scoring, lastKey: record?.scoringKey))
-    }
-    let previous = state.problems()
-    let previousFailed = previous.failed
-    let due = previous.quarantined.filter { RunDay.isDue($0.reason) }
-    let current = OutputLayout(out).currentDatabase.path
-    var publication: PlannedWork? = nil
-    if !FileManager.default.fileExists(atPath: current) {
-      publication = .init(
-        stage: Stage.publication.label, partition: "all", reasons: ["output missing"])
-    } else if !previousFailed.isEmpty {
-      publication = .init(
-        stage: Stage.publication.label, partition: "all",
-        reasons: previousFailed.map { "retry failed \($0.path)" })
-    } else if state.publishedKey != plan.publishKey {
-      publication = .init(
-        stage: Stage.publication.label, partition: "all",
-        reasons: PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields))
-    } else if !due.isEmpty {
-      publication = .init(
-        stage: Stage.publication.label, partition: "all",
-        reasons: due.map { "\($0.path) is due: its day has come" })
-    } else if !base.trusted {
-      publication = .init(stage: Stage.publication.label, partition: "all", reasons: base.damage)
-    } else if retryFailed, !base.retry.isEmpty {
-      publication = .init(
-        stage: Stage.publication.label, partition: "all",
-        reasons: base.retry.sorted().map { "--retry-failed: \($0)" })
+      let decided = explainSession(
+        session, record: last[session.partition], cache: plan.chain.cache, base: base,
+        retryFailed: retryFailed, suspect: suspects.contains(session.partition))
+      work += decided.work
+      if decided.quarantined { quarantined.insert(session.partition) }
     }
     // Only a publication aggregates: it reads back the scored sessions of the weeks it computes
     // or writes, and computes again those whose cached result is damaged.
-    if let publication {
+    if let publication = explainPublication(plan, base: base, retryFailed: retryFailed) {
       work += explainAggregation(
         plan, last: last, quarantined: quarantined, trusted: base.trusted,
         sessionsComputed: Set(work.filter { $0.stage == Stage.scoring.label }.map(\.partition)))
       work.append(publication)
     }
     return work
+  }
+
+  /// What a run would compute of one session (`record`: what the last run kept of it), and
+  /// whether it would be quarantined, as the run decides (`SessionChain.run`).
+  private func explainSession(
+    _ session: SessionChain.Plan, record: RunState.SessionRecord?, cache: ArtifactCache,
+    base: PublicationBase, retryFailed: Bool, suspect: Bool
+  ) -> (work: [PlannedWork], quarantined: Bool) {
+    // A stage runs where the run would not find its result: the reasons compare with the
+    // fields of the key the session had last time.
+    func planned(_ stage: Stage, fields: ContentKey, lastKey: String?) -> PlannedWork {
+      PlannedWork(
+        stage: stage.label, partition: session.partition,
+        reasons: PlannedWork.reasons(
+          from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
+    }
+    func isProblem() -> Bool {
+      if case .problem? = cache.load(
+        SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
+      {
+        return true
+      }
+      return false
+    }
+    if let failure = session.failure {
+      return (
+        [.init(stage: Stage.features.label, partition: session.partition, reasons: [failure])],
+        false
+      )
+    }
+    // `--retry-failed` computes what the last run set aside or failed, whatever is cached.
+    // A session whose cached features are a problem of its data meets it again (scoring
+    // never runs); any other is computed through.
+    if retryFailed, base.retry.contains(session.partition) {
+      let reason = "--retry-failed: the last run set it aside or failed on it"
+      let setAside = isProblem()
+      let stages = setAside ? [Stage.features] : [Stage.features, Stage.scoring]
+      return (
+        stages.map {
+          PlannedWork(stage: $0.label, partition: session.partition, reasons: [reason])
+        }, setAside
+      )
+    }
+    // A session the run published under the same key is taken as cached where its entry
+    // exists; any other is loaded, so a damaged entry is a miss. Its features are looked at
+    // only where its scoring is computed.
+    let scoringCached =
+      SessionChain.publishedAsIs(record, session) != nil
+      ? cache.contains(stage: .scoring, key: session.scoringKey)
+      : cache.isIntact(stage: .scoring, key: session.scoringKey)
+    if scoringCached { return ([], false) }
+    var work: [PlannedWork] = []
+    if !cache.isIntact(stage: .features, key: session.featureKey) {
+      var features = planned(.features, fields: session.features, lastKey: record?.featureKey)
+      if suspect {
+        features.reasons.append("a run died computing it: computed in a process of its own")
+      }
+      work.append(features)
+    } else if isProblem() {
+      return ([], true)  // quarantined: scoring never runs
+    }
+    work.append(planned(.scoring, fields: session.scoring, lastKey: record?.scoringKey))
+    return (work, false)
+  }
+
+  /// Why the run would publish again, or nil where it would keep the current release.
+  private func explainPublication(
+    _ plan: PipelinePlan, base: PublicationBase, retryFailed: Bool
+  ) -> PlannedWork? {
+    let state = base.state
+    let previous = state.problems()
+    let due = previous.quarantined.filter { RunDay.isDue($0.reason) }
+    func publication(_ reasons: [String]) -> PlannedWork {
+      PlannedWork(stage: Stage.publication.label, partition: "all", reasons: reasons)
+    }
+    if !FileManager.default.fileExists(atPath: OutputLayout(out).currentDatabase.path) {
+      return publication(["output missing"])
+    } else if !previous.failed.isEmpty {
+      return publication(previous.failed.map { "retry failed \($0.path)" })
+    } else if state.publishedKey != plan.publishKey {
+      return publication(
+        PlannedWork.reasons(from: state.publishedFields, to: plan.publish.fields))
+    } else if !due.isEmpty {
+      return publication(due.map { "\($0.path) is due: its day has come" })
+    } else if !base.trusted {
+      return publication(base.damage)
+    } else if retryFailed, !base.retry.isEmpty {
+      return publication(base.retry.sorted().map { "--retry-failed: \($0)" })
+    }
+    return nil
   }
 
   /// The athlete-weeks (`aggregation athletes/<id>/<ISO week>`) and athlete histories
