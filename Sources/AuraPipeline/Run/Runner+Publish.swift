@@ -226,6 +226,49 @@ extension Runner {
     return held
   }
 
+  /// One athlete's part of a publication, on a worker: their history (cached, or computed
+  /// from their weeks), their sessions' rows and their own, emitted in order; returns what
+  /// stays once they are written (the tally's counts, their leaderboard candidacy).
+  private struct AthleteStep: Sendable {
+    let step: AthleteAggregation
+    let aggregator: Aggregator
+    let cache: ArtifactCache
+    /// The first changed week of each athlete where the publication reuses an earlier one.
+    let changedFrom: [String: Int]?
+    let asOfDay: Int
+    /// Times of an athlete without sessions: the data's last session's, not the clock's.
+    let dataEnd: String
+
+    func publish(_ work: AggregationPlan.AthleteWork, emit: (RowWrite) throws -> Void) throws
+      -> (aggregated: Bool, weeks: Int, sessions: Int, candidate: Leaderboard.Candidate?)
+    {
+      let rowsFrom = Runner.rowsFrom(work, changedFrom: changedFrom)
+      if changedFrom != nil, let rowsFrom {
+        try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom))
+      }
+      let cached = work.partition.history.flatMap {
+        cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
+      }
+      let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
+      let results = aggregator.aggregate(outcome.history, asOfDay: asOfDay)
+      let placed = Leaderboard.place(
+        work.athlete, standing: results.standings.first, rankings: results.rankings,
+        sessions: work.sessions.count)
+      let starts = work.sessions.map(\.startTime.text)
+      try emit(
+        .athlete(
+          AthleteRows(
+            athlete: work.athlete, results: results, firstSeen: starts.min() ?? dataEnd,
+            lastSeen: starts.max() ?? dataEnd,
+            wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
+            morpho: work.inputs.morpho, exclusion: placed.exclusion)))
+      return (
+        aggregated: outcome.aggregated, weeks: outcome.weeksComputed,
+        sessions: outcome.sessionsWritten, candidate: placed.candidate
+      )
+    }
+  }
+
   /// A write of publication's athlete step, made on the database's thread.
   private enum RowWrite: Sendable {
     /// Removes the athlete's published sessions from a week (a Monday, days since 1970) on.
@@ -238,12 +281,12 @@ extension Runner {
   /// How many weeks of rows an athlete's aggregation gets ahead of the database's writes.
   private static let weeksAhead = 4
 
-  /// What publication aggregated and wrote.
   /// The sessions publication computed again, from the workers that did.
   final class RecomputedSessions: Sendable {
     let sessions = Mutex<[(folder: String, features: Bool)]>([])
   }
 
+  /// What publication aggregated and wrote.
   struct AggregationTally {
     /// Athletes whose history was computed rather than found in the cache.
     var athletes: [String] = []
@@ -281,48 +324,27 @@ extension Runner {
         recomputed.sessions.withLock { $0.append((outcome.folder, outcome.computedFeatures)) }
       }
     }
-    let step = AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute)
+    // Times of an athlete without sessions, and the catalog's day: the data's, not the clock's.
+    let dataEnd =
+      aggregation.athletes.lazy.flatMap { $0.sessions.map(\.startTime.text) }.max()
+      ?? "1970-01-01T00:00:00Z"
+    let athleteStep = AthleteStep(
+      step: AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute),
+      aggregator: aggregator, cache: cache, changedFrom: reused?.changedFrom,
+      asOfDay: aggregation.asOfDay, dataEnd: dataEnd)
     if let reused {
       let present = Set(aggregation.athletes.map(\.athlete.id))
       for athleteId in reused.previous.subtracting(present).sorted() {
         try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
       }
     }
-    // Times of an athlete without sessions, and the catalog's day: the data's, not the clock's.
-    let dataEnd =
-      aggregation.athletes.lazy.flatMap { $0.sessions.map(\.startTime.text) }.max()
-      ?? "1970-01-01T00:00:00Z"
     // Athletes are aggregated on every core, and their rows written here in athlete order, a
     // few weeks behind at most: the database gets the same rows in the same order whatever the
     // number of workers. What stays once an athlete is written is what the leaderboards need.
-    let changedFrom = reused?.changedFrom
     let outcomes = try WorkerPool.stream(
       aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
     ) { work, emit in
-      let rowsFrom = Self.rowsFrom(work, changedFrom: changedFrom)
-      if changedFrom != nil, let rowsFrom {
-        try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom))
-      }
-      let cached = work.partition.history.flatMap {
-        cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
-      }
-      let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
-      let results = aggregator.aggregate(outcome.history, asOfDay: aggregation.asOfDay)
-      let placed = Leaderboard.place(
-        work.athlete, standing: results.standings.first, rankings: results.rankings,
-        sessions: work.sessions.count)
-      let starts = work.sessions.map(\.startTime.text)
-      try emit(
-        .athlete(
-          AthleteRows(
-            athlete: work.athlete, results: results, firstSeen: starts.min() ?? dataEnd,
-            lastSeen: starts.max() ?? dataEnd,
-            wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
-            morpho: work.inputs.morpho, exclusion: placed.exclusion)))
-      return (
-        aggregated: outcome.aggregated, weeks: outcome.weeksComputed,
-        sessions: outcome.sessionsWritten, candidate: placed.candidate
-      )
+      try athleteStep.publish(work, emit: emit)
     } consume: { (write: RowWrite) in
       switch write {
       case .remove(let athleteId, let monday):
