@@ -46,20 +46,7 @@ package enum SessionManifestReader {
   package static func read(data: Data, path: String, catalog: ExerciseCatalog) throws -> (
     SessionManifest, [RecordingReference]
   ) {
-    let raw: RawManifest
-    do {
-      raw = try JSONDecoder().decode(RawManifest.self, from: data)
-    } catch let error as DecodingError {
-      if let syntax = JSONSyntaxError.find(in: data) {
-        throw DatasetProblem(
-          path: path, line: syntax.line,
-          reason: "malformed JSON at column \(syntax.column): \(syntax.reason)")
-      }
-      throw DatasetProblem(path: path, line: 0, reason: describe(error))
-    } catch {
-      throw DatasetProblem(
-        path: path, line: 0, reason: "malformed JSON: \(error.localizedDescription)")
-    }
+    let raw = try decoded(data, path: path)
     guard let startTime = SessionTime(raw.start_time) else {
       throw DatasetProblem(
         path: path, line: 0,
@@ -86,43 +73,13 @@ package enum SessionManifestReader {
         throw DatasetProblem(
           path: path, line: 0, reason: "\(location).set_number: duplicate \(set.set_number)")
       }
-      if let start = set.start_s, let end = set.end_s, !(end > start) {
-        throw DatasetProblem(
-          path: path, line: 0, reason: "\(location): end_s \(end) is not after start_s \(start)")
-      }
-      for (name, value) in [
-        ("load_kg", set.load_kg), ("rpe", set.rpe), ("start_s", set.start_s), ("end_s", set.end_s),
-        ("reps", set.reps.map(Double.init)),
-      ] {
-        if let value, let problem = PlausibleRange.problem(name, value) {
-          throw DatasetProblem(path: path, line: 0, reason: "\(location).\(name): \(problem)")
-        }
-      }
-      var tempo: Tempo? = nil
-      if let notation = set.target_tempo {
-        guard let parsed = Tempo(notation: notation) else {
-          throw DatasetProblem(
-            path: path, line: 0,
-            reason: "\(location).target_tempo: '\(notation)' is not e-p-c seconds")
-        }
-        tempo = parsed
-      }
-      if let label = set.form_label, !["good", "bad"].contains(label) {
-        throw DatasetProblem(
-          path: path, line: 0, reason: "\(location).form_label: '\(label)' is not good or bad")
-      }
-      sets.append(
-        ManifestSet(
-          setNumber: set.set_number, exerciseId: exercise.id, loadKg: set.load_kg,
-          startSeconds: set.start_s,
-          endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo,
-          formLabel: set.form_label, failed: set.failed,
-          loadConfirmed: set.load_confirmed ?? false))
+      sets.append(try checked(set, exercise: exercise, at: location, path: path))
     }
     if let end = raw.end_time, ISODates.timestamp(end) == nil {
       throw DatasetProblem(
         path: path, line: 0, reason: "$.end_time: \(EntityId.quoted(end)) is not ISO 8601")
     }
+    // Every recording's numbers are checked before any recording's kind and placement.
     for (index, recording) in (raw.recordings ?? []).enumerated() {
       for (name, value) in [
         ("fps", recording.fps), ("image_width", recording.image_width),
@@ -136,36 +93,99 @@ package enum SessionManifestReader {
       }
     }
     let recordings = try (raw.recordings ?? []).enumerated().map { index, recording in
-      guard let kind = RecordingKind(rawValue: recording.kind) else {
-        throw DatasetProblem(
-          path: path, line: 0,
-          reason:
-            "$.recordings[\(index)].kind: \(EntityId.quoted(recording.kind)) is not pose or imu")
-      }
-      var placement: ImuPlacement? = nil
-      if let named = recording.placement {
-        guard let known = ImuPlacement(rawValue: named) else {
-          throw DatasetProblem(
-            path: path, line: 0,
-            reason:
-              "$.recordings[\(index)].placement: \(EntityId.quoted(named)) is not one of \(ImuPlacement.listed)"
-          )
-        }
-        placement = known
-      }
-      return RecordingReference(
-        kind: kind, path: recording.path, format: recording.format, fps: recording.fps,
-        view: recording.view, imageWidth: recording.image_width,
-        imageHeight: recording.image_height,
-        pixelsPerMeter: recording.scale?.pixels_per_meter, placement: placement,
-        accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit,
-        skeleton: recording.skeleton)
+      try reference(recording, at: "$.recordings[\(index)]", path: path)
     }
     let manifest = SessionManifest(
       sessionId: raw.session_id, athleteId: raw.athlete_id, startTime: startTime,
       endTime: raw.end_time,
       notes: raw.notes, sets: sets.sorted { $0.setNumber < $1.setNumber })
     return (manifest, recordings)
+  }
+
+  /// The manifest's JSON decoded, or the problem with its line and column where the JSON is
+  /// malformed, or the field a value is missing from or of the wrong type in.
+  private static func decoded(_ data: Data, path: String) throws -> RawManifest {
+    do {
+      return try JSONDecoder().decode(RawManifest.self, from: data)
+    } catch let error as DecodingError {
+      if let syntax = JSONSyntaxError.find(in: data) {
+        throw DatasetProblem(
+          path: path, line: syntax.line,
+          reason: "malformed JSON at column \(syntax.column): \(syntax.reason)")
+      }
+      throw DatasetProblem(path: path, line: 0, reason: describe(error))
+    } catch {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "malformed JSON: \(error.localizedDescription)")
+    }
+  }
+
+  /// One set of the manifest (at `location`, "$.sets[i]") of a known `exercise`, checked:
+  /// bounds in order, plausible numbers, a tempo and a form label that parse.
+  private static func checked(
+    _ set: RawManifest.RawSet, exercise: ExerciseDefinition, at location: String, path: String
+  ) throws -> ManifestSet {
+    if let start = set.start_s, let end = set.end_s, !(end > start) {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "\(location): end_s \(end) is not after start_s \(start)")
+    }
+    for (name, value) in [
+      ("load_kg", set.load_kg), ("rpe", set.rpe), ("start_s", set.start_s), ("end_s", set.end_s),
+      ("reps", set.reps.map(Double.init)),
+    ] {
+      if let value, let problem = PlausibleRange.problem(name, value) {
+        throw DatasetProblem(path: path, line: 0, reason: "\(location).\(name): \(problem)")
+      }
+    }
+    var tempo: Tempo? = nil
+    if let notation = set.target_tempo {
+      guard let parsed = Tempo(notation: notation) else {
+        throw DatasetProblem(
+          path: path, line: 0,
+          reason: "\(location).target_tempo: '\(notation)' is not e-p-c seconds")
+      }
+      tempo = parsed
+    }
+    if let label = set.form_label, !["good", "bad"].contains(label) {
+      throw DatasetProblem(
+        path: path, line: 0, reason: "\(location).form_label: '\(label)' is not good or bad")
+    }
+    return ManifestSet(
+      setNumber: set.set_number, exerciseId: exercise.id, loadKg: set.load_kg,
+      startSeconds: set.start_s,
+      endSeconds: set.end_s, reps: set.reps, rpe: set.rpe, targetTempo: tempo,
+      formLabel: set.form_label, failed: set.failed,
+      loadConfirmed: set.load_confirmed ?? false)
+  }
+
+  /// One recording of the manifest (at `location`, "$.recordings[i]") with a known kind and
+  /// placement.
+  private static func reference(
+    _ recording: RawManifest.RawRecording, at location: String, path: String
+  ) throws -> RecordingReference {
+    guard let kind = RecordingKind(rawValue: recording.kind) else {
+      throw DatasetProblem(
+        path: path, line: 0,
+        reason: "\(location).kind: \(EntityId.quoted(recording.kind)) is not pose or imu")
+    }
+    var placement: ImuPlacement? = nil
+    if let named = recording.placement {
+      guard let known = ImuPlacement(rawValue: named) else {
+        throw DatasetProblem(
+          path: path, line: 0,
+          reason:
+            "\(location).placement: \(EntityId.quoted(named)) is not one of \(ImuPlacement.listed)"
+        )
+      }
+      placement = known
+    }
+    return RecordingReference(
+      kind: kind, path: recording.path, format: recording.format, fps: recording.fps,
+      view: recording.view, imageWidth: recording.image_width,
+      imageHeight: recording.image_height,
+      pixelsPerMeter: recording.scale?.pixels_per_meter, placement: placement,
+      accelUnit: recording.accel_unit, gyroUnit: recording.gyro_unit,
+      skeleton: recording.skeleton)
   }
 
   static func describe(_ error: DecodingError) -> String {
