@@ -47,17 +47,58 @@ package enum ReportWriter {
     let context = try ReportContext(store: store, generatedAt: generatedAt)
     let renderer = try ReportRenderer()
     let athletes = try store.athleteRows()
-    let builder = AthleteWeekBuilder(context: context)
     let previousDigests = previous.map(ReportManifest.read) ?? [:]
     let earlier = Set(ReportManifest.read(folder).keys)
     let withRecords = try store.athletesWithRecords()
     let destination = Destination(
       folder: folder, previous: previous, digests: previousDigests, atomically: atomically)
+    let athleteReports = try writeAthletes(
+      athletes, withRecords: withRecords, context: context, renderer: renderer,
+      destination: destination)
+    // A coach's key covers their athletes' pages, which the coach's email attaches.
+    let coaches = try store.coaches()
+    var coachAthletes: [String: [Int]] = [:]
+    for (index, athlete) in athletes.enumerated() {
+      if let coach = athlete.coachId { coachAthletes[coach, default: []].append(index) }
+    }
+    let coachBuilder = try CoachReportBuilder(context: context)
+    let coachReports = try coaches.map { coach in
+      let mine = coachAthletes[coach.id] ?? []
+      return try writeCoach(
+        coach, athletes: mine.map { athletes[$0] },
+        athleteDigests: mine.map { athleteReports[$0].digest }, builder: coachBuilder,
+        context: context, renderer: renderer, destination: destination)
+    }
+    let reports = athleteReports + coachReports
+    try writeIndex(
+      coaches: coaches, athletes: athletes, withRecords: withRecords, context: context,
+      renderer: renderer, folder: folder)
+    try writeFile(
+      ReportManifest.text(
+        Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) })),
+      at: ReportManifest.fileName, in: folder)
+    try removeLeftovers(
+      of: earlier, in: folder, owning: ["athletes", "coaches"],
+      keeping: Set(reports.flatMap(\.files)))
+    return Written(
+      paths: (["index.html"] + reports.flatMap(\.files)).sorted(),
+      reports: reports.count, rendered: reports.filter { !$0.reusable }.map(\.stem).sorted(),
+      isoWeek: context.isoWeek,
+      rosters: coaches.map { coach in
+        Roster(coach: coach.id, athletes: (coachAthletes[coach.id] ?? []).map { athletes[$0].id })
+      })
+  }
 
-    // Each athlete's view is built, converted for the templates, digested and, where the
-    // previous release lacks that digest, rendered in both formats and written, on every core.
-    var athleteReports: [Report] = []
-    athleteReports.reserveCapacity(athletes.count)
+  /// Each athlete's page, a chunk at a time on every core: their view is built, converted
+  /// for the templates, digested and, where the previous release lacks that digest, rendered
+  /// in both formats and written. In the order of `athletes`.
+  private static func writeAthletes(
+    _ athletes: [ReportRows.Athlete], withRecords: Set<String>, context: ReportContext,
+    renderer: ReportRenderer, destination: Destination
+  ) throws -> [Report] {
+    let builder = AthleteWeekBuilder(context: context)
+    var reports: [Report] = []
+    reports.reserveCapacity(athletes.count)
     for start in stride(from: 0, to: athletes.count, by: athletesPerChunk) {
       let chunk = Array(athletes[start..<min(start + athletesPerChunk, athletes.count)])
       let made = WorkerPool.map(chunk) { athlete in
@@ -83,36 +124,38 @@ package enum ReportWriter {
           }
         }
       }
-      athleteReports += try made.map { try $0.get() }
+      reports += try made.map { try $0.get() }
     }
+    return reports
+  }
 
-    // A coach's key covers their athletes' pages, which the coach's email attaches.
-    let coaches = try store.coaches()
-    let coachBuilder = try CoachReportBuilder(context: context)
-    var coachAthletes: [String: [Int]] = [:]
-    for (index, athlete) in athletes.enumerated() {
-      if let coach = athlete.coachId { coachAthletes[coach, default: []].append(index) }
+  /// A coach's roster page, its digest covering their athletes' pages (`athleteDigests`).
+  private static func writeCoach(
+    _ coach: ReportRows.Coach, athletes: [ReportRows.Athlete], athleteDigests: [String],
+    builder: CoachReportBuilder, context: ReportContext, renderer: ReportRenderer,
+    destination: Destination
+  ) throws -> Report {
+    let view = try builder.build(coach: coach, athletes: athletes)
+    let title = "\(coach.name): roster, \(context.windowLabel)"
+    var digest = ReportDigest(title: title, footer: context.footer)
+    digest.add(view: TemplateValue.convert(view))
+    for athleteDigest in athleteDigests { digest.add(athleteDigest) }
+    return try destination.place(stem: "coaches/\(coach.id)", digest: digest.finalize()) {
+      (
+        html: renderer.htmlPage(
+          title: title, body: renderer.html("coach", view), footer: context.footer),
+        markdown: renderer.markdownDocument(
+          heading: nil, body: renderer.markdown("coach", view), footer: context.footer)
+      )
     }
-    var coachReports: [Report] = []
-    for coach in coaches {
-      let mine = coachAthletes[coach.id] ?? []
-      let view = try coachBuilder.build(coach: coach, athletes: mine.map { athletes[$0] })
-      let title = "\(coach.name): roster, \(context.windowLabel)"
-      var digest = ReportDigest(title: title, footer: context.footer)
-      digest.add(view: TemplateValue.convert(view))
-      for index in mine { digest.add(athleteReports[index].digest) }
-      let report = try destination.place(stem: "coaches/\(coach.id)", digest: digest.finalize()) {
-        (
-          html: renderer.htmlPage(
-            title: title, body: renderer.html("coach", view), footer: context.footer),
-          markdown: renderer.markdownDocument(
-            heading: nil, body: renderer.markdown("coach", view), footer: context.footer)
-        )
-      }
-      coachReports.append(report)
-    }
-    let reports = athleteReports + coachReports
+  }
 
+  /// `index.html`: the coaches, the athletes with something recorded, how many have nothing,
+  /// and what the run set aside.
+  private static func writeIndex(
+    coaches: [ReportRows.Coach], athletes: [ReportRows.Athlete], withRecords: Set<String>,
+    context: ReportContext, renderer: ReportRenderer, folder: URL
+  ) throws {
     let listed = athletes.filter { withRecords.contains($0.id) }
     let index = renderer.htmlPage(
       title: "AuraLift reports",
@@ -127,20 +170,6 @@ package enum ReportWriter {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
     try writeFile(index, at: "index.html", in: folder)
-    try writeFile(
-      ReportManifest.text(
-        Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) })),
-      at: ReportManifest.fileName, in: folder)
-    try removeLeftovers(
-      of: earlier, in: folder, owning: ["athletes", "coaches"],
-      keeping: Set(reports.flatMap(\.files)))
-    return Written(
-      paths: (["index.html"] + reports.flatMap(\.files)).sorted(),
-      reports: reports.count, rendered: reports.filter { !$0.reusable }.map(\.stem).sorted(),
-      isoWeek: context.isoWeek,
-      rosters: coaches.map { coach in
-        Roster(coach: coach.id, athletes: (coachAthletes[coach.id] ?? []).map { athletes[$0].id })
-      })
   }
 
   /// Where a rendering's reports go: each is linked from the release folder `previous` where
