@@ -92,7 +92,6 @@ package struct Delivery: Sendable {
       try FileManager.default.createDirectory(at: dryRun, withIntermediateDirectories: true)
     }
     let sentAt = ISO8601DateFormatter().string(from: now)
-    let weekBegan = settings.day.lastStart(atOrBefore: now, calendar: calendar)
     var transportDown = false
     for brief in briefs {
       guard let text = addresses[brief.report] else {
@@ -109,44 +108,25 @@ package struct Delivery: Sendable {
       let key = keys[brief.report] ?? ""
       var correction = false
       if dryRun == nil, !resend {
-        if ledger.wasSent(report: brief.report, address: address.text, key: key) {
+        switch due(
+          brief.report, address: address, key: key, ledger: ledger, now: now, calendar: calendar)
+        {
+        case .unchanged:
           outcome.unchanged += 1
           continue
-        }
-        if let last = ledger.last(report: brief.report, address: address.text),
-          last.at >= weekBegan
-        {
-          guard settings.corrections, !calendar.isDate(last.at, inSameDayAs: now) else {
-            outcome.mailedThisWeek += 1
-            continue
-          }
-          correction = true
+        case .mailedThisWeek:
+          outcome.mailedThisWeek += 1
+          continue
+        case .due(let corrected): correction = corrected
         }
       }
       if transportDown {
         outcome.deferred.append(brief.report)
         continue
       }
-      let served = settings.baseURL.map { brief.linked(to: $0) } ?? brief
-      let email = writer.email(served)
-      var message = MailMessage(
-        from: settings.from, to: [address],
-        subject: correction ? "Corrected: \(email.subject)" : email.subject, text: email.text,
-        html: email.html, date: now,
-        messageId:
-          "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
       do {
-        // A served report is linked; otherwise the recipient's own page goes attached, alone.
-        if served.reportURL == nil {
-          let page = try String(
-            contentsOf: release.appendingPathComponent(brief.report + ".html"), encoding: .utf8)
-          message.attachments = [
-            .init(
-              filename: "\(brief.isoWeek)-\(brief.name).html",
-              contentType: "text/html; charset=utf-8",
-              data: Data(StandalonePage.html(page).utf8))
-          ]
-        }
+        let message = try self.message(
+          brief, to: address, correction: correction, writer: writer, release: release, now: now)
         if let dryRun {
           try AtomicFile.write(
             message.bytes,
@@ -165,5 +145,54 @@ package struct Delivery: Sendable {
       }
     }
     return outcome
+  }
+
+  /// Whether a recipient's report is due by the ledger: sent already with this content,
+  /// mailed this week and not to be corrected (corrections off, or one went today), or due,
+  /// as a correction where its week's mail went already.
+  private enum Due {
+    case unchanged, mailedThisWeek
+    case due(correction: Bool)
+  }
+
+  private func due(
+    _ report: String, address: EmailAddress, key: String, ledger: DeliveryLedger, now: Date,
+    calendar: Calendar
+  ) -> Due {
+    if ledger.wasSent(report: report, address: address.text, key: key) { return .unchanged }
+    let weekBegan = settings.day.lastStart(atOrBefore: now, calendar: calendar)
+    guard let last = ledger.last(report: report, address: address.text), last.at >= weekBegan
+    else { return .due(correction: false) }
+    guard settings.corrections, !calendar.isDate(last.at, inSameDayAs: now) else {
+      return .mailedThisWeek
+    }
+    return .due(correction: true)
+  }
+
+  /// The message of `brief` to `address`: its report linked where the reports are served,
+  /// else the recipient's own page attached, alone.
+  private func message(
+    _ brief: WeeklyBrief, to address: EmailAddress, correction: Bool, writer: WeeklyEmail.Writer,
+    release: URL, now: Date
+  ) throws -> MailMessage {
+    let served = settings.baseURL.map { brief.linked(to: $0) } ?? brief
+    let email = writer.email(served)
+    var message = MailMessage(
+      from: settings.from, to: [address],
+      subject: correction ? "Corrected: \(email.subject)" : email.subject, text: email.text,
+      html: email.html, date: now,
+      messageId:
+        "\(brief.runId).\(brief.report.replacingOccurrences(of: "/", with: "."))@auralift")
+    if served.reportURL == nil {
+      let page = try String(
+        contentsOf: release.appendingPathComponent(brief.report + ".html"), encoding: .utf8)
+      message.attachments = [
+        .init(
+          filename: "\(brief.isoWeek)-\(brief.name).html",
+          contentType: "text/html; charset=utf-8",
+          data: Data(StandalonePage.html(page).utf8))
+      ]
+    }
+    return message
   }
 }
