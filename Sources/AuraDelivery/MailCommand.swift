@@ -44,14 +44,7 @@ struct MailCommand: Sendable {
     let command = words.joined(separator: " ")
     // A command that exits before reading the whole message must not end this process.
     signal(SIGPIPE, SIG_IGN)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = Array(words.dropFirst())
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
+    let (process, input, errors) = Self.command(path, arguments: Array(words.dropFirst()))
     // A read end of our own (never inherited) keeps the message's pipe open after the command
     // exits, so what it left unread can be counted there instead of guessed from the write.
     let unread = fcntl(input.fileHandleForReading.fileDescriptor, F_DUPFD_CLOEXEC, 0)
@@ -109,30 +102,65 @@ struct MailCommand: Sendable {
     // A child the command left behind may hold its error pipe open: a moment, not a wait
     // without end.
     _ = heard.wait(timeout: .now() + 2)
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      let words =
-        String(decoding: said.withLock { $0 }, as: UTF8.self)
-        .split(whereSeparator: \.isNewline).last.map(String.init) ?? "no message"
-      let status = process.terminationStatus
-      let how =
-        process.terminationReason == .exit ? "exited \(status)" : "was killed by signal \(status)"
-      // sysexits: 65 (data) and 67 (no such user) are about this message; the rest are the
-      // transport's.
-      let transport = process.terminationReason != .exit || ![65, 67].contains(status)
-      throw Failure(description: "\(command) \(how): \(words)", transport: transport)
+    if let failure = Self.exitFailure(process, said: said.withLock { $0 }, command: command) {
+      throw failure
     }
-    let failure = writeFailure.withLock { $0 }
-    if !wroteAll || failure != nil || left != 0 {
-      let what =
-        failure.map { "(\($0))" }
-        ?? (wroteAll
-          ? (left > 0 ? "(\(left) of \(message.count) bytes left)" : "(its pipe could not be read)")
-          : "(over a pipe's buffer left)")
-      throw Failure(
-        description:
-          "\(command) exited 0 without reading the whole message \(what): not counted as delivered",
-        transport: true)
+    if let failure = Self.unreadFailure(
+      wroteAll: wroteAll, left: left, writeFailure: writeFailure.withLock { $0 },
+      size: message.count, command: command)
+    {
+      throw failure
     }
+  }
+
+  /// The command at `path`, not started: the message goes to its standard input, its standard
+  /// error is read, its output dropped.
+  private static func command(_ path: String, arguments: [String]) -> (
+    process: Process, input: Pipe, errors: Pipe
+  ) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    return (process, input, errors)
+  }
+
+  /// The failure of a command that did not exit 0, in its own last words (`said` on its
+  /// standard error); nil where it exited 0.
+  private static func exitFailure(_ process: Process, said: Data, command: String) -> Failure? {
+    guard process.terminationReason != .exit || process.terminationStatus != 0 else { return nil }
+    let words =
+      String(decoding: said, as: UTF8.self)
+      .split(whereSeparator: \.isNewline).last.map(String.init) ?? "no message"
+    let status = process.terminationStatus
+    let how =
+      process.terminationReason == .exit ? "exited \(status)" : "was killed by signal \(status)"
+    // sysexits: 65 (data) and 67 (no such user) are about this message; the rest are the
+    // transport's.
+    let transport = process.terminationReason != .exit || ![65, 67].contains(status)
+    return Failure(description: "\(command) \(how): \(words)", transport: transport)
+  }
+
+  /// The failure of a command that exited 0 without reading the whole message (`size`
+  /// bytes): the write did not finish (`wroteAll`), failed (`writeFailure`), or left `left`
+  /// bytes in the pipe (-1: the pipe could not be read); nil where it read it all.
+  private static func unreadFailure(
+    wroteAll: Bool, left: Int32, writeFailure: String?, size: Int, command: String
+  ) -> Failure? {
+    guard !wroteAll || writeFailure != nil || left != 0 else { return nil }
+    let what =
+      writeFailure.map { "(\($0))" }
+      ?? (wroteAll
+        ? (left > 0 ? "(\(left) of \(size) bytes left)" : "(its pipe could not be read)")
+        : "(over a pipe's buffer left)")
+    return Failure(
+      description:
+        "\(command) exited 0 without reading the whole message \(what): not counted as delivered",
+      transport: true)
   }
 
   /// Stops a command's process group: SIGTERM, SIGKILL two seconds later, and a bounded wait
