@@ -71,73 +71,80 @@ final class SQLiteSessionWriter: SessionWriter {
     }
     for session in sessions {
       for set in session.sets {
-        let f = set.features
-        let reps = f.reps
-        let id = session.setId(set)
-        let effort = annotations.efforts[id]
-        func mean(_ values: [Double]) -> Double? {
-          values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-        }
-        try setInsert { row in
-          row.add(id)
-          row.add(session.sessionId)
-          row.add(f.exerciseId)
-          row.add(f.setNumber)
-          row.add(f.publishedRepCount)
-          row.add(f.loadKg)
-          row.add(mean(reps.compactMap(\.meanConcentricVelocity)))
-          row.add(reps.compactMap(\.peakConcentricVelocity).max())
-          row.add(f.velocityLossPercent)
-          row.add(set.autoStopped)
-          row.add(set.formScore)
-          row.add(mean(reps.compactMap(\.barPathDeviationMeters)))
-          row.add(mean(reps.compactMap(\.romDegrees)))
-          row.add(f.phasesMeasured ? mean(reps.map(\.concentricSeconds)) : nil)
-          row.add(f.phasesMeasured ? mean(reps.map(\.eccentricSeconds)) : nil)
-          row.add(f.loggedRPE)
-          row.add(set.xp)
-          row.add(set.comboTag)
-          row.add(session.startTime.text)
-          row.add(f.source.rawValue)
-          row.add(set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"))
-          row.add(effort?.rpe)
-          row.add(effort?.repsInReserve)
-          row.add(effort?.method.rawValue)
-          row.add(f.loggedReps)
-          row.add(f.formLabel)
-          row.add(f.failed)
-          row.add(f.repCountUnknown)
-          row.add(f.countEvidence?.confidence)
-          row.add(annotations.suspects[id])
-          let interval = f.repsInterval
-          row.add(interval?.lowerBound)
-          row.add(interval?.upperBound)
-        }
-        for component in set.formComponents.keys.sorted() {
-          try componentInsert { row in
-            row.add(session.sessionId)
-            row.add(f.setNumber)
-            row.add(component)
-            row.add(set.formComponents[component])
-          }
-        }
-        for (index, rep) in reps.enumerated() {
-          try repInsert { row in
-            row.add(session.sessionId)
-            row.add(f.setNumber)
-            row.add(rep.repNumber)
-            row.add(rep.startSeconds)
-            row.add(rep.endSeconds)
-            row.add(f.phasesMeasured ? rep.eccentricSeconds : nil)
-            row.add(f.phasesMeasured ? rep.pauseSeconds : nil)
-            row.add(f.phasesMeasured ? rep.concentricSeconds : nil)
-            row.add(rep.romDegrees)
-            row.add(rep.meanConcentricVelocity)
-            row.add(rep.peakConcentricVelocity)
-            row.add(index < set.repFormScores.count ? set.repFormScores[index] : nil)
-            row.add(rep.barPathDeviationMeters)
-          }
-        }
+        try write(set, of: session, annotations: annotations)
+      }
+    }
+  }
+
+  /// One set's row, its form components and its reps.
+  private func write(
+    _ set: ScoredSet, of session: ScoredSession, annotations: SessionAnnotations
+  ) throws {
+    let f = set.features
+    let reps = f.reps
+    let id = session.setId(set)
+    let effort = annotations.efforts[id]
+    func mean(_ values: [Double]) -> Double? {
+      values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+    try setInsert { row in
+      row.add(id)
+      row.add(session.sessionId)
+      row.add(f.exerciseId)
+      row.add(f.setNumber)
+      row.add(f.publishedRepCount)
+      row.add(f.loadKg)
+      row.add(mean(reps.compactMap(\.meanConcentricVelocity)))
+      row.add(reps.compactMap(\.peakConcentricVelocity).max())
+      row.add(f.velocityLossPercent)
+      row.add(set.autoStopped)
+      row.add(set.formScore)
+      row.add(mean(reps.compactMap(\.barPathDeviationMeters)))
+      row.add(mean(reps.compactMap(\.romDegrees)))
+      row.add(f.phasesMeasured ? mean(reps.map(\.concentricSeconds)) : nil)
+      row.add(f.phasesMeasured ? mean(reps.map(\.eccentricSeconds)) : nil)
+      row.add(f.loggedRPE)
+      row.add(set.xp)
+      row.add(set.comboTag)
+      row.add(session.startTime.text)
+      row.add(f.source.rawValue)
+      row.add(set.feedback.isEmpty ? nil : set.feedback.joined(separator: "\n"))
+      row.add(effort?.rpe)
+      row.add(effort?.repsInReserve)
+      row.add(effort?.method.rawValue)
+      row.add(f.loggedReps)
+      row.add(f.formLabel)
+      row.add(f.failed)
+      row.add(f.repCountUnknown)
+      row.add(f.countEvidence?.confidence)
+      row.add(annotations.suspects[id])
+      let interval = f.repsInterval
+      row.add(interval?.lowerBound)
+      row.add(interval?.upperBound)
+    }
+    for component in set.formComponents.keys.sorted() {
+      try componentInsert { row in
+        row.add(session.sessionId)
+        row.add(f.setNumber)
+        row.add(component)
+        row.add(set.formComponents[component])
+      }
+    }
+    for (index, rep) in reps.enumerated() {
+      try repInsert { row in
+        row.add(session.sessionId)
+        row.add(f.setNumber)
+        row.add(rep.repNumber)
+        row.add(rep.startSeconds)
+        row.add(rep.endSeconds)
+        row.add(f.phasesMeasured ? rep.eccentricSeconds : nil)
+        row.add(f.phasesMeasured ? rep.pauseSeconds : nil)
+        row.add(f.phasesMeasured ? rep.concentricSeconds : nil)
+        row.add(rep.romDegrees)
+        row.add(rep.meanConcentricVelocity)
+        row.add(rep.peakConcentricVelocity)
+        row.add(index < set.repFormScores.count ? set.repFormScores[index] : nil)
+        row.add(rep.barPathDeviationMeters)
       }
     }
   }
