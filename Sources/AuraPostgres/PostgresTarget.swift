@@ -74,18 +74,7 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     guard !host.hasPrefix("/") else {
       throw bad("a Unix socket folder as host is not supported; give a host name or address")
     }
-    if let port = components.port {
-      self.port = port
-    } else if let text = Self.portText(url), !text.isEmpty {
-      // Foundation gives no port for one that does not fit an Int: never the default instead.
-      throw bad("port \(text.prefix(20)) is not a port (1-65535)")
-    } else if let text = environment["PGPORT"] {
-      guard let port = Int(text) else { throw bad("PGPORT=\(text) is not a port") }
-      self.port = port
-    } else {
-      port = 5432
-    }
-    guard (1...65535).contains(port) else { throw bad("port \(port) is out of range") }
+    port = try Self.port(components, url: url, environment: environment, bad: bad)
     user =
       components.user.flatMap { $0.isEmpty ? nil : $0 } ?? environment["PGUSER"]
       ?? environment["USER"] ?? "postgres"
@@ -103,19 +92,7 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
     if let unknown = items.keys.sorted().first(where: { !known.contains($0) }) {
       throw bad("unknown parameter '\(unknown)' (known: \(known.sorted().joined(separator: ", ")))")
     }
-    let mode = items["sslmode"] ?? environment["PGSSLMODE"] ?? "prefer"
-    guard let tls = TLSMode(rawValue: mode) else {
-      throw bad("sslmode=\(mode): use disable, allow, prefer, require, verify-ca or verify-full")
-    }
-    self.tls = tls
-    rootCertificate = items["sslrootcert"] ?? environment["PGSSLROOTCERT"]
-    if rootCertificate == nil, let home = environment["HOME"] {
-      let file = home + "/.postgresql/root.crt"
-      if FileManager.default.fileExists(atPath: file) { rootCertificate = file }
-    }
-    if let file = rootCertificate, let problem = Self.rootCertificateProblem(file) {
-      throw bad("sslrootcert \(file) \(problem)")
-    }
+    (tls, rootCertificate) = try Self.tls(items, environment: environment, bad: bad)
     if let text = items["connect_timeout"] ?? environment["PGCONNECT_TIMEOUT"] {
       guard let seconds = Int(text), Self.connectTimeoutRange.contains(seconds) else {
         throw bad("connect_timeout=\(text.prefix(20)): whole seconds from 1 to 3600")
@@ -138,6 +115,48 @@ package struct PostgresTarget: Sendable, Equatable, CustomStringConvertible {
       }
       statementTimeoutSeconds = seconds
     }
+  }
+
+  /// The URL's port, else PGPORT's, else 5432; one that is not a port (1-65535) is refused,
+  /// never replaced by the default.
+  private static func port(
+    _ components: URLComponents, url: String, environment: [String: String],
+    bad: (String) -> PostgresFailure
+  ) throws -> Int {
+    let port: Int
+    if let given = components.port {
+      port = given
+    } else if let text = portText(url), !text.isEmpty {
+      // Foundation gives no port for one that does not fit an Int: never the default instead.
+      throw bad("port \(text.prefix(20)) is not a port (1-65535)")
+    } else if let text = environment["PGPORT"] {
+      guard let given = Int(text) else { throw bad("PGPORT=\(text) is not a port") }
+      port = given
+    } else {
+      port = 5432
+    }
+    guard (1...65535).contains(port) else { throw bad("port \(port) is out of range") }
+    return port
+  }
+
+  /// The TLS mode (sslmode, else PGSSLMODE, else prefer) and the authorities' certificates
+  /// (sslrootcert, else PGSSLROOTCERT, else ~/.postgresql/root.crt where it exists), checked.
+  private static func tls(
+    _ items: [String: String], environment: [String: String], bad: (String) -> PostgresFailure
+  ) throws -> (TLSMode, String?) {
+    let mode = items["sslmode"] ?? environment["PGSSLMODE"] ?? "prefer"
+    guard let tls = TLSMode(rawValue: mode) else {
+      throw bad("sslmode=\(mode): use disable, allow, prefer, require, verify-ca or verify-full")
+    }
+    var rootCertificate = items["sslrootcert"] ?? environment["PGSSLROOTCERT"]
+    if rootCertificate == nil, let home = environment["HOME"] {
+      let file = home + "/.postgresql/root.crt"
+      if FileManager.default.fileExists(atPath: file) { rootCertificate = file }
+    }
+    if let file = rootCertificate, let problem = rootCertificateProblem(file) {
+      throw bad("sslrootcert \(file) \(problem)")
+    }
+    return (tls, rootCertificate)
   }
 
   /// Why `file` cannot be the authorities' certificates, if it cannot: it must be a readable
