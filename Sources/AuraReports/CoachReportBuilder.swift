@@ -106,64 +106,8 @@ struct CoachReportBuilder {
   func build(
     coachId: String, name: String, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
-    var lines: [(line: CoachReportView.RosterLine, reasons: [AttentionReason])] = []
     let explain = AttentionReasons(context: context)
-    for athlete in athletes {
-      let setAside = context.setAside(athleteId: athlete.id)
-      let entry = roster[athlete.id]
-      let reasons = try explain.reasons(
-        athleteId: athlete.id, roster: entry, flags: AttentionFlag.parse(entry?.flags),
-        setAside: setAside.count)
-      let volume = try context.store.volume(athleteId: athlete.id).filter {
-        $0.isoWeek == context.isoWeek
-      }
-      let below = volume.filter { $0.band == VolumeBand.belowMEV.rawValue }.count
-      let above = volume.filter { $0.band == VolumeBand.aboveMRV.rawValue }.count
-      // "7 muscles trained", "1 below MEV", "2 above MRV": the mail joins them with " · ", the
-      // roster's detail line (already " · "-separated) with commas.
-      var volumeParts = ["\(volume.count) muscles trained"]
-      if below > 0 { volumeParts.append("\(below) below MEV") }
-      if above > 0 { volumeParts.append("\(above) above MRV") }
-      let tierThen = try context.store.rankingRecords(athleteId: athlete.id).last {
-        try ReportContext.day($0.recordDate, column: "ranking_record.record_date")
-          < context.windowStartDay
-      }?.tier
-      var tier = Units.words(athlete.currentRankTier)
-      if let tierThen, tierThen != athlete.currentRankTier {
-        tier += " (from \(Units.words(tierThen)))"
-      }
-      let trend = try WeeklyTrend(athleteId: athlete.id, context: context)
-      let leaguePoints = "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))"
-      let records = entry?.newRecordsThisWeek ?? 0
-      let link = "../athletes/\(athlete.id).html"
-      var details = ["LP \(leaguePoints)", tier]
-      if records > 0 { details.append(records == 1 ? "1 new PR" : "\(records) new PRs") }
-      details.append(
-        volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: ", "))
-      lines.append(
-        (
-          .init(
-            id: athlete.id, name: athlete.username,
-            readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
-            sessions: entry.map { String($0.sessionsThisWeek) } ?? "0",
-            volume: volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: " · "),
-            leaguePoints: leaguePoints, tier: tier, records: String(records),
-            readinessDay: entry?.readinessDate.flatMap {
-              $0 == context.asOf ? nil : Units.day($0)
-            },
-            worst: reasons.first.map {
-              .init(
-                label: $0.flag.label, severity: $0.flag.severity.word,
-                link: "\(link)#\($0.anchor)")
-            },
-            more: reasons.count > 1 ? "+\(reasons.count - 1) more" : nil,
-            flags: reasons.map(\.flag.label), details: details.joined(separator: " · "),
-            setAside: setAside, readinessChart: trend.readinessChart,
-            hardSetsChart: trend.hardSetsChart, readinessTrend: WeeklyTrend.text(trend.readiness),
-            hardSetsTrend: WeeklyTrend.text(trend.hardSets),
-            readinessChange: WeeklyTrend.change(trend.readiness)), reasons
-        ))
-    }
+    var lines = try athletes.map { try rosterLine($0, explain: explain) }
     // Who needs a look first: the most urgent flag, then the most flags, then the name.
     lines.sort { a, b in
       switch (a.reasons.first?.flag, b.reasons.first?.flag) {
@@ -191,5 +135,64 @@ struct CoachReportBuilder {
       departed: departed,
       severities: AttentionSeverity.allCases.map { .init(word: $0.word, meaning: $0.meaning) },
       rules: rules)
+  }
+
+  /// An athlete's line of the roster and the reasons they need a look, most urgent first.
+  private func rosterLine(_ athlete: ReportRows.Athlete, explain: AttentionReasons) throws -> (
+    line: CoachReportView.RosterLine, reasons: [AttentionReason]
+  ) {
+    let setAside = context.setAside(athleteId: athlete.id)
+    let entry = roster[athlete.id]
+    let reasons = try explain.reasons(
+      athleteId: athlete.id, roster: entry, flags: AttentionFlag.parse(entry?.flags),
+      setAside: setAside.count)
+    let volume = try context.store.volume(athleteId: athlete.id).filter {
+      $0.isoWeek == context.isoWeek
+    }
+    let below = volume.filter { $0.band == VolumeBand.belowMEV.rawValue }.count
+    let above = volume.filter { $0.band == VolumeBand.aboveMRV.rawValue }.count
+    // "7 muscles trained", "1 below MEV", "2 above MRV": the mail joins them with " · ", the
+    // roster's detail line (already " · "-separated) with commas.
+    var volumeParts = ["\(volume.count) muscles trained"]
+    if below > 0 { volumeParts.append("\(below) below MEV") }
+    if above > 0 { volumeParts.append("\(above) above MRV") }
+    let tierThen = try context.store.rankingRecords(athleteId: athlete.id).last {
+      try ReportContext.day($0.recordDate, column: "ranking_record.record_date")
+        < context.windowStartDay
+    }?.tier
+    var tier = Units.words(athlete.currentRankTier)
+    if let tierThen, tierThen != athlete.currentRankTier {
+      tier += " (from \(Units.words(tierThen)))"
+    }
+    let trend = try WeeklyTrend(athleteId: athlete.id, context: context)
+    let leaguePoints = "\(athlete.currentLp) (\(Units.signed(entry?.lpChangeThisWeek ?? 0)))"
+    let records = entry?.newRecordsThisWeek ?? 0
+    let link = "../athletes/\(athlete.id).html"
+    var details = ["LP \(leaguePoints)", tier]
+    if records > 0 { details.append(records == 1 ? "1 new PR" : "\(records) new PRs") }
+    details.append(
+      volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: ", "))
+    return (
+      .init(
+        id: athlete.id, name: athlete.username,
+        readiness: entry.map { Units.score($0.readiness) } ?? Units.missing,
+        sessions: entry.map { String($0.sessionsThisWeek) } ?? "0",
+        volume: volume.isEmpty ? "no sets this week" : volumeParts.joined(separator: " · "),
+        leaguePoints: leaguePoints, tier: tier, records: String(records),
+        readinessDay: entry?.readinessDate.flatMap {
+          $0 == context.asOf ? nil : Units.day($0)
+        },
+        worst: reasons.first.map {
+          .init(
+            label: $0.flag.label, severity: $0.flag.severity.word,
+            link: "\(link)#\($0.anchor)")
+        },
+        more: reasons.count > 1 ? "+\(reasons.count - 1) more" : nil,
+        flags: reasons.map(\.flag.label), details: details.joined(separator: " · "),
+        setAside: setAside, readinessChart: trend.readinessChart,
+        hardSetsChart: trend.hardSetsChart, readinessTrend: WeeklyTrend.text(trend.readiness),
+        hardSetsTrend: WeeklyTrend.text(trend.hardSets),
+        readinessChange: WeeklyTrend.change(trend.readiness)), reasons
+    )
   }
 }
