@@ -178,28 +178,8 @@ struct AthleteWeekBuilder: Sendable {
     if let logged = set.repsLogged, logged != set.reps { repsText += " (logged \(logged))" }
     let velocities = reps.compactMap { rep in rep.meanConcentricVelocity.map { (rep.repNumber, $0) }
     }
-    var chart: String? = nil
-    if velocities.count >= 2, let fastest = velocities.map(\.1).max() {
-      let threshold = context.number("features.velocity_loss_threshold_pct") ?? 20
-      let limit = fastest * (1 - threshold / 100)
-      chart = BarChart(
-        title: "\(context.exerciseName(set.exerciseId)), set \(set.setNumber): velocity per rep",
-        xLabel: "rep", yLabel: "velocity (m/s)",
-        bars: velocities.map {
-          BarChart.Bar(label: String($0.0), value: $0.1, flagged: $0.1 < limit)
-        },
-        threshold: .init(
-          value: limit, label: "\(Units.number(threshold, 0)) % loss: \(Units.velocity(limit))")
-      ).svg()
-    }
-    let roms = reps.compactMap(\.romDegrees)
-    var consistency: String? = nil
-    if roms.count >= 2 {
-      let mean = roms.reduce(0, +) / Double(roms.count)
-      let spread = (roms.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(roms.count - 1))
-        .squareRoot()
-      consistency = "\(Units.degrees(mean)) ± \(Units.number(spread))° over \(roms.count) reps"
-    }
+    let chart = velocityChart(set, velocities: velocities)
+    let consistency = Self.romConsistency(reps.compactMap(\.romDegrees))
     var estimate: String? = nil
     if let rpe = set.rpeEstimated {
       let method = (set.rpeMethod.flatMap(EffortMethod.init) ?? .rtsChart).label
@@ -246,6 +226,33 @@ struct AthleteWeekBuilder: Sendable {
       repVelocities: velocities.isEmpty
         ? nil : velocities.map { Units.number($0.1, 2) }.joined(separator: ", ") + " m/s",
       velocityChart: chart)
+  }
+
+  /// The set's velocity per rep (`velocities`: rep number and mean concentric velocity) as a
+  /// bar chart, the reps past the velocity-loss threshold flagged; nil under two reps.
+  func velocityChart(_ set: ReportRows.WorkoutSet, velocities: [(Int, Double)]) -> String? {
+    guard velocities.count >= 2, let fastest = velocities.map(\.1).max() else { return nil }
+    let threshold = context.number("features.velocity_loss_threshold_pct") ?? 20
+    let limit = fastest * (1 - threshold / 100)
+    return BarChart(
+      title: "\(context.exerciseName(set.exerciseId)), set \(set.setNumber): velocity per rep",
+      xLabel: "rep", yLabel: "velocity (m/s)",
+      bars: velocities.map {
+        BarChart.Bar(label: String($0.0), value: $0.1, flagged: $0.1 < limit)
+      },
+      threshold: .init(
+        value: limit, label: "\(Units.number(threshold, 0)) % loss: \(Units.velocity(limit))")
+    ).svg()
+  }
+
+  /// "92° ± 3° over 5 reps": the mean range of motion and its sample deviation; nil under
+  /// two reps.
+  static func romConsistency(_ roms: [Double]) -> String? {
+    guard roms.count >= 2 else { return nil }
+    let mean = roms.reduce(0, +) / Double(roms.count)
+    let spread = (roms.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(roms.count - 1))
+      .squareRoot()
+    return "\(Units.degrees(mean)) ± \(Units.number(spread))° over \(roms.count) reps"
   }
 
   // MARK: - Volume, recovery, strength, rank
