@@ -11,17 +11,7 @@ enum TRCReader {
     data: Data, path: String, reference: RecordingReference, minimumConfidence: Double,
     joints: Set<Joint> = Set(Joint.allCases)
   ) throws -> PoseSeries {
-    var lines: [(number: Int, text: Substring)] = []
-    let text = String(decoding: data, as: UTF8.self)
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-    {
-      guard line.utf8.count <= 1 << 20 else {
-        throw DatasetProblem(
-          path: path, line: index + 1, reason: "line is longer than 1048576 bytes")
-      }
-      let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-      if !trimmed.allSatisfy({ $0 == "\t" || $0 == " " }) { lines.append((index + 1, trimmed)) }
-    }
+    let lines = try nonBlankLines(data, path: path)
     guard lines.count >= 5, lines[0].text.hasPrefix("PathFileType") else {
       throw DatasetProblem(
         path: path, line: 1, reason: "not a TRC file (no PathFileType header)")
@@ -44,17 +34,7 @@ enum TRCReader {
     }
     // Marker k's X column is where the axis line says "Xk" (writers differ in how many tabs
     // follow a marker name), else every third column from column 2.
-    let axes = fields(lines[4].text)
-    var markers: [(joint: Joint, column: Int)] = []
-    var unknown: [String] = []
-    for (ordinal, name) in names.dropFirst(2).filter({ !$0.isEmpty }).enumerated() {
-      let column = axes.firstIndex(of: "X\(ordinal + 1)") ?? 2 + 3 * ordinal
-      if let joint = Joint.fromMarkerName(name), !markers.contains(where: { $0.joint == joint }) {
-        markers.append((joint, column))
-      } else {
-        unknown.append(name)
-      }
-    }
+    let (markers, unknown) = Self.markers(names, axes: fields(lines[4].text))
     guard !markers.isEmpty else {
       throw DatasetProblem(
         path: path, line: lines[3].number, reason: "no marker names a known joint")
@@ -98,6 +78,46 @@ enum TRCReader {
       path: path, format: "trc", space: .world, reference: reference,
       minimumConfidence: minimumConfidence, keep: joints
     ).assemble(consume raw)
+  }
+
+  /// The file's lines that hold more than tabs and spaces, numbered from 1, without their
+  /// carriage returns; a line over 1 MiB is refused.
+  private static func nonBlankLines(_ data: Data, path: String) throws -> [(
+    number: Int, text: Substring
+  )] {
+    var lines: [(number: Int, text: Substring)] = []
+    let text = String(decoding: data, as: UTF8.self)
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+    {
+      guard line.utf8.count <= 1 << 20 else {
+        throw DatasetProblem(
+          path: path, line: index + 1, reason: "line is longer than 1048576 bytes")
+      }
+      let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+      if !trimmed.allSatisfy({ $0 == "\t" || $0 == " " }) { lines.append((index + 1, trimmed)) }
+    }
+    return lines
+  }
+
+  /// The markers (of `names`, after Frame# and Time) that name a known joint, each with its
+  /// X column, and those that do not. Marker k's X column is where the axis line (`axes`)
+  /// says "Xk", else every third column from column 2.
+  private static func markers(_ names: [String], axes: [String]) -> (
+    known: [(joint: Joint, column: Int)], unknown: [String]
+  ) {
+    var markers: [(joint: Joint, column: Int)] = []
+    var unknown: [String] = []
+    for (ordinal, name) in names.dropFirst(2).filter({ !$0.isEmpty }).enumerated() {
+      let column = axes.firstIndex(of: "X\(ordinal + 1)") ?? 2 + 3 * ordinal
+      if let joint = Joint.fromMarkerName(name),
+        !markers.contains(where: { $0.joint == joint })
+      {
+        markers.append((joint, column))
+      } else {
+        unknown.append(name)
+      }
+    }
+    return (markers, unknown)
   }
 
   /// A tab-separated cell as a number, parsed where its bytes lie; spaces around it allowed.
