@@ -65,122 +65,153 @@ struct ExerciseKinematics {
   let trunkLean: Double
 
   func pose(_ p: Double) -> BodyPose {
-    let s = segments
     switch pattern {
-    case .squat:
-      let knee = 175 - p * (175 - bottomAngle)
-      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-      let lean = 8 + p * trunkLean
-      let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
-      let trunkDirection = (shoulder - legs.hip) * (1 / s.trunk)
-      let back = Point2(x: -trunkDirection.y, y: trunkDirection.x)  // towards the athlete's back
-      let bar = shoulder + back * 0.05 - trunkDirection * 0.03
-      let elbow = shoulder + Point2.direction(-110 + lean) * s.upperArm
-      let wrist = elbow + Point2.direction(80 + lean) * (s.forearm * 0.8)
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist,
-        bar: bar, headDirection: trunkDirection)
-    case .lunge:
-      // The front leg, seen from the side, bends as in a squat with the trunk kept upright;
-      // dumbbells hang from straight arms, and the shoulders carry the load.
-      let knee = 175 - p * (175 - bottomAngle)
-      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-      let lean = 3 + p * trunkLean
-      let up = Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180))
-      let shoulder = legs.hip + up * s.trunk
-      let elbow = shoulder - Point2(x: 0, y: s.upperArm)
-      let wrist = elbow - Point2(x: 0, y: s.forearm)
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist, bar: shoulder, headDirection: up)
-    case .row:
-      // Bent over with soft knees and the trunk `trunkLean` from vertical throughout: the arm
-      // hangs straight down at the bottom (p = 1), and the upper arm swings back while the
-      // forearm hangs vertical until the elbow is bent to `bottomAngle` at the top of the pull
-      // (p = 0), so the bar rises straight up.
-      let legs = legChain(shankDegrees: shankLean, kneeInterior: 160)
-      let up = Point2(x: sin(trunkLean * .pi / 180), y: cos(trunkLean * .pi / 180))
-      let shoulder = legs.hip + up * s.trunk
-      let swing = (5 + (1 - p) * (175 - bottomAngle)) * .pi / 180
-      let elbow = shoulder + Point2(x: -sin(swing), y: -cos(swing)) * s.upperArm
-      let wrist = elbow - Point2(x: 0, y: s.forearm)
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist, bar: wrist - Point2(x: 0, y: s.hand * 0.5), headDirection: up)
-    case .hinge:
-      let knee = 175 - p * (175 - bottomAngle)
-      let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-      let lean = 5 + p * trunkLean
-      let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
-      let elbow = shoulder - Point2(x: 0, y: s.upperArm)
-      let wrist = elbow - Point2(x: 0, y: s.forearm)
-      let bar = wrist - Point2(x: 0, y: s.hand)
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist,
-        bar: bar, headDirection: (shoulder - legs.hip) * (1 / s.trunk))
-    case .pushUp:
-      // A straight body from the ankles (the toes fixed on the floor) to the shoulders, which
-      // pivots as the elbows bend from 175° (p = 0, arms straight under the shoulders) to
-      // `bottomAngle` (p = 1); the hands stay on the floor and the shoulders carry the load.
-      let body = s.shank + s.thigh + s.trunk
-      func reach(_ elbow: Double) -> Double {
-        let u = s.upperArm
-        let f = s.forearm
-        return (u * u + f * f - 2 * u * f * cos(elbow * .pi / 180)).squareRoot()
-      }
-      let hand = Point2(x: 0.05, y: 0.02)
-      let ankle = Point2(
-        x: hand.x - (body * body - pow(reach(175) - 0.06, 2)).squareRoot(), y: 0.08)
-      let elbowAngle = 175 - p * (175 - bottomAngle)
-      let shoulder = Self.meeting(ankle, body, hand, reach(elbowAngle))
-      let elbow = Self.meeting(hand, s.forearm, shoulder, s.upperArm)
-      let along = (shoulder - ankle) * (1 / body)
-      return BodyPose(
-        ankle: ankle, knee: ankle + along * s.shank, hip: ankle + along * (s.shank + s.thigh),
-        shoulder: shoulder, elbow: elbow, wrist: hand, bar: shoulder, headDirection: along)
-    case .horizontalPress:
-      let shoulder = Point2(x: 0, y: 0.55)
-      let hip = Point2(x: -s.trunk, y: 0.52)
-      let knee = hip + Point2.direction(-165) * s.thigh
-      let ankle = knee + Point2.direction(-80) * s.shank
-      let a = p * (180 - bottomAngle) * .pi / 180
-      let elbow = shoulder + Point2(x: -sin(a), y: cos(a)) * s.upperArm
-      let wrist = elbow + Point2(x: 0, y: s.forearm)
-      let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
-      return BodyPose(
-        ankle: ankle, knee: knee, hip: hip, shoulder: shoulder, elbow: elbow, wrist: wrist,
-        bar: bar,
-        headDirection: Point2(x: 1, y: 0))
-    case .verticalPress, .pulldown, .armExtension:
-      let legs = legChain(shankDegrees: 0, kneeInterior: 176)
-      let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
-      // Upper arm from straight up (p = 0) down to slightly below horizontal in front.
-      let lowest = 180 - bottomAngle - 90  // elevation of the upper arm at the bottom, degrees
-      let elevation = 90 - p * (90 + lowest)
-      let elbow = shoulder + Point2.direction(elevation) * s.upperArm
-      let wrist = elbow + Point2(x: 0, y: s.forearm)
-      let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist,
-        bar: bar, headDirection: Point2(x: 0, y: 1))
-    case .curl:
-      let legs = legChain(shankDegrees: 0, kneeInterior: 176)
-      let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
-      let elbow = shoulder + Point2.direction(-87) * s.upperArm
-      // Elbow interior angle from 170 (p = 1, extended) up to `bottomAngle` flexed (p = 0).
-      let interior = bottomAngle + p * (170 - bottomAngle)
-      let fromDown = (180 - interior) * .pi / 180
-      let forearmDirection = Point2(x: sin(fromDown), y: -cos(fromDown))
-      let wrist = elbow + forearmDirection * s.forearm
-      let bar = wrist + forearmDirection * s.hand
-      return BodyPose(
-        ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
-        wrist: wrist,
-        bar: bar, headDirection: Point2(x: 0, y: 1))
+    case .squat: squatPose(p)
+    case .lunge: lungePose(p)
+    case .row: rowPose(p)
+    case .hinge: hingePose(p)
+    case .pushUp: pushUpPose(p)
+    case .horizontalPress: horizontalPressPose(p)
+    case .verticalPress, .pulldown, .armExtension: overheadPose(p)
+    case .curl: curlPose(p)
     }
+  }
+
+  private func squatPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let knee = 175 - p * (175 - bottomAngle)
+    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+    let lean = 8 + p * trunkLean
+    let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+    let trunkDirection = (shoulder - legs.hip) * (1 / s.trunk)
+    let back = Point2(x: -trunkDirection.y, y: trunkDirection.x)  // towards the athlete's back
+    let bar = shoulder + back * 0.05 - trunkDirection * 0.03
+    let elbow = shoulder + Point2.direction(-110 + lean) * s.upperArm
+    let wrist = elbow + Point2.direction(80 + lean) * (s.forearm * 0.8)
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist,
+      bar: bar, headDirection: trunkDirection)
+  }
+
+  /// The front leg, seen from the side, bends as in a squat with the trunk kept upright;
+  /// dumbbells hang from straight arms, and the shoulders carry the load.
+  private func lungePose(_ p: Double) -> BodyPose {
+    let s = segments
+    let knee = 175 - p * (175 - bottomAngle)
+    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+    let lean = 3 + p * trunkLean
+    let up = Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180))
+    let shoulder = legs.hip + up * s.trunk
+    let elbow = shoulder - Point2(x: 0, y: s.upperArm)
+    let wrist = elbow - Point2(x: 0, y: s.forearm)
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist, bar: shoulder, headDirection: up)
+  }
+
+  /// Bent over with soft knees and the trunk `trunkLean` from vertical throughout: the arm
+  /// hangs straight down at the bottom (p = 1), and the upper arm swings back while the
+  /// forearm hangs vertical until the elbow is bent to `bottomAngle` at the top of the pull
+  /// (p = 0), so the bar rises straight up.
+  private func rowPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let legs = legChain(shankDegrees: shankLean, kneeInterior: 160)
+    let up = Point2(x: sin(trunkLean * .pi / 180), y: cos(trunkLean * .pi / 180))
+    let shoulder = legs.hip + up * s.trunk
+    let swing = (5 + (1 - p) * (175 - bottomAngle)) * .pi / 180
+    let elbow = shoulder + Point2(x: -sin(swing), y: -cos(swing)) * s.upperArm
+    let wrist = elbow - Point2(x: 0, y: s.forearm)
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist, bar: wrist - Point2(x: 0, y: s.hand * 0.5), headDirection: up)
+  }
+
+  private func hingePose(_ p: Double) -> BodyPose {
+    let s = segments
+    let knee = 175 - p * (175 - bottomAngle)
+    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+    let lean = 5 + p * trunkLean
+    let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+    let elbow = shoulder - Point2(x: 0, y: s.upperArm)
+    let wrist = elbow - Point2(x: 0, y: s.forearm)
+    let bar = wrist - Point2(x: 0, y: s.hand)
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist,
+      bar: bar, headDirection: (shoulder - legs.hip) * (1 / s.trunk))
+  }
+
+  /// A straight body from the ankles (the toes fixed on the floor) to the shoulders, which
+  /// pivots as the elbows bend from 175° (p = 0, arms straight under the shoulders) to
+  /// `bottomAngle` (p = 1); the hands stay on the floor and the shoulders carry the load.
+  private func pushUpPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let body = s.shank + s.thigh + s.trunk
+    func reach(_ elbow: Double) -> Double {
+      let u = s.upperArm
+      let f = s.forearm
+      return (u * u + f * f - 2 * u * f * cos(elbow * .pi / 180)).squareRoot()
+    }
+    let hand = Point2(x: 0.05, y: 0.02)
+    let ankle = Point2(
+      x: hand.x - (body * body - pow(reach(175) - 0.06, 2)).squareRoot(), y: 0.08)
+    let elbowAngle = 175 - p * (175 - bottomAngle)
+    let shoulder = Self.meeting(ankle, body, hand, reach(elbowAngle))
+    let elbow = Self.meeting(hand, s.forearm, shoulder, s.upperArm)
+    let along = (shoulder - ankle) * (1 / body)
+    return BodyPose(
+      ankle: ankle, knee: ankle + along * s.shank, hip: ankle + along * (s.shank + s.thigh),
+      shoulder: shoulder, elbow: elbow, wrist: hand, bar: shoulder, headDirection: along)
+  }
+
+  private func horizontalPressPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let shoulder = Point2(x: 0, y: 0.55)
+    let hip = Point2(x: -s.trunk, y: 0.52)
+    let knee = hip + Point2.direction(-165) * s.thigh
+    let ankle = knee + Point2.direction(-80) * s.shank
+    let a = p * (180 - bottomAngle) * .pi / 180
+    let elbow = shoulder + Point2(x: -sin(a), y: cos(a)) * s.upperArm
+    let wrist = elbow + Point2(x: 0, y: s.forearm)
+    let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
+    return BodyPose(
+      ankle: ankle, knee: knee, hip: hip, shoulder: shoulder, elbow: elbow, wrist: wrist,
+      bar: bar,
+      headDirection: Point2(x: 1, y: 0))
+  }
+
+  private func overheadPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let legs = legChain(shankDegrees: 0, kneeInterior: 176)
+    let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
+    // Upper arm from straight up (p = 0) down to slightly below horizontal in front.
+    let lowest = 180 - bottomAngle - 90  // elevation of the upper arm at the bottom, degrees
+    let elevation = 90 - p * (90 + lowest)
+    let elbow = shoulder + Point2.direction(elevation) * s.upperArm
+    let wrist = elbow + Point2(x: 0, y: s.forearm)
+    let bar = wrist + Point2(x: 0, y: s.hand * 0.5)
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist,
+      bar: bar, headDirection: Point2(x: 0, y: 1))
+  }
+
+  private func curlPose(_ p: Double) -> BodyPose {
+    let s = segments
+    let legs = legChain(shankDegrees: 0, kneeInterior: 176)
+    let shoulder = legs.hip + Point2(x: 0.02, y: s.trunk)
+    let elbow = shoulder + Point2.direction(-87) * s.upperArm
+    // Elbow interior angle from 170 (p = 1, extended) up to `bottomAngle` flexed (p = 0).
+    let interior = bottomAngle + p * (170 - bottomAngle)
+    let fromDown = (180 - interior) * .pi / 180
+    let forearmDirection = Point2(x: sin(fromDown), y: -cos(fromDown))
+    let wrist = elbow + forearmDirection * s.forearm
+    let bar = wrist + forearmDirection * s.hand
+    return BodyPose(
+      ankle: legs.ankle, knee: legs.knee, hip: legs.hip, shoulder: shoulder, elbow: elbow,
+      wrist: wrist,
+      bar: bar, headDirection: Point2(x: 0, y: 1))
   }
 
   /// The point `r0` from `c0` and `r1` from `c1` to the left of the line from `c0` to `c1`.
