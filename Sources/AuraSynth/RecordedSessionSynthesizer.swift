@@ -73,56 +73,15 @@ struct RecordedSessionSynthesizer {
       }
       var reps: [RepTruth] = []
       for rep in 0..<set.reps {
-        let fraction = set.reps > 1 ? Double(rep) / Double(set.reps - 1) : 0
-        let velocity = set.firstRepVelocity * (1 - set.velocityLoss * pow(fraction, 1.3))
-        // Progress runs from the top (0) to the bottom (1); a partial rep stops short of the
-        // bottom (eccentric first) or of the top (concentric first).
-        let depth = concentricFirst ? 1.0 : min(1, random.uniform(0.93...1.03)) * set.range
-        let top = concentricFirst ? 1 - set.range : 0
-        let displacement = kinematics.pose(top).bar.y - kinematics.pose(depth).bar.y
-        let concentric = displacement / velocity
-        let eccentric = random.uniform(1.2...2.6)
-        let pause =
-          onRealBar
-          ? random.uniform(0.0...0.15)
-          : random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
         let repStart = timeline.end
-        let blend = random.unit()
-        if concentricFirst {
-          timeline.move(to: top, duration: concentric, blend: blend)
-          timeline.hold(pause)
-          timeline.move(to: depth, duration: eccentric, blend: random.unit())
-        } else {
-          timeline.move(to: depth, duration: eccentric, blend: random.unit())
-          timeline.hold(pause)
-          timeline.move(to: 0, duration: concentric, blend: blend)
-        }
-        let repEnd = timeline.end
-        repSpans.append((repStart...repEnd, rep % 2))
-        let concentricStart = concentricFirst ? repStart : repEnd - concentric
         reps.append(
-          RepTruth(
-            repNumber: rep + 1, startSeconds: repStart, endSeconds: repEnd,
-            eccentricSeconds: eccentric,
-            pauseSeconds: pause, concentricSeconds: concentric,
-            romDegrees: rangeOfMotion(timeline, from: repStart, to: repEnd),
-            meanConcentricVelocity: displacement / concentric,
-            peakConcentricVelocity: peakVelocity(
-              timeline, from: concentricStart, to: concentricStart + concentric),
-            movingMeanConcentricVelocity: movingVelocity(
-              timeline, from: concentricStart, to: concentricStart + concentric)))
+          perform(
+            rep, of: set, on: &timeline, concentricFirst: concentricFirst, onRealBar: onRealBar,
+            random: &random))
+        repSpans.append((repStart...reps[reps.count - 1].endSeconds, rep % 2))
         if rep < set.reps - 1, !onRealBar { timeline.hold(random.uniform(0.2...0.9)) }
       }
-      if set.failsAfterLastRep {
-        // The failed attempt: the load leaves the floor slowly, stalls partway and is lowered.
-        timeline.hold(random.uniform(0.3...0.9))
-        let stall = 1 - set.range * random.uniform(0.2...0.45)
-        let velocity = set.firstRepVelocity * (1 - set.velocityLoss) * random.uniform(0.3...0.5)
-        let rise = kinematics.pose(stall).bar.y - kinematics.pose(1).bar.y
-        timeline.move(to: stall, duration: rise / velocity, blend: random.unit())
-        timeline.hold(random.uniform(0.4...1.0))
-        timeline.move(to: 1, duration: random.uniform(0.6...1.2), blend: random.unit())
-      }
+      if set.failsAfterLastRep { failAttempt(set, on: &timeline, random: &random) }
       func loss(_ velocity: KeyPath<RepTruth, Double>) -> Double {
         let fastest = reps.map { $0[keyPath: velocity] }.max() ?? 0
         return fastest > 0 ? (fastest - reps.last![keyPath: velocity]) / fastest * 100 : 0
@@ -158,6 +117,64 @@ struct RecordedSessionSynthesizer {
       : nil
     return RecordedSession(
       pose: pose, imu: imu, fps: fps, truth: SessionTruth(sessionId: sessionId, sets: setTruths))
+  }
+
+  /// Rep `rep` (from 0) of `set`, moved on `timeline`: its velocity falls with the set's
+  /// velocity loss, a partial rep stops short of the bottom (eccentric first) or of the top
+  /// (concentric first), and it pauses between its phases. Returns its truth.
+  private func perform(
+    _ rep: Int, of set: PlannedSet, on timeline: inout Timeline, concentricFirst: Bool,
+    onRealBar: Bool, random: inout SeededRandom
+  ) -> RepTruth {
+    let fraction = set.reps > 1 ? Double(rep) / Double(set.reps - 1) : 0
+    let velocity = set.firstRepVelocity * (1 - set.velocityLoss * pow(fraction, 1.3))
+    // Progress runs from the top (0) to the bottom (1).
+    let depth = concentricFirst ? 1.0 : min(1, random.uniform(0.93...1.03)) * set.range
+    let top = concentricFirst ? 1 - set.range : 0
+    let displacement = kinematics.pose(top).bar.y - kinematics.pose(depth).bar.y
+    let concentric = displacement / velocity
+    let eccentric = random.uniform(1.2...2.6)
+    let pause =
+      onRealBar
+      ? random.uniform(0.0...0.15)
+      : random.chance(0.25) ? random.uniform(0.8...1.6) : random.uniform(0.0...0.4)
+    let repStart = timeline.end
+    let blend = random.unit()
+    if concentricFirst {
+      timeline.move(to: top, duration: concentric, blend: blend)
+      timeline.hold(pause)
+      timeline.move(to: depth, duration: eccentric, blend: random.unit())
+    } else {
+      timeline.move(to: depth, duration: eccentric, blend: random.unit())
+      timeline.hold(pause)
+      timeline.move(to: 0, duration: concentric, blend: blend)
+    }
+    let repEnd = timeline.end
+    let concentricStart = concentricFirst ? repStart : repEnd - concentric
+    return RepTruth(
+      repNumber: rep + 1, startSeconds: repStart, endSeconds: repEnd,
+      eccentricSeconds: eccentric,
+      pauseSeconds: pause, concentricSeconds: concentric,
+      romDegrees: rangeOfMotion(timeline, from: repStart, to: repEnd),
+      meanConcentricVelocity: displacement / concentric,
+      peakConcentricVelocity: peakVelocity(
+        timeline, from: concentricStart, to: concentricStart + concentric),
+      movingMeanConcentricVelocity: movingVelocity(
+        timeline, from: concentricStart, to: concentricStart + concentric))
+  }
+
+  /// The failed attempt after a set's last rep: the load leaves the floor slowly, stalls
+  /// partway and is lowered.
+  private func failAttempt(
+    _ set: PlannedSet, on timeline: inout Timeline, random: inout SeededRandom
+  ) {
+    timeline.hold(random.uniform(0.3...0.9))
+    let stall = 1 - set.range * random.uniform(0.2...0.45)
+    let velocity = set.firstRepVelocity * (1 - set.velocityLoss) * random.uniform(0.3...0.5)
+    let rise = kinematics.pose(stall).bar.y - kinematics.pose(1).bar.y
+    timeline.move(to: stall, duration: rise / velocity, blend: random.unit())
+    timeline.hold(random.uniform(0.4...1.0))
+    timeline.move(to: 1, duration: random.uniform(0.6...1.2), blend: random.unit())
   }
 
   private func rangeOfMotion(_ timeline: Timeline, from start: Double, to end: Double) -> Double {
