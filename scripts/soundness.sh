@@ -4,6 +4,8 @@
 # - no "issue N" or DATASET.md reference in Sources (the code says what it promises; the
 #   contract lives in docs/);
 # - every relative link in README.md, CONTRIBUTING.md, BENCHMARKS.md and docs/*.md resolves;
+# - the layout rules (rooms, function length, SQL in the store, constant log messages, the
+#   stage tests apart from the pipeline);
 # - commit subjects since the check began are at most 72 characters.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,6 +47,32 @@ crowded=$(for module in AuraPipeline AuraFeatures; do
 done)
 check "AuraPipeline and AuraFeatures have at most 12 files at their top" test -z "$crowded"
 [ -z "$crowded" ] || echo "$crowded" >&2
+
+# No function runs over 80 lines (CONTRIBUTING.md, Layout): from its declaration to the brace
+# that closes its body, strings and comments aside.
+long=$(python3 - <<'PY'
+import glob, re
+for path in sorted(glob.glob("Sources/**/*.swift", recursive=True)):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    for start, line in enumerate(lines):
+        code = line.split("//")[0]
+        if not re.search(r"\bfunc\s|\binit[?!]?\s*[(<]", code):
+            continue
+        depth, opened = 0, False
+        for end in range(start, min(len(lines), start + 2000)):
+            text = re.sub(r'"(\\.|[^"\\])*"', '""', lines[end]).split("//")[0]
+            depth += text.count("{") - text.count("}")
+            opened = opened or "{" in text
+            if opened and depth <= 0:
+                break
+            if not opened and end > start + 15:
+                break
+        if opened and end - start + 1 > 80:
+            print(f"{path}:{start + 1}: {end - start + 1} lines: {line.strip()[:60]}")
+PY
+)
+check "no function over 80 lines" test -z "$long"
+[ -z "$long" ] || echo "$long" >&2
 
 # SQL lives in the store modules alone: the rest asks them typed questions.
 sql=$(grep -rnE '"(SELECT|INSERT INTO|DELETE FROM|CREATE TABLE|ALTER TABLE|PRAGMA) |UPDATE [a-z_]+ SET' \
