@@ -79,10 +79,7 @@ struct ExerciseKinematics {
 
   private func squatPose(_ p: Double) -> BodyPose {
     let s = segments
-    let knee = 175 - p * (175 - bottomAngle)
-    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-    let lean = 8 + p * trunkLean
-    let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+    let (legs, lean, _, shoulder) = bentLegsAndTrunk(p, upright: 8)
     let trunkDirection = (shoulder - legs.hip) * (1 / s.trunk)
     let back = Point2(x: -trunkDirection.y, y: trunkDirection.x)  // towards the athlete's back
     let bar = shoulder + back * 0.05 - trunkDirection * 0.03
@@ -98,11 +95,7 @@ struct ExerciseKinematics {
   /// dumbbells hang from straight arms, and the shoulders carry the load.
   private func lungePose(_ p: Double) -> BodyPose {
     let s = segments
-    let knee = 175 - p * (175 - bottomAngle)
-    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-    let lean = 3 + p * trunkLean
-    let up = Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180))
-    let shoulder = legs.hip + up * s.trunk
+    let (legs, _, up, shoulder) = bentLegsAndTrunk(p, upright: 3)
     let elbow = shoulder - Point2(x: 0, y: s.upperArm)
     let wrist = elbow - Point2(x: 0, y: s.forearm)
     return BodyPose(
@@ -129,10 +122,7 @@ struct ExerciseKinematics {
 
   private func hingePose(_ p: Double) -> BodyPose {
     let s = segments
-    let knee = 175 - p * (175 - bottomAngle)
-    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
-    let lean = 5 + p * trunkLean
-    let shoulder = legs.hip + Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180)) * s.trunk
+    let (legs, _, _, shoulder) = bentLegsAndTrunk(p, upright: 5)
     let elbow = shoulder - Point2(x: 0, y: s.upperArm)
     let wrist = elbow - Point2(x: 0, y: s.forearm)
     let bar = wrist - Point2(x: 0, y: s.hand)
@@ -225,6 +215,19 @@ struct ExerciseKinematics {
 
   /// Ankle at the origin; the shank leans forward by `shankDegrees`; the thigh closes the
   /// knee to `kneeInterior` degrees with the hip behind the knee.
+  /// The legs bent `p` of the way from standing (knee 175°) to the bottom, and the trunk
+  /// leaning `upright` degrees plus `p` of its lean at the bottom: the lean, the trunk's
+  /// direction (`up`) and the shoulder.
+  private func bentLegsAndTrunk(_ p: Double, upright: Double) -> (
+    legs: (ankle: Point2, knee: Point2, hip: Point2), lean: Double, up: Point2, shoulder: Point2
+  ) {
+    let knee = 175 - p * (175 - bottomAngle)
+    let legs = legChain(shankDegrees: p * shankLean, kneeInterior: knee)
+    let lean = upright + p * trunkLean
+    let up = Point2(x: sin(lean * .pi / 180), y: cos(lean * .pi / 180))
+    return (legs, lean, up, legs.hip + up * segments.trunk)
+  }
+
   private func legChain(shankDegrees: Double, kneeInterior: Double) -> (
     ankle: Point2, knee: Point2, hip: Point2
   ) {
