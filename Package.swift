@@ -180,7 +180,8 @@ let package = Package(
       swiftSettings: testSettings),
     .testTarget(name: "AuraDomainTests", dependencies: ["AuraDomain"], swiftSettings: testSettings),
     .testTarget(
-      name: "AuraReportsTests", dependencies: ["AuraReports"], swiftSettings: testSettings),
+      name: "AuraReportsTests", dependencies: ["AuraReports", "AuraDomain", "AuraTestParameters"],
+      swiftSettings: testSettings),
     .testTarget(
       name: "AuraSynthTests", dependencies: ["AuraSynth", "AuraIngest", "AuraTestSupport"],
       swiftSettings: testSettings),

@@ -94,7 +94,7 @@ struct AthleteWeekBuilder: Sendable {
 
   func readinessView(_ day: ReportRows.Readiness, athleteId: String) throws -> ReadinessView {
     let wellness = try context.store.wellness(athleteId: athleteId)
-    let window = Int(context.number("aggregation.baseline_window_days") ?? 28)
+    let window = context.settings.baselineWindowDays
     let today = wellness.last { $0.snapshotDate.hasPrefix(day.date) }
     let dayNumber = try ReportContext.day(day.date, column: "readiness.date")
     let baseline = try wellness.filter {
@@ -232,7 +232,7 @@ struct AthleteWeekBuilder: Sendable {
   /// bar chart, the reps past the velocity-loss threshold flagged; nil under two reps.
   func velocityChart(_ set: ReportRows.WorkoutSet, velocities: [(Int, Double)]) -> String? {
     guard velocities.count >= 2, let fastest = velocities.map(\.1).max() else { return nil }
-    let threshold = context.number("features.velocity_loss_threshold_pct") ?? 20
+    let threshold = context.settings.velocityLossThresholdPct
     let limit = fastest * (1 - threshold / 100)
     return BarChart(
       title: "\(context.exerciseName(set.exerciseId)), set \(set.setNumber): velocity per rep",
@@ -343,7 +343,7 @@ struct AthleteWeekBuilder: Sendable {
 
   func rankView(_ rows: [ReportRows.Ranking]) -> RankView? {
     guard !rows.isEmpty else { return nil }
-    let formula = (try? context.parameters.text("aggregation.ranking.points_formula")) ?? "dots"
+    let formula = context.settings.pointsFormula
     let formulaName = ["dots": "DOTS", "wilks": "Wilks", "ipf_gl": "IPF GL"][formula] ?? formula
     return RankView(
       rows: rows.map {

@@ -26,7 +26,7 @@ struct AttentionReasons {
     for flag in flags {
       switch flag {
       case .lowReadiness:
-        let threshold = context.number("aggregation.roster.low_readiness")
+        let threshold = context.settings.lowReadiness
         reasons.append(
           .init(
             flag: flag,
@@ -74,11 +74,11 @@ struct AttentionReasons {
   /// The week's set that lost the most velocity among those past the threshold, how many
   /// more there are, and the rule: the numbers the roster's flag was raised on.
   private func velocityLoss(_ athleteId: String) throws -> AttentionReason {
-    let threshold = context.number("features.velocity_loss_threshold_pct") ?? 0
+    let threshold = context.settings.velocityLossThresholdPct
     let sessions = try context.weekSessions(athleteId: athleteId)
     let sets = try context.store.workoutSets(sessionIds: sessions.map(\.id))
     // A release published before the rule flagged any auto-stopped set.
-    guard let flag = context.velocityLossFlag else {
+    guard let flag = context.settings.velocityLossFlag else {
       return velocityLoss(
         sets.filter(\.autoStopped), sessions: sessions, threshold: threshold,
         rule: "(flagged past \(Units.percent(threshold)))")
@@ -170,7 +170,7 @@ struct AttentionReasons {
     return .init(
       flag: .formDropping,
       text:
-        "form \(Units.score(mean(now.map(\.form)))) this week against \(Units.score(mean(before))) over the 3 weeks before\(lowestText) (flagged on a drop of more than \(Units.score(context.formDrop)))",
+        "form \(Units.score(mean(now.map(\.form)))) this week against \(Units.score(mean(before))) over the 3 weeks before\(lowestText) (flagged on a drop of more than \(Units.score(context.settings.formDropPoints)))",
       anchor: lowest.flatMap {
         shownIds.contains($0.session.id) ? PageAnchor.session($0.session.id) : nil
       } ?? "sessions")

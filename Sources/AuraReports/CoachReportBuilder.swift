@@ -71,11 +71,11 @@ struct CoachReportBuilder {
 
   /// The flag rules in a coach's words, with the run's thresholds.
   var rules: [String] {
-    let low = Units.score(context.number("aggregation.roster.low_readiness"))
-    let loss = Units.percent(context.number("features.velocity_loss_threshold_pct"))
+    let low = Units.score(context.settings.lowReadiness)
+    let loss = Units.percent(context.settings.velocityLossThresholdPct)
     // A release published before the rule had its sets and margin flagged any auto-stop.
     let velocity: String
-    switch context.velocityLossFlag {
+    switch context.settings.velocityLossFlag {
     case let flag?:
       let far = Units.percent(flag.threshold + flag.margin)
       switch flag.rule {
@@ -95,9 +95,9 @@ struct CoachReportBuilder {
     return [
       "Low readiness: the latest readiness is below \(low) (0-100; 100 is the athlete's usual).",
       velocity,
-      "Form dropping: this week's mean form score is more than \(Units.score(context.formDrop)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
+      "Form dropping: this week's mean form score is more than \(Units.score(context.settings.formDropPoints)) below that of the \(RosterRules.formBaselineDays / 7) weeks before its Monday.",
       "No sessions in 7 days: nothing recorded or logged in the 7 days to the last day with data.",
-      "Check an entry: a set logged in the last \(RosterRules.entryCheckDays) days lies far beyond the athlete's best e1RM of the exercise over the last \(Units.number(context.number("aggregation.strength.window_days"), 0)) days (more than \(Units.number(context.number("aggregation.plausibility.history_factor"), 1)) times it), or beyond the heaviest lifts made at their bodyweight. It counts toward no record, e1RM, LP or ranking until it is corrected, or confirmed with load_confirmed in the session's file.",
+      "Check an entry: a set logged in the last \(RosterRules.entryCheckDays) days lies far beyond the athlete's best e1RM of the exercise over the last \(Units.number(context.settings.strengthWindowDays, 0)) days (more than \(Units.number(context.settings.historyFactor, 1)) times it), or beyond the heaviest lifts made at their bodyweight. It counts toward no record, e1RM, LP or ranking until it is corrected, or confirmed with load_confirmed in the session's file.",
       "Input set aside: a file or row of the athlete's could not be read; it is named under the athlete, with what the pages show without it.",
       "Weekly sets below MEV or above MRV are shown, not flagged: a programme rarely trains every muscle to MEV every week, so the coach reads them against the plan.",
     ]

@@ -10,12 +10,8 @@ struct ReportContext: Sendable {
   let run: ReportRows.Run
   /// The run's parameters, as recorded in the `run` table.
   let parameters: ParameterSet
-  /// The roster's velocity-loss rule as the run set it; nil for a release published before
-  /// the rule had its sets and margin (any auto-stopped set flagged).
-  let velocityLossFlag: VelocityLossFlag?
-  /// The form drop that flags a week, points (5 in a release published before it was a
-  /// parameter).
-  let formDrop: Double
+  /// Those the pages show, typed.
+  let settings: ReportSettings
   let asOfDay: Int
   /// The day the report is made on: the run's (its start), or the day a mail goes out.
   let reportDay: Int
@@ -37,8 +33,7 @@ struct ReportContext: Sendable {
     self.store = store
     self.run = run
     parameters = ParameterSet(described: run.parameters)
-    velocityLossFlag = try? VelocityLossFlag(parameters)
-    formDrop = (try? parameters.number("aggregation.roster.form_drop_pts")) ?? 5
+    settings = ReportSettings(parameters)
     // The window ends on the last session's day; a database without sessions has its window
     // end on the day the run started.
     let asOf = try store.asOfDate()
@@ -91,7 +86,7 @@ struct ReportContext: Sendable {
   /// `aggregation.roster.stale_after_days`; nil otherwise.
   var staleDays: Int? {
     let days = reportDay - asOfDay
-    guard let limit = number("aggregation.roster.stale_after_days"), Double(days) > limit else {
+    guard let limit = settings.staleAfterDays, Double(days) > limit else {
       return nil
     }
     return days
@@ -129,8 +124,6 @@ struct ReportContext: Sendable {
     let values = try? parameters.list("aggregation.volume_landmarks.\(muscle)")
     return values?.count == 4 ? values : nil
   }
-
-  func number(_ key: String) -> Double? { try? parameters.number(key) }
 
   /// What the run set aside of an athlete's inputs, one plain line each with its file and line:
   /// shown beside the athlete, so that nothing leaves a page without a word.
