@@ -22,24 +22,27 @@ import Testing
     #expect(unbounded.isEmpty, "no range in ParameterBounds: \(unbounded.sorted())")
   }
 
+  /// The page's table of parameter ranges is written from `ParameterBounds`, in its order:
+  /// `AURALIFT_UPDATE_GOLDEN=1` rewrites it after a range is added or changed.
   @Test func theInputBoundsPageListsEveryRangeAsTheCodeHasIt() throws {
-    let page = try String(
-      contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/input-bounds.md"),
-      encoding: .utf8)
-    let listed = Set(
-      page.split(separator: "\n").filter { $0.hasPrefix("| `") }.compactMap { line -> String? in
-        let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard cells.count == 3,
-          ParameterBounds.rules.contains(where: { "`\($0.pattern)`" == cells[0] })
-        else { return nil }
-        return cells.joined(separator: " | ")
-      })
-    let expected = Set(
-      ParameterBounds.rules.map {
-        "`\($0.pattern)` | \(ParameterValue.canonical($0.range.lowerBound)) | \(ParameterValue.canonical($0.range.upperBound))"
-      })
+    let file = TestSupport.repositoryRoot.appendingPathComponent("docs/input-bounds.md")
+    let page = try String(contentsOf: file, encoding: .utf8)
+    let table =
+      (["| parameter | lowest | highest |", "| --- | --- | --- |"]
+      + ParameterBounds.rules.map {
+        "| `\($0.pattern)` | \(ParameterValue.canonical($0.range.lowerBound)) | \(ParameterValue.canonical($0.range.upperBound)) |"
+      }).joined(separator: "\n")
+    let opening = try #require(page.range(of: "<!-- parameter-bounds"))
+    let lineEnd = try #require(page.range(of: "\n", range: opening.upperBound..<page.endIndex))
+    let closing = try #require(page.range(of: "\n<!-- /parameter-bounds -->"))
+    if ProcessInfo.processInfo.environment["AURALIFT_UPDATE_GOLDEN"] == "1" {
+      var rewritten = page
+      rewritten.replaceSubrange(lineEnd.upperBound..<closing.lowerBound, with: table)
+      try rewritten.write(to: file, atomically: true, encoding: .utf8)
+    }
     #expect(
-      expected.subtracting(listed).isEmpty,
-      "missing or different: \(expected.subtracting(listed).sorted())")
+      String(page[lineEnd.upperBound..<closing.lowerBound]) == table,
+      "docs/input-bounds.md's parameter table differs from ParameterBounds: rewrite it with AURALIFT_UPDATE_GOLDEN=1"
+    )
   }
 }
