@@ -54,13 +54,9 @@ struct CoachReportView {
 
 struct CoachReportBuilder {
   let context: ReportContext
-  /// The coach_roster row of each athlete.
-  let roster: [String: ReportRows.Roster]
 
   init(context: ReportContext) throws {
     self.context = context
-    roster = Dictionary(
-      try context.store.roster().map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
   }
 
   func build(
@@ -107,7 +103,16 @@ struct CoachReportBuilder {
     coachId: String, name: String, athletes: [ReportRows.Athlete]
   ) throws -> CoachReportView {
     let explain = AttentionReasons(context: context)
-    var lines = try athletes.map { try rosterLine($0, explain: explain) }
+    // The roster rows of this page's athletes alone: a coach's, or one athlete's own, never
+    // the whole platform's (memory grows with the page, not with the athletes).
+    let rows =
+      athletes.count == 1
+      ? try context.store.roster(athleteId: athletes[0].id)
+      : try context.store.roster(coachId: coachId)
+    let roster = Dictionary(rows.map { ($0.athleteId, $0) }, uniquingKeysWith: { a, _ in a })
+    var lines = try athletes.map {
+      try rosterLine($0, entry: roster[$0.id], explain: explain)
+    }
     // Who needs a look first: the most urgent flag, then the most flags, then the name.
     lines.sort { a, b in
       switch (a.reasons.first?.flag, b.reasons.first?.flag) {
@@ -137,12 +142,12 @@ struct CoachReportBuilder {
       rules: rules)
   }
 
-  /// An athlete's line of the roster and the reasons they need a look, most urgent first.
-  private func rosterLine(_ athlete: ReportRows.Athlete, explain: AttentionReasons) throws -> (
-    line: CoachReportView.RosterLine, reasons: [AttentionReason]
-  ) {
+  /// An athlete's line of the roster (`entry`: their coach_roster row) and the reasons they
+  /// need a look, most urgent first.
+  private func rosterLine(
+    _ athlete: ReportRows.Athlete, entry: ReportRows.Roster?, explain: AttentionReasons
+  ) throws -> (line: CoachReportView.RosterLine, reasons: [AttentionReason]) {
     let setAside = context.setAside(athleteId: athlete.id)
-    let entry = roster[athlete.id]
     let reasons = try explain.reasons(
       athleteId: athlete.id, roster: entry, flags: AttentionFlag.parse(entry?.flags),
       setAside: setAside.count)

@@ -34,8 +34,16 @@ extension StoreReader {
     }
   }
 
-  package func roster() throws -> [ReportRows.Roster] {
-    try fetch("SELECT * FROM coach_roster ORDER BY coach_id, athlete_id")
+  /// The coach_roster rows of the athletes whose profile names `coachId` as their coach.
+  package func roster(coachId: String) throws -> [ReportRows.Roster] {
+    try fetch(
+      "SELECT r.* FROM coach_roster r JOIN user_profile u ON u.id = r.athlete_id WHERE u.coach_id = ? ORDER BY r.athlete_id",
+      [coachId])
+  }
+
+  /// The coach_roster row of one athlete, if any.
+  package func roster(athleteId: String) throws -> [ReportRows.Roster] {
+    try fetch("SELECT * FROM coach_roster WHERE athlete_id = ?", [athleteId])
   }
 
   /// An athlete's sessions whose start time sorts at or after `since` (an ISO date or
