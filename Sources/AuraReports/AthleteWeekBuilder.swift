@@ -309,8 +309,10 @@ struct AthleteWeekBuilder: Sendable {
 
   func strengthView(_ rows: [ReportRows.Strength]) -> StrengthView? {
     guard !rows.isEmpty else { return nil }
+    // Heaviest first, ties by exercise: the groups come in the dictionary's order, which
+    // changes from run to run, and a page must not.
     let latest = Dictionary(grouping: rows, by: \.exerciseId).values.compactMap(\.last)
-      .sorted { $0.e1rmKg > $1.e1rmKg }
+      .sorted { ($1.e1rmKg, $0.exerciseId) < ($0.e1rmKg, $1.exerciseId) }
     let weeks = Array(Set(rows.map(\.isoWeek))).sorted()
     let charted = latest.prefix(4).map(\.exerciseId)
     let series = charted.map { exercise in

@@ -1,12 +1,12 @@
 import AuraDomain
 import AuraPipeline
-import AuraStore
 import AuraTestSupport
 import Foundation
 import GRDB
 import Testing
 
 @testable import AuraReports
+@testable import AuraStore
 
 /// The reports of the bundled sample dataset, checked against the database they were rendered
 /// from; and a generated dataset with a broken recording, for what a coach sees of it.
@@ -22,6 +22,30 @@ import Testing
 
   static func count(_ needle: String, in text: String) -> Int {
     text.components(separatedBy: needle).count - 1
+  }
+
+  /// The strength table and chart list exercises heaviest first, ties by exercise: they came
+  /// in the order of a dictionary's groups, which changes from process to process, so a page
+  /// (and its digest, which decides whether it is rendered and mailed again) changed between
+  /// runs of the same data.
+  @Test func tiedStrengthsAreListedInOneOrder() throws {
+    let context = try ReportContext(
+      store: try TestSupport.publishedSampleStore(), generatedAt: "2026-11-20T00:00:00Z")
+    func row(_ exercise: String, _ week: String, _ kg: Double) -> ReportRows.Strength {
+      ReportRows.Strength(
+        exerciseId: exercise, isoWeek: week, method: "epley", e1rmKg: kg, lvpR2: nil,
+        lvpLoads: nil)
+    }
+    let rows = [
+      row("deadlift", "2026-W46", 120), row("back_squat", "2026-W45", 120),
+      row("overhead_press", "2026-W46", 54), row("bench_press", "2026-W45", 73),
+      row("romanian_deadlift", "2026-W46", 120),
+    ]
+    let view = try #require(AthleteWeekBuilder(context: context).strengthView(rows))
+    #expect(
+      view.rows.map(\.exercise)
+        == ["back_squat", "deadlift", "romanian_deadlift", "bench_press", "overhead_press"].map(
+          context.exerciseName))
   }
 
   @Test func everyCoachAndAthleteHasBothReports() throws {
