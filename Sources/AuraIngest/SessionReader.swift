@@ -29,7 +29,8 @@ package enum SessionReader {
     let sessionURL = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(folder)
     let manifestPath = "sessions/\(folder)/session.json"
     let manifestURL = sessionURL.appendingPathComponent("session.json")
-    guard SafePath.isInside(manifestURL, datasetRoot: datasetRoot) else {
+    let root = SafePath.Root(datasetRoot)
+    guard root.contains(manifestURL) else {
       throw DatasetProblem(
         path: manifestPath, line: 0, reason: "session.json is a link that leaves the dataset")
     }
@@ -50,26 +51,25 @@ package enum SessionReader {
     }
     do {
       return try readRecordings(
-        recordings, of: manifest, folder: folder, datasetRoot: datasetRoot, settings: settings)
+        recordings, of: manifest, folder: folder, in: sessionURL, root: root, settings: settings)
     } catch var problem as DatasetProblem {
       problem.athleteId = manifest.athleteId
       throw problem
     }
   }
 
-  /// Reads the pose and IMU recordings a manifest names.
+  /// Reads the pose and IMU recordings a manifest names, in the session's folder
+  /// (`sessionURL`), each checked to lie inside the dataset (`root`).
   private static func readRecordings(
     _ recordings: [RecordingReference], of manifest: SessionManifest, folder: String,
-    datasetRoot: URL, settings: Settings
+    in sessionURL: URL, root: SafePath.Root, settings: Settings
   ) throws -> IngestedSession {
-    let sessionURL = datasetRoot.appendingPathComponent("sessions").appendingPathComponent(folder)
     let manifestPath = "sessions/\(folder)/session.json"
     var session = IngestedSession(manifest: manifest, pose: nil, imu: nil)
     for (index, recording) in recordings.enumerated() {
       let path = "sessions/\(folder)/\(recording.path)"
       do {
-        let url = try SafePath.resolve(
-          recording.path, in: sessionURL, datasetRoot: datasetRoot, reportAs: manifestPath)
+        let url = try root.resolve(recording.path, in: sessionURL, reportAs: manifestPath)
         let opened = try RecordingDispatcher.open(
           recording, at: url, path: path, manifestPath: manifestPath, index: index)
         if opened.format.kind == .pose, session.pose == nil {
