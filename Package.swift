@@ -127,6 +127,7 @@ let package = Package(
       name: "AuraTestSupport",
       dependencies: [
         "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline", "AuraStore", "AuraSynth",
+        "AuraTestParameters",
       ],
       path: "Tests/AuraTestSupport"),
     .testTarget(

@@ -4,6 +4,7 @@ import AuraIngest
 import AuraPipeline
 import AuraStore
 import AuraSynth
+import AuraTestParameters
 import Foundation
 
 /// What the test targets share: the repository and its sample, the built CLI, temporary
@@ -176,7 +177,7 @@ package enum TestSupport {
   /// The parameters of pipelines/nightly.yaml, read from it: the stage tests run with the
   /// values the nightly run uses, declared in one place.
   package static let parameters: ParameterSet = {
-    do { return try nightlyPipeline().parameters } catch {
+    do { return try NightlyParameters.load() } catch {
       fatalError("pipelines/nightly.yaml cannot be read: \(error)")
     }
   }()
