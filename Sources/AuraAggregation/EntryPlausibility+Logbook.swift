@@ -11,12 +11,12 @@ extension EntryPlausibility {
   package func logbookProblems(_ manifests: [String: SessionManifest], tables: DatasetTables)
     -> [DatasetProblem]
   {
-    let athletes = Dictionary(tables.athletes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let athletes = tables.athletes
     let catalog = tables.catalog
     let byAthlete = Dictionary(grouping: manifests) { $0.value.athleteId }
     var problems: [DatasetProblem] = []
     for (athleteId, sessions) in byAthlete {
-      guard let athlete = athletes[athleteId] else { continue }
+      guard let athlete = athletes[id: athleteId] else { continue }
       let ordered = sessions.sorted {
         ($0.value.startTime, $0.value.sessionId) < ($1.value.startTime, $1.value.sessionId)
       }

@@ -14,7 +14,7 @@ package struct FeatureEvaluator: Sendable {
   package let extractor: SessionFeatureExtractor
   package let reader: SessionReader.Settings
   /// Height in cm of each athlete whose height is known.
-  let bodies: [String: BodyDimensions]
+  let bodies: AthleteBodies
 
   /// An evaluator of the dataset at `root` (whose tables were read as `tables`) with the ingest
   /// and features parameters of `parameters`.

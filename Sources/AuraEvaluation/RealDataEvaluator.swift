@@ -17,7 +17,7 @@ package struct RealDataEvaluator: Sendable {
   package let labels: [RealSetLabel]
   let extractor: SessionFeatureExtractor
   let reader: SessionReader.Settings
-  let bodies: [String: BodyDimensions]
+  let bodies: AthleteBodies
   package let givenBounds: Bool
 
   package init(

@@ -10,7 +10,7 @@ package enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
   package static func read(root: URL) throws -> DatasetTables {
     var problems: [DatasetProblem] = []
-    let athletes = try readAthletes(root: root, problems: &problems)
+    let rows = try readAthletes(root: root, problems: &problems)
     var addressProblems: [DatasetProblem] = []
     let coaches = readOptional(
       root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
@@ -29,7 +29,9 @@ package enum DatasetTablesReader {
       return coach
     }
     problems += addressProblems
-    let knownAthletes = Set(athletes.map(\.id))
+    // Said after the other tables' problems, as the coaches' links are checked last.
+    var linkProblems: [DatasetProblem] = []
+    let knownAthletes = AthleteRoster(linkCoaches(rows, coaches, problems: &linkProblems))
     let wellness = readOptional(
       root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
     ) { table, row in
@@ -76,8 +78,9 @@ package enum DatasetTablesReader {
     let exercises = readOptional(
       root: root, file: "exercises.csv", problems: &problems, key: { "exercise_id '\($0.id)'" },
       CustomExerciseRow.definition)
+    problems += linkProblems
     return DatasetTables(
-      athletes: linkCoaches(athletes, coaches, problems: &problems), coaches: coaches,
+      athletes: knownAthletes, coaches: coaches,
       wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
       morpho: morpho, exercises: exercises, problems: problems)
   }
@@ -275,11 +278,11 @@ package enum DatasetTablesReader {
 
   /// The row's `athlete_id`, which must be an athlete of athletes.csv: a day of an athlete the
   /// run does not publish would be a row that refers to nobody.
-  static func athlete(_ table: CSVTable, _ row: CSVTable.Row, among known: Set<String>) throws
+  static func athlete(_ table: CSVTable, _ row: CSVTable.Row, among known: AthleteRoster) throws
     -> String
   {
     let athlete = try id(table, row, "athlete_id")
-    guard known.contains(athlete) else {
+    guard known.contains(id: athlete) else {
       throw DatasetProblem(
         path: table.path, line: row.line,
         reason:

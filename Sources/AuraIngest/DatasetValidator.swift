@@ -34,7 +34,7 @@ package enum DatasetValidator {
     }
     problems += tables.problems
     let catalog = tables.catalog
-    let athletes = Set(tables.athletes.map(\.id))
+    let athletes = tables.athletes
     let folders: [String]
     do {
       folders = try SessionReader.sessionFolders(datasetRoot: root)
@@ -47,7 +47,7 @@ package enum DatasetValidator {
       do {
         let session = try SessionReader.read(
           folder: folder, datasetRoot: root, catalog: catalog, settings: settings)
-        guard athletes.contains(session.manifest.athleteId) else {
+        guard athletes.contains(id: session.manifest.athleteId) else {
           return .failure(SessionReader.unknownAthlete(session.manifest.athleteId, folder: folder))
         }
         return .success(

@@ -104,7 +104,7 @@ package struct DatasetTables: Sendable {
     return catalog
   }
 
-  package var athletes: [Athlete]
+  package var athletes: AthleteRoster
   package var coaches: [Coach]
   package var wellness: [WellnessDay]
   package var nutrition: [NutritionDay]

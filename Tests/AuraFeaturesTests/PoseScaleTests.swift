@@ -17,10 +17,10 @@ import Testing
         humerusCm: nil, forearmCm: nil, shoulderWidthCm: nil, hipWidthCm: nil, armSpanCm: nil)
     }
     let tables = DatasetTables(
-      athletes: [
-        Athlete(id: "a-1", username: "one", heightCm: 180),
+      athletes: AthleteRoster([
         Athlete(id: "a-2", username: "two", heightCm: 170),
-      ],
+        Athlete(id: "a-1", username: "one", heightCm: 180),
+      ]),
       coaches: [], wellness: [], nutrition: [],
       morpho: [
         scan("a-1", "2026-10-01", tibia: 40), scan("a-1", "2026-11-01", tibia: 42),

@@ -1,8 +1,9 @@
 import AuraDomain
-import AuraIngest
 import AuraTestSupport
 import Foundation
 import Testing
+
+@testable import AuraIngest
 
 /// The dataset-wide files beside the recordings: Apple Health exports and custom exercises.
 @Suite struct DatasetTablesTests {
@@ -344,5 +345,17 @@ import Testing
         $0.path == "nutrition.csv"
           && $0.reason == "table is 1.1 GB, over the 1 GB a table may be: not read"
       }, "\(tables.problems)")
+  }
+
+  /// The roster finds each athlete by id whatever the order of athletes.csv, and no other.
+  @Test func rosterFindsAthletesByIdInAnyOrder() {
+    let ids = (0..<500).map { "a-\(($0 * 7919) % 500)" }
+    let roster = AthleteRoster(ids.map { Athlete(id: $0, username: "u\($0)") })
+    #expect(roster.map(\.id) == ids.sorted())
+    for id in ids { #expect(roster[id: id]?.username == "u\(id)") }
+    for missing in ["", "a-", "a-500", "a-0 ", "b-1", "A-1"] {
+      #expect(!roster.contains(id: missing))
+    }
+    #expect(AthleteRoster([]).index(of: "a-1") == nil)
   }
 }

@@ -13,7 +13,7 @@ package struct BodyDimensions: Sendable, Hashable {
   }
 
   /// Every athlete of `tables` (athletes.csv) with their height and latest complete scan.
-  package static func byAthlete(_ tables: DatasetTables) -> [String: BodyDimensions] {
+  package static func byAthlete(_ tables: DatasetTables) -> AthleteBodies {
     var scans: [String: (date: String, cm: Double)] = [:]
     for scan in tables.morpho {
       guard let tibia = scan.tibiaCm, let femur = scan.femurCm, let torso = scan.torsoCm,
@@ -22,16 +22,26 @@ package struct BodyDimensions: Sendable, Hashable {
       if let latest = scans[scan.athleteId], latest.date > scan.date { continue }
       scans[scan.athleteId] = (scan.date, tibia + femur + torso)
     }
-    var bodies: [String: BodyDimensions] = [:]
-    for athlete in tables.athletes where bodies[athlete.id] == nil {
-      bodies[athlete.id] = BodyDimensions(
-        heightCm: athlete.heightCm, legAndTrunkCm: scans[athlete.id]?.cm)
-    }
-    return bodies
+    return AthleteBodies(athletes: tables.athletes, legAndTrunkCm: scans.mapValues(\.cm))
   }
 
   /// Both lengths as text, for a content key ("-" where unknown).
   package var keyText: String {
     "height \(heightCm.map { "\($0)" } ?? "-") leg+trunk \(legAndTrunkCm.map { "\($0)" } ?? "-")"
+  }
+}
+
+/// Each athlete's body dimensions, made when asked from their row and their scans: nothing is
+/// held per athlete but the rows themselves.
+package struct AthleteBodies: Sendable {
+  let athletes: AthleteRoster
+  /// Shank + thigh + trunk of each athlete's latest complete scan.
+  let legAndTrunkCm: [String: Double]
+
+  /// The athlete's dimensions; nil for an id athletes.csv lacks.
+  package subscript(athleteId: String) -> BodyDimensions? {
+    athletes[id: athleteId].map {
+      BodyDimensions(heightCm: $0.heightCm, legAndTrunkCm: legAndTrunkCm[athleteId])
+    }
   }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// unzipped `health/<athlete_id>/apple_health_export/export.xml`. A wellness.csv row for the
 /// same athlete and day wins over the export's.
 enum HealthExports {
-  static func read(root: URL, athletes: Set<String>, problems: inout [DatasetProblem])
+  static func read(root: URL, athletes: AthleteRoster, problems: inout [DatasetProblem])
     -> [WellnessDay]
   {
     let folder = root.appendingPathComponent("health")
@@ -22,7 +22,7 @@ enum HealthExports {
         })
       else { continue }
       let path = "health/\(relative)"
-      guard athletes.contains(athlete) else {
+      guard athletes.contains(id: athlete) else {
         problems.append(
           DatasetProblem(
             path: path, line: 0, reason: "athlete_id '\(athlete)' is not in athletes.csv",

@@ -9,13 +9,12 @@ import Foundation
 enum DepartedAthletes {
   /// Those of the release whose database is `previous` (its athletes and those it still named)
   /// that `athletes` lacks, as of `today` (days since 1970).
-  static func list(previous: URL, athletes: [Athlete], today: Int) -> [DepartedAthlete] {
+  static func list(previous: URL, athletes: AthleteRoster, today: Int) -> [DepartedAthlete] {
     guard FileManager.default.fileExists(atPath: previous.path),
       let store = try? StoreReader(databasePath: previous.path)
     else { return [] }
-    let present = Set(athletes.map(\.id))
     var departed: [String: DepartedAthlete] = [:]
-    for row in (try? store.departedAthletes()) ?? [] where !present.contains(row.athleteId) {
+    for row in (try? store.departedAthletes()) ?? [] where !athletes.contains(id: row.athleteId) {
       guard let since = ISODates.day(row.since), since > today - RosterRules.entryCheckDays
       else { continue }
       departed[row.athleteId] = DepartedAthlete(
@@ -23,7 +22,7 @@ enum DepartedAthletes {
         since: since)
     }
     for row in (try? store.athleteNames()) ?? []
-    where !present.contains(row.id) && departed[row.id] == nil {
+    where !athletes.contains(id: row.id) && departed[row.id] == nil {
       departed[row.id] = DepartedAthlete(
         athleteId: row.id, username: row.username, coachId: nonEmpty(row.coachId), since: today)
     }

@@ -23,7 +23,7 @@ struct SessionChain: Sendable {
   let extractor: SessionFeatureExtractor
   let scorer: SessionScorer
   /// What calibrates pose scale (body scan, height) for every athlete in athletes.csv.
-  let bodies: [String: BodyDimensions]
+  let bodies: AthleteBodies
   /// The fields every session's features key starts with: code versions, the stage's
   /// parameters, and the digest of the custom exercises. The session's athlete's body follows
   /// (`plan`): one athlete's row keys that athlete's sessions alone.
@@ -71,7 +71,7 @@ struct SessionChain: Sendable {
   init(
     datasetRoot: URL, cache: ArtifactCache, digests: FileDigests, parameters: ParameterSet,
     catalog: ExerciseCatalog, ingest: SessionReader.Settings, extractor: SessionFeatureExtractor,
-    scorer: SessionScorer, bodies: [String: BodyDimensions]
+    scorer: SessionScorer, bodies: AthleteBodies
   ) {
     self.datasetRoot = datasetRoot
     sessionsPath = datasetRoot.appendingPathComponent("sessions").path
