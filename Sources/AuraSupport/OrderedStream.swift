@@ -4,40 +4,44 @@ import Synchronization
 extension WorkerPool {
   /// Runs `produce` on each of `items` on a pool of `workers` threads (0: one per core) while
   /// this thread consumes what they emit: item by item in input order, each item's values in
-  /// the order they were emitted. An item holds at most `buffer` values not yet consumed (its
-  /// producer waits), and producers start items at most twice their number ahead of the one
-  /// consumed, so what is held depends on the workers and the buffer, not on the items.
-  /// Returns each item's result in input order.
+  /// the order they were emitted, then the item's result (`finished`). An item holds at most
+  /// `buffer` values not yet consumed (its producer waits), and producers start items at most
+  /// twice their number ahead of the one consumed, so what is held depends on the workers and
+  /// the buffer, not on the items.
   ///
-  /// Errors: the first one met in input order, a producer's or `consume`'s, stops the rest (a
-  /// producer waiting to emit is woken and its `emit` throws) and is thrown once every producer
-  /// has returned.
-  package static func stream<T: Sendable, V: Sendable, R: Sendable>(
-    _ items: [T], workers: Int = 0, buffer: Int,
-    produce: @Sendable (T, _ emit: (V) throws -> Void) throws -> R,
-    consume: (V) throws -> Void
-  ) throws -> [R] {
-    let producers = max(1, min(threads(workers), items.count))
-    let state = StreamState<V, R>(
-      count: items.count, buffer: max(1, buffer), window: 2 * producers)
+  /// Errors: the first one met in input order, a producer's or the consumer's, stops the rest
+  /// (a producer waiting to emit is woken and its `emit` throws) and is thrown once every
+  /// producer has returned.
+  package static func stream<Items, V: Sendable, R: Sendable>(
+    _ items: Items, workers: Int = 0, buffer: Int,
+    produce: @Sendable (Items.Element, _ emit: (V) throws -> Void) throws -> R,
+    consume: (V) throws -> Void, finished: (R) throws -> Void
+  ) throws
+  where Items: RandomAccessCollection & Sendable, Items.Index == Int, Items.Element: Sendable {
+    let count = items.count
+    let producers = max(1, min(threads(workers), count))
+    let state = StreamState<V, R>(count: count, buffer: max(1, buffer), window: 2 * producers)
     let group = DispatchGroup()
-    return try withoutActuallyEscaping(produce) { produce in
+    try withoutActuallyEscaping(produce) { produce in
       DispatchQueue.global().async(group: group) {
         DispatchQueue.concurrentPerform(iterations: producers) { _ in
           while let index = state.claim() {
             state.finish(
-              index, Result { try produce(items[index]) { try state.push($0, to: index) } })
+              index,
+              Result {
+                try produce(items[items.startIndex + index]) { try state.push($0, to: index) }
+              }
+            )
           }
         }
       }
-      var results: [R] = []
       do {
-        for index in items.indices {
+        for index in 0..<count {
           consuming: while true {
             switch state.take(from: index) {
             case .value(let value): try consume(value)
             case .finished(let result):
-              results.append(try result.get())
+              try finished(try result.get())
               break consuming
             }
           }
@@ -48,8 +52,20 @@ extension WorkerPool {
         throw error
       }
       group.wait()
-      return results
     }
+  }
+
+  /// `stream`, returning each item's result in input order.
+  package static func stream<T: Sendable, V: Sendable, R: Sendable>(
+    _ items: [T], workers: Int = 0, buffer: Int,
+    produce: @Sendable (T, _ emit: (V) throws -> Void) throws -> R,
+    consume: (V) throws -> Void
+  ) throws -> [R] {
+    var results: [R] = []
+    try stream(
+      items, workers: workers, buffer: buffer, produce: produce, consume: consume,
+      finished: { results.append($0) })
+    return results
   }
 }
 
@@ -66,9 +82,11 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   /// Thrown by `push` once the stream is cancelled.
   struct Cancelled: Error {}
 
+  /// Only the items claimed and not yet consumed have entries.
   private struct State {
-    var queues: [[V]]
-    var outcomes: [Result<R, any Error>?]
+    var queues: [Int: [V]] = [:]
+    var outcomes: [Int: Result<R, any Error>] = [:]
+    let count: Int
     var claimed = 0
     /// The item the consumer is on.
     var consuming = 0
@@ -83,10 +101,7 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   init(count: Int, buffer: Int, window: Int) {
     self.buffer = buffer
     self.window = window
-    state = Mutex(
-      State(
-        queues: Array(repeating: [], count: count),
-        outcomes: Array(repeating: nil, count: count)))
+    state = Mutex(State(count: count))
   }
 
   /// Runs `body` on the state under the condition's lock, first waiting while `wait` holds.
@@ -106,7 +121,7 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
     locked(
       waitingWhile: { $0.claimed >= $0.consuming + window && !$0.cancelled },
       then: { state in
-        guard !state.cancelled, state.claimed < state.queues.count else { return nil }
+        guard !state.cancelled, state.claimed < state.count else { return nil }
         state.claimed += 1
         return state.claimed - 1
       })
@@ -115,10 +130,10 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
   /// Adds a value of item `index`, waiting while its buffer is full.
   func push(_ value: V, to index: Int) throws {
     try locked(
-      waitingWhile: { $0.queues[index].count >= buffer && !$0.cancelled },
+      waitingWhile: { ($0.queues[index]?.count ?? 0) >= buffer && !$0.cancelled },
       then: { state in
         guard !state.cancelled else { throw Cancelled() }
-        state.queues[index].append(value)
+        state.queues[index, default: []].append(value)
         condition.broadcast()
       })
   }
@@ -139,13 +154,14 @@ private final class StreamState<V: Sendable, R: Sendable>: Sendable {
       }
     }
     return locked(
-      waitingWhile: { $0.queues[index].isEmpty && $0.outcomes[index] == nil },
+      waitingWhile: { ($0.queues[index]?.isEmpty ?? true) && $0.outcomes[index] == nil },
       then: { state in
-        if !state.queues[index].isEmpty {
+        if let queue = state.queues[index], !queue.isEmpty {
           condition.broadcast()
-          return .value(state.queues[index].removeFirst())
+          return .value(state.queues[index]!.removeFirst())
         }
-        return .finished(state.outcomes[index]!)
+        state.queues[index] = nil
+        return .finished(state.outcomes.removeValue(forKey: index)!)
       })
   }
 

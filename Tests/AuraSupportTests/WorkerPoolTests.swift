@@ -101,6 +101,25 @@ import Testing
     }
   }
 
+  /// Any collection streams (here a range, never made into an array); results arrive in
+  /// order.
+  @Test func streamTakesALazyCollectionAndHandsOnResultsInOrder() throws {
+    let items = 0..<2000
+    var results: [Int] = []
+    var values = 0
+    try WorkerPool.stream(items, workers: 3, buffer: 2) {
+      (item: Int, emit: (Int) throws -> Void) -> Int in
+      try emit(item)
+      return item * 2
+    } consume: { _ in
+      values += 1
+    } finished: {
+      results.append($0)
+    }
+    #expect(results == (0..<2000).map { $0 * 2 })
+    #expect(values == 2000)
+  }
+
   @Test func streamStopsAtTheFirstErrorInInputOrder() {
     // A producer's error reaches the consumer after the values emitted before it.
     var consumed: [Int] = []

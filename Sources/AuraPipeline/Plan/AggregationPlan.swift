@@ -7,15 +7,16 @@ import Foundation
 /// sessions (by scoring key, in start order), their own inputs, and their weeks' and history's
 /// keys.
 struct AggregationPlan {
-  struct AthleteWork {
+  struct AthleteWork: Sendable {
     let athlete: Athlete
     let sessions: [(partition: String, scoringKey: String, startTime: SessionTime)]
     let inputs: Aggregator.AthleteInputs
     let partition: AthletePartition
   }
 
-  /// Athletes in id order.
-  let athletes: [AthleteWork]
+  /// Every athlete's work in id order, made when it is read for an athlete with nothing but
+  /// their row: a platform's idle accounts cost no memory of their own.
+  let athletes: Works
   /// The dataset's last session day, shared by every athlete so their aggregates compare.
   let asOfDay: Int
 
@@ -32,24 +33,56 @@ struct AggregationPlan {
     let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
     let nutrition = Dictionary(grouping: plan.tables.nutrition, by: \.athleteId)
     let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
-    let asOfDay = published.map(\.startTime.day).max() ?? 0
-    self.asOfDay = asOfDay
+    asOfDay = published.map(\.startTime.day).max() ?? 0
     let keys = (
       week: Stage.athleteWeek.key(parameters: parameters),
       history: Stage.athleteHistory.key(parameters: parameters)
     )
-    athletes = plan.tables.athletes.sorted { $0.id < $1.id }.map { athlete in
-      let sessions = (byAthlete[athlete.id] ?? []).sorted {
+    let roster = plan.tables.athletes
+    let named = Set(byAthlete.keys).union(wellness.keys).union(nutrition.keys).union(morpho.keys)
+    var active: [Int: AthleteWork] = [:]
+    for athleteId in named {
+      guard let index = roster.index(of: athleteId) else { continue }
+      let sessions = (byAthlete[athleteId] ?? []).sorted {
         ($0.startTime, $0.scoringKey) < ($1.startTime, $1.scoringKey)
       }.map { (partition: $0.partition, scoringKey: $0.scoringKey, startTime: $0.startTime) }
       let inputs = Aggregator.AthleteInputs(
-        wellness: wellness[athlete.id] ?? [], nutrition: nutrition[athlete.id] ?? [],
-        morpho: morpho[athlete.id] ?? [])
-      return AthleteWork(
-        athlete: athlete, sessions: sessions, inputs: inputs,
+        wellness: wellness[athleteId] ?? [], nutrition: nutrition[athleteId] ?? [],
+        morpho: morpho[athleteId] ?? [])
+      active[index] = AthleteWork(
+        athlete: roster[index], sessions: sessions, inputs: inputs,
         partition: AthletePartition(
-          athlete: athlete, inputs: inputs, sessions: sessions, keys: keys,
+          athlete: roster[index], inputs: inputs, sessions: sessions, keys: keys,
           catalogDigest: plan.catalogDigest))
+    }
+    athletes = Works(roster: roster, active: active)
+  }
+
+  /// The athletes' work by position in the roster: kept for those with a session or an input
+  /// row, made on reading for the rest.
+  struct Works: RandomAccessCollection, Sendable {
+    let roster: AthleteRoster
+    let active: [Int: AthleteWork]
+
+    var startIndex: Int { roster.startIndex }
+    var endIndex: Int { roster.endIndex }
+
+    subscript(position: Int) -> AthleteWork {
+      active[position] ?? Self.idle(roster[position])
+    }
+
+    /// The athletes with a session or an input row, in id order.
+    var withData: [AthleteWork] { active.keys.sorted().map { active[$0]! } }
+
+    /// Whether athletes.csv holds the athlete `id`.
+    func contains(athleteId id: String) -> Bool { roster.contains(id: id) }
+
+    /// The work of an athlete with nothing but their row: no week, no history.
+    private static func idle(_ athlete: Athlete) -> AthleteWork {
+      let inputs = Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
+      return AthleteWork(
+        athlete: athlete, sessions: [], inputs: inputs,
+        partition: AthletePartition(idle: athlete.id))
     }
   }
 }

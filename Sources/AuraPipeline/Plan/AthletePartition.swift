@@ -82,6 +82,13 @@ struct AthletePartition: Sendable {
     self.history = (history.finalize(), history)
   }
 
+  /// The partitions of an athlete with no session and no wellness day: none.
+  init(idle athleteId: String) {
+    self.athleteId = athleteId
+    weeks = []
+    history = nil
+  }
+
   /// The first week whose sessions' rows differ from those of the publication whose partition
   /// keys are `published` (`PublishedPartitions`): a week that is new, changed or gone. Nil
   /// when every week is as published.

@@ -240,7 +240,7 @@ extension Runner {
     let dataEnd: String
 
     func publish(_ work: AggregationPlan.AthleteWork, emit: (RowWrite) throws -> Void) throws
-      -> (aggregated: Bool, weeks: Int, sessions: Int, candidate: Leaderboard.Candidate?)
+      -> (aggregated: String?, weeks: Int, sessions: Int, candidate: Leaderboard.Candidate?)
     {
       let rowsFrom = Runner.rowsFrom(work, changedFrom: changedFrom)
       if changedFrom != nil, let rowsFrom {
@@ -263,7 +263,7 @@ extension Runner {
             wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
             morpho: work.inputs.morpho, exclusion: placed.exclusion)))
       return (
-        aggregated: outcome.aggregated, weeks: outcome.weeksComputed,
+        aggregated: outcome.aggregated ? work.athlete.id : nil, weeks: outcome.weeksComputed,
         sessions: outcome.sessionsWritten, candidate: placed.candidate
       )
     }
@@ -333,15 +333,16 @@ extension Runner {
       aggregator: aggregator, cache: cache, changedFrom: reused?.changedFrom,
       asOfDay: aggregation.asOfDay, dataEnd: dataEnd)
     if let reused {
-      let present = Set(aggregation.athletes.map(\.athlete.id))
-      for athleteId in reused.previous.subtracting(present).sorted() {
+      for athleteId in reused.previous.sorted()
+      where !aggregation.athletes.contains(athleteId: athleteId) {
         try writer.removeSessions(ofAthlete: athleteId, fromWeek: nil)
       }
     }
     // Athletes are aggregated on every core, and their rows written here in athlete order, a
     // few weeks behind at most: the database gets the same rows in the same order whatever the
     // number of workers. What stays once an athlete is written is what the leaderboards need.
-    let outcomes = try WorkerPool.stream(
+    var candidates: [Leaderboard.Candidate] = []
+    try WorkerPool.stream(
       aggregation.athletes, workers: config.workers, buffer: Self.weeksAhead
     ) { work, emit in
       try athleteStep.publish(work, emit: emit)
@@ -354,10 +355,8 @@ extension Runner {
       case .athlete(let rows):
         try writer.write(athlete: rows)
       }
-    }
-    var candidates: [Leaderboard.Candidate] = []
-    for (work, outcome) in zip(aggregation.athletes, outcomes) {
-      if outcome.aggregated { tally.athletes.append(work.athlete.id) }
+    } finished: { outcome in
+      if let aggregated = outcome.aggregated { tally.athletes.append(aggregated) }
       tally.weeks += outcome.weeks
       tally.sessionsWritten += outcome.sessions
       if let candidate = outcome.candidate { candidates.append(candidate) }
@@ -370,6 +369,6 @@ extension Runner {
         coaches: plan.tables.coaches, catalog: plan.tables.catalog, dataEnd: dataEnd,
         leaderboard: boards.entries, guilds: boards.guilds, quarantine: quarantine, run: run,
         departed: departed),
-      partitions: aggregation.athletes.map(\.partition))
+      partitions: aggregation.athletes.withData.map(\.partition))
   }
 }
