@@ -18,7 +18,7 @@ package enum ReportArchive {
     let pid = ProcessInfo.processInfo.processIdentifier
     let staging = archive.appendingPathComponent(".\(week).\(pid).partial")
     try? fileManager.removeItem(at: staging)
-    for path in written.paths where path.hasPrefix("coaches/") || path.hasPrefix("athletes/") {
+    try ReportWriter.forEachReportFile(in: release) { path in
       try ReleaseFiles.link(
         release.appendingPathComponent(path), to: staging.appendingPathComponent(path))
     }

@@ -86,4 +86,27 @@ package enum ReportManifest {
       decoding: TSVTable.encoded(digests.keys.sorted().map { [$0, digests[$0]!] }),
       as: UTF8.self)
   }
+
+  /// The digests a manifest recorded, looked up in path order as its file lists them (a
+  /// manifest is written in path order): one line is held at a time, not the manifest.
+  struct Lookup {
+    private var cursor: TSVTable.Cursor
+    private var current: [String]?
+
+    /// The manifest in `folder`; none (every look-up nil) when `folder` is nil.
+    init(_ folder: URL?) {
+      cursor = TSVTable.Cursor(
+        folder?.appendingPathComponent(fileName) ?? URL(fileURLWithPath: "/dev/null"),
+        columns: 2)
+      current = cursor.next()
+    }
+
+    /// The digest recorded for `stem`. Stems are asked for in path order; one asked for out
+    /// of order is not found (its report is rendered again, never wrongly reused).
+    mutating func digest(of stem: String) -> String? {
+      while let record = current, record[0] < stem { current = cursor.next() }
+      guard let record = current, record[0] == stem else { return nil }
+      return record[1]
+    }
+  }
 }

@@ -14,8 +14,8 @@ import Foundation
 package enum ReportWriter {
   /// What a rendering wrote.
   package struct Written: Sendable {
-    /// Every report file, relative to the folder.
-    package var paths: [String]
+    /// The folder the reports are in.
+    package var folder: URL
     /// How many reports (athletes' and coaches') there are.
     package var reports: Int
     /// The reports (paths without extension) rendered anew; the rest came from `previous`.
@@ -24,6 +24,24 @@ package enum ReportWriter {
     package var isoWeek: String
     /// Each coach with their athletes, as the reports group them.
     package var rosters: [Roster]
+
+    /// Every report file and `index.html`, relative to the folder, in path order (from the
+    /// manifest).
+    package var paths: [String] {
+      (["index.html"] + ReportManifest.read(folder).keys.flatMap { Report.files(of: $0) })
+        .sorted()
+    }
+
+  }
+
+  /// Calls `body` with the path of each report file its manifest lists in `folder`, relative
+  /// to it, one at a time.
+  package static func forEachReportFile(in folder: URL, _ body: (String) throws -> Void) throws {
+    var manifest = TSVTable.Cursor(
+      folder.appendingPathComponent(ReportManifest.fileName), columns: 2)
+    while let record = manifest.next() {
+      for path in Report.files(of: record[0]) { try body(path) }
+    }
   }
 
   package struct Roster: Sendable {
@@ -36,9 +54,11 @@ package enum ReportWriter {
 
   /// Renders and writes all reports, taking unchanged ones from the release folder `previous`.
   /// Athletes' pages are made a chunk at a time, each written (or linked) as soon as it is
-  /// rendered, so that memory holds one chunk's pages whatever the number of athletes. Pages
-  /// are written `atomically` (to a temporary name, renamed) unless the folder is a release
-  /// being staged, which nobody reads before it is complete.
+  /// rendered and its digest added to the manifest, so that memory holds one chunk's pages
+  /// whatever the number of athletes; what stays is what the coaches' pages and the index need
+  /// (coached athletes' digests, athletes with something recorded). Pages are written
+  /// `atomically` (to a temporary name, renamed) unless the folder is a release being staged,
+  /// which nobody reads before it is complete.
   @discardableResult
   package static func writeAll(
     store: StoreReader, folder: URL, generatedAt: String, previous: URL? = nil,
@@ -46,101 +66,136 @@ package enum ReportWriter {
   ) throws -> Written {
     let context = try ReportContext(store: store, generatedAt: generatedAt)
     let renderer = try ReportRenderer()
-    let athletes = try store.athleteRows()
-    let previousDigests = previous.map(ReportManifest.read) ?? [:]
     let earlier = Set(ReportManifest.read(folder).keys)
     let withRecords = try store.athletesWithRecords()
-    let destination = Destination(
-      folder: folder, previous: previous, digests: previousDigests, atomically: atomically)
-    let athleteReports = try writeAthletes(
-      athletes, withRecords: withRecords, context: context, renderer: renderer,
-      destination: destination)
+    var made = Made(
+      manifest: try TSVTable.Appender(folder.appendingPathComponent(ReportManifest.fileName)),
+      previous: ReportManifest.Lookup(previous))
+    let destination = Destination(folder: folder, previous: previous, atomically: atomically)
+    try writeAthletes(
+      store: store, withRecords: withRecords, context: context, renderer: renderer,
+      destination: destination, made: &made)
     // A coach's key covers their athletes' pages, which the coach's email attaches.
     let coaches = try store.coaches()
-    var coachAthletes: [String: [Int]] = [:]
-    for (index, athlete) in athletes.enumerated() {
-      if let coach = athlete.coachId { coachAthletes[coach, default: []].append(index) }
-    }
     let coachBuilder = try CoachReportBuilder(context: context)
-    let coachReports = try coaches.map { coach in
-      let mine = coachAthletes[coach.id] ?? []
-      return try writeCoach(
-        coach, athletes: mine.map { athletes[$0] },
-        athleteDigests: mine.map { athleteReports[$0].digest }, builder: coachBuilder,
-        context: context, renderer: renderer, destination: destination)
+    var rosters: [Roster] = []
+    for coach in coaches {
+      let athletes = try store.athleteRows(coachId: coach.id)
+      let stem = "coaches/\(coach.id)"
+      try made.add(
+        try writeCoach(
+          coach, athletes: athletes,
+          athleteDigests: athletes.map { made.coachedDigests[$0.id] ?? "" }, builder: coachBuilder,
+          context: context, renderer: renderer, destination: destination,
+          previousDigest: made.previous.digest(of: stem)))
+      rosters.append(Roster(coach: coach.id, athletes: athletes.map(\.id)))
     }
-    let reports = athleteReports + coachReports
     try writeIndex(
-      coaches: coaches, athletes: athletes, withRecords: withRecords, context: context,
-      renderer: renderer, folder: folder)
-    try writeFile(
-      ReportManifest.text(
-        Dictionary(uniqueKeysWithValues: reports.map { ($0.stem, $0.digest) })),
-      at: ReportManifest.fileName, in: folder)
-    try removeLeftovers(
-      of: earlier, in: folder, owning: ["athletes", "coaches"],
-      keeping: Set(reports.flatMap(\.files)))
+      coaches: coaches, listed: made.listed, nothingRecorded: made.nothingRecorded,
+      context: context, renderer: renderer, folder: folder)
+    try made.manifest.finish()
+    if !earlier.isEmpty {
+      try removeLeftovers(
+        of: earlier, in: folder, owning: ["athletes", "coaches"],
+        keeping: Set(ReportManifest.read(folder).keys.flatMap { Report.files(of: $0) }))
+    }
     return Written(
-      paths: (["index.html"] + reports.flatMap(\.files)).sorted(),
-      reports: reports.count, rendered: reports.filter { !$0.reusable }.map(\.stem).sorted(),
-      isoWeek: context.isoWeek,
-      rosters: coaches.map { coach in
-        Roster(coach: coach.id, athletes: (coachAthletes[coach.id] ?? []).map { athletes[$0].id })
-      })
+      folder: folder, reports: made.reports, rendered: made.rendered,
+      isoWeek: context.isoWeek, rosters: rosters)
   }
+
+  /// What the pages made so far leave behind: the manifest being written, the previous one
+  /// being read alongside, and what the coaches' pages, the index and the summary need.
+  private struct Made {
+    let manifest: TSVTable.Appender
+    var previous: ReportManifest.Lookup
+    var reports = 0
+    var rendered: [String] = []
+    /// The page digests of athletes who have a coach.
+    var coachedDigests: [String: String] = [:]
+    /// Athletes with something recorded, for the index.
+    var listed: [ReportRows.Athlete] = []
+    var nothingRecorded = 0
+
+    mutating func add(_ report: Report) throws {
+      try manifest.append([report.stem, report.digest])
+      reports += 1
+      if !report.reusable { rendered.append(report.stem) }
+    }
+  }
+
+  /// How many athletes are read from the database at once.
+  static let athletesPerPage = 4096
 
   /// Each athlete's page, a chunk at a time on every core: their view is built, converted
   /// for the templates, digested and, where the previous release lacks that digest, rendered
-  /// in both formats and written. In the order of `athletes`.
+  /// in both formats and written. In id order.
   private static func writeAthletes(
-    _ athletes: [ReportRows.Athlete], withRecords: Set<String>, context: ReportContext,
-    renderer: ReportRenderer, destination: Destination
-  ) throws -> [Report] {
+    store: StoreReader, withRecords: Set<String>, context: ReportContext,
+    renderer: ReportRenderer, destination: Destination, made: inout Made
+  ) throws {
     let builder = AthleteWeekBuilder(context: context)
-    var reports: [Report] = []
-    reports.reserveCapacity(athletes.count)
-    for start in stride(from: 0, to: athletes.count, by: athletesPerChunk) {
-      let chunk = Array(athletes[start..<min(start + athletesPerChunk, athletes.count)])
-      let made = WorkerPool.map(chunk) { athlete in
-        Result { () throws -> Report in
-          let recorded = withRecords.contains(athlete.id)
-          let template = recorded ? "athlete" : "nothing-recorded"
-          let view =
-            recorded
-            ? TemplateValue.convert(try builder.build(athlete)) as Any
-            : TemplateValue.convert(builder.nothingRecorded(athlete)) as Any
-          let title = "\(athlete.username): \(context.windowLabel)"
-          var digest = ReportDigest(title: title, footer: context.footer)
-          digest.add(view: view)
-          return try destination.place(stem: "athletes/\(athlete.id)", digest: digest.finalize()) {
-            (
-              html: renderer.htmlPage(
-                title: title, body: renderer.html(template, converted: view),
-                footer: context.footer),
-              markdown: renderer.markdownDocument(
-                heading: "Weekly report", body: renderer.markdown(template, converted: view),
-                footer: context.footer)
-            )
+    var after: String? = nil
+    while true {
+      let page = try store.athleteRows(after: after, limit: athletesPerPage)
+      guard let last = page.last else { break }
+      after = last.id
+      for start in stride(from: 0, to: page.count, by: athletesPerChunk) {
+        let chunk = Array(page[start..<min(start + athletesPerChunk, page.count)])
+        let previousDigests = chunk.map { made.previous.digest(of: "athletes/\($0.id)") }
+        let reports = WorkerPool.map(Array(zip(chunk, previousDigests))) { athlete, previous in
+          Result { () throws -> Report in
+            let recorded = withRecords.contains(athlete.id)
+            let template = recorded ? "athlete" : "nothing-recorded"
+            let view =
+              recorded
+              ? TemplateValue.convert(try builder.build(athlete)) as Any
+              : TemplateValue.convert(builder.nothingRecorded(athlete)) as Any
+            let title = "\(athlete.username): \(context.windowLabel)"
+            var digest = ReportDigest(title: title, footer: context.footer)
+            digest.add(view: view)
+            return try destination.place(
+              stem: "athletes/\(athlete.id)", digest: digest.finalize(), previous: previous
+            ) {
+              (
+                html: renderer.htmlPage(
+                  title: title, body: renderer.html(template, converted: view),
+                  footer: context.footer),
+                markdown: renderer.markdownDocument(
+                  heading: "Weekly report", body: renderer.markdown(template, converted: view),
+                  footer: context.footer)
+              )
+            }
+          }
+        }
+        for (athlete, result) in zip(chunk, reports) {
+          let report = try result.get()
+          try made.add(report)
+          if athlete.coachId != nil { made.coachedDigests[athlete.id] = report.digest }
+          if withRecords.contains(athlete.id) {
+            made.listed.append(athlete)
+          } else {
+            made.nothingRecorded += 1
           }
         }
       }
-      reports += try made.map { try $0.get() }
     }
-    return reports
   }
 
   /// A coach's roster page, its digest covering their athletes' pages (`athleteDigests`).
   private static func writeCoach(
     _ coach: ReportRows.Coach, athletes: [ReportRows.Athlete], athleteDigests: [String],
     builder: CoachReportBuilder, context: ReportContext, renderer: ReportRenderer,
-    destination: Destination
+    destination: Destination, previousDigest: String?
   ) throws -> Report {
     let view = try builder.build(coach: coach, athletes: athletes)
     let title = "\(coach.name): roster, \(context.windowLabel)"
     var digest = ReportDigest(title: title, footer: context.footer)
     digest.add(view: TemplateValue.convert(view))
     for athleteDigest in athleteDigests { digest.add(athleteDigest) }
-    return try destination.place(stem: "coaches/\(coach.id)", digest: digest.finalize()) {
+    return try destination.place(
+      stem: "coaches/\(coach.id)", digest: digest.finalize(), previous: previousDigest
+    ) {
       (
         html: renderer.htmlPage(
           title: title, body: renderer.html("coach", view), footer: context.footer),
@@ -150,13 +205,12 @@ package enum ReportWriter {
     }
   }
 
-  /// `index.html`: the coaches, the athletes with something recorded, how many have nothing,
-  /// and what the run set aside.
+  /// `index.html`: the coaches, the athletes with something recorded (`listed`), how many
+  /// have nothing, and what the run set aside.
   private static func writeIndex(
-    coaches: [ReportRows.Coach], athletes: [ReportRows.Athlete], withRecords: Set<String>,
+    coaches: [ReportRows.Coach], listed: [ReportRows.Athlete], nothingRecorded: Int,
     context: ReportContext, renderer: ReportRenderer, folder: URL
   ) throws {
-    let listed = athletes.filter { withRecords.contains($0.id) }
     let index = renderer.htmlPage(
       title: "AuraLift reports",
       body: renderer.html(
@@ -165,7 +219,7 @@ package enum ReportWriter {
           window: context.windowHeading,
           coaches: coaches.map { .init(name: $0.name, path: "coaches/\($0.id)") },
           athletes: listed.map { .init(name: $0.username, path: "athletes/\($0.id)") },
-          nothingRecorded: ReportIndex.nothingRecorded(athletes.count - listed.count),
+          nothingRecorded: ReportIndex.nothingRecorded(nothingRecorded),
           quarantined: context.quarantine.map {
             .init(path: $0.path, line: String($0.line), reason: $0.reason)
           })), footer: context.footer)
@@ -173,18 +227,19 @@ package enum ReportWriter {
   }
 
   /// Where a rendering's reports go: each is linked from the release folder `previous` where
-  /// that release recorded its digest (`digests`), else rendered by `pages` and written.
+  /// that release recorded its digest, else rendered by `pages` and written.
   private struct Destination: Sendable {
     let folder: URL
     let previous: URL?
-    let digests: [String: String]
     let atomically: Bool
 
-    func place(stem: String, digest: String, pages: () -> (html: String, markdown: String))
-      throws -> Report
-    {
+    /// `previous` is the digest the previous release recorded for `stem`.
+    func place(
+      stem: String, digest: String, previous recorded: String?,
+      pages: () -> (html: String, markdown: String)
+    ) throws -> Report {
       var report = Report(stem: stem, digest: digest)
-      report.reusable = ReportWriter.reusable(report, digests: digests, in: previous)
+      report.reusable = recorded == digest && ReportWriter.exists(stem, in: previous)
       if report.reusable, let previous {
         for path in report.files {
           try ReleaseFiles.link(
@@ -204,15 +259,9 @@ package enum ReportWriter {
     var stem: String
     var digest: String
     var reusable = false
-    var files: [String] { [stem + ".html", stem + ".md"] }
-  }
+    var files: [String] { Self.files(of: stem) }
 
-  /// Whether the previous release (`folder`, whose manifest gave `digests`) holds `report`
-  /// as it is now: the same digest, and both its files.
-  private static func reusable(_ report: Report, digests: [String: String], in folder: URL?)
-    -> Bool
-  {
-    digests[report.stem] == report.digest && exists(report.stem, in: folder)
+    static func files(of stem: String) -> [String] { [stem + ".html", stem + ".md"] }
   }
 
   /// Whether both files of the report `stem` are in `folder`.

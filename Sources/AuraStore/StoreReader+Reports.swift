@@ -24,10 +24,31 @@ extension StoreReader {
 
   /// Athletes, their names as pages show them (`DisplayText`).
   package func athleteRows() throws -> [ReportRows.Athlete] {
-    let rows: [ReportRows.Athlete] = try fetch(
-      "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
-    )
-    return rows.map { row in
+    shown(
+      try fetch(
+        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
+      ))
+  }
+
+  /// At most `limit` athletes whose ids sort after `after` (from the first where it is nil),
+  /// in id order: a page of the table, so that a caller holds a page, not every athlete.
+  package func athleteRows(after: String?, limit: Int) throws -> [ReportRows.Athlete] {
+    shown(
+      try fetch(
+        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile WHERE id > ? ORDER BY id LIMIT ?",
+        [after ?? "", limit]))
+  }
+
+  /// The athletes whose coach is `coachId`, in id order.
+  package func athleteRows(coachId: String) throws -> [ReportRows.Athlete] {
+    shown(
+      try fetch(
+        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile WHERE coach_id = ? ORDER BY id",
+        [coachId]))
+  }
+
+  private func shown(_ rows: [ReportRows.Athlete]) -> [ReportRows.Athlete] {
+    rows.map { row in
       var shown = row
       shown.username = DisplayText.isolated(row.username)
       return shown

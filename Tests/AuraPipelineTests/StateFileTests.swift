@@ -43,6 +43,44 @@ struct StateFileTests {
     #expect(TSVTable.read(folder.appendingPathComponent("missing.tsv"), columns: 3).isEmpty)
   }
 
+  /// A cursor gives the records `read` gives, one at a time, with the same rules.
+  @Test func tableCursorReadsWhatReadReads() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("table.tsv")
+    for text in ["a\tb\tc\n\nshort\tline\nx\ty\tz\tw\np\tq\tr", "a\tb\t\np\tq\t", "\n\n", ""] {
+      try Data(text.utf8).write(to: file)
+      var cursor = TSVTable.Cursor(file, columns: 3)
+      var records: [[String]] = []
+      while let record = cursor.next() { records.append(record) }
+      #expect(records == TSVTable.read(file, columns: 3), "\(text)")
+    }
+    var missing = TSVTable.Cursor(folder.appendingPathComponent("missing.tsv"), columns: 3)
+    #expect(missing.next() == nil)
+  }
+
+  /// An appended table appears whole at `finish` and not before; one never finished leaves
+  /// nothing behind.
+  @Test func appendedTableAppearsOnlyWhenFinished() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("sub/table.tsv")
+    let records = (0..<30_000).map { ["athletes/a-\($0)", String($0 * 7)] }
+    let appender = try TSVTable.Appender(file)
+    for record in records { try appender.append(record) }
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    try appender.finish()
+    #expect(TSVTable.read(file, columns: 2) == records)
+    do {
+      let abandoned = try TSVTable.Appender(folder.appendingPathComponent("other.tsv"))
+      try abandoned.append(["a", "b"])
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["sub"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        == ["table.tsv"])
+  }
+
   /// A key that starts as a stage's does: its code version.
   static func key(_ stage: String, _ version: Int) -> ContentKey {
     var key = ContentKey()
