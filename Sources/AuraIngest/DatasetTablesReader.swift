@@ -85,6 +85,20 @@ package enum DatasetTablesReader {
       morpho: morpho, exercises: exercises, problems: problems)
   }
 
+  /// How many line feeds `data` holds: at least its rows, less its header.
+  private static func lineCount(_ data: Data) -> Int {
+    data.withUnsafeBytes { bytes in
+      guard var cursor = bytes.baseAddress else { return 0 }
+      let end = cursor + bytes.count
+      var lines = 0
+      while let found = memchr(cursor, 0x0A, end - cursor) {
+        lines += 1
+        cursor = UnsafeRawPointer(found) + 1
+      }
+      return lines
+    }
+  }
+
   static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {
     let url = root.appendingPathComponent("athletes.csv")
     guard SafePath.isInside(url, datasetRoot: root) else {
@@ -96,18 +110,27 @@ package enum DatasetTablesReader {
         path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
     }
     let data = try mapped(url, path: "athletes.csv")
-    let table = try CSVReader.readTable(data: data, path: "athletes.csv")
-    problems += table.readProblems
-    _ = try table.column("athlete_id")
-    _ = try table.column("username")
+    // Rows are streamed (a platform's table holds millions); their problems follow the
+    // lines that could not be read, as when the table was read whole.
+    var rowsProblems: [DatasetProblem] = []
     var seen = Set<String>()
     var athletes: [Athlete] = []
-    for row in table.rows {
-      let rowProblems = problems.count
+    // One allocation, not a doubling series whose last step holds two copies.
+    athletes.reserveCapacity(lineCount(data))
+    var checkedColumns = false
+    func checkColumns(_ table: CSVTable) throws {
+      guard !checkedColumns else { return }
+      _ = try table.column("athlete_id")
+      _ = try table.column("username")
+      checkedColumns = true
+    }
+    let read = try CSVReader.forEachTableRow(in: data, path: "athletes.csv") { table, row in
+      try checkColumns(table)
+      let rowProblems = rowsProblems.count
       do {
         var coachId = try optionalText(table, row, "coach_id")
         if let coach = coachId, let problem = EntityId.problem(coach) {
-          problems.append(
+          rowsProblems.append(
             DatasetProblem(
               path: table.path, line: row.line,
               reason:
@@ -117,24 +140,24 @@ package enum DatasetTablesReader {
         }
         let athlete = Athlete(
           id: try id(table, row, "athlete_id"),
-          username: try username(table, row, problems: &problems),
-          email: email(table, row, kept: "the athlete", problems: &problems),
-          dateOfBirth: birthDate(table, row, problems: &problems),
-          biologicalSex: kept(&problems) {
+          username: try username(table, row, problems: &rowsProblems),
+          email: email(table, row, kept: "the athlete", problems: &rowsProblems),
+          dateOfBirth: birthDate(table, row, problems: &rowsProblems),
+          biologicalSex: kept(&rowsProblems) {
             try oneOf(table, row, "biological_sex", ["male", "female", "other"])
           },
-          heightCm: kept(&problems, without: "a height: pose scale assumes 175 cm") {
+          heightCm: kept(&rowsProblems, without: "a height: pose scale assumes 175 cm") {
             try number(table, row, "height_cm")
           },
           weightKg: kept(
-            &problems,
+            &rowsProblems,
             without: "a bodyweight: no DOTS or strength-to-weight, and off the leaderboard"
           ) { try number(table, row, "weight_kg") },
-          bodyFatPercent: kept(&problems) { try number(table, row, "body_fat_pct") },
+          bodyFatPercent: kept(&rowsProblems) { try number(table, row, "body_fat_pct") },
           coachId: coachId,
           guildName: try optionalText(table, row, "guild_name"),
           guildTag: try optionalText(table, row, "guild_tag"),
-          guildRole: kept(&problems) {
+          guildRole: kept(&rowsProblems) {
             try oneOf(table, row, "guild_role", ["member", "officer", "leader"])
           })
         guard seen.insert(athlete.id).inserted else {
@@ -142,12 +165,14 @@ package enum DatasetTablesReader {
             path: table.path, line: row.line, reason: "duplicate athlete_id '\(athlete.id)'")
         }
         // What the row lost belongs beside the athlete it was kept for.
-        for index in rowProblems..<problems.count { problems[index].athleteId = athlete.id }
+        for index in rowProblems..<rowsProblems.count { rowsProblems[index].athleteId = athlete.id }
         athletes.append(athlete)
       } catch let problem as DatasetProblem {
-        problems.append(problem)
+        rowsProblems.append(problem)
       }
     }
+    try checkColumns(read)
+    problems += read.readProblems + rowsProblems
     return athletes
   }
 
