@@ -71,12 +71,16 @@ struct PublicationBase {
   /// hand, or lost): a release without them would fail every delivery while every run said
   /// "up to date".
   static func missingReports(release: URL) -> [String] {
-    ReportManifest.read(release).keys.sorted().filter { report in
-      ["html", "md"].contains {
-        !FileManager.default.fileExists(
-          atPath: release.appendingPathComponent("\(report).\($0)").path)
-      }
+    // The manifest is walked a line at a time: a platform's release lists millions of pages.
+    var missing: [String] = []
+    try? ReportWriter.forEachReportFile(in: release) { path in
+      guard !FileManager.default.fileExists(atPath: release.appendingPathComponent(path).path),
+        let dot = path.lastIndex(of: ".")
+      else { return }
+      let report = String(path[..<dot])
+      if missing.last != report { missing.append(report) }
     }
+    return missing
   }
 
   /// Whether the database at `database` is the one the last publication recorded.
