@@ -3,12 +3,22 @@ import GRDB
 /// The small lookups the pipeline, the CLI, delivery and the reports make in a published
 /// database, so that no SQL lives outside the store's modules.
 extension StoreReader {
-  /// Athletes as the database names them: id, username as written (not isolated for display)
-  /// and coach, in id order.
-  package func athleteNames() throws -> [(id: String, username: String, coachId: String?)] {
+  /// The athletes `keep` takes, as the database names them: id, username as written (not
+  /// isolated for display) and coach, in id order.
+  package func athleteNames(
+    where keep: (_ id: String) -> Bool
+  ) throws -> [(id: String, username: String, coachId: String?)] {
+    // A cursor, not the whole table: a platform's release names millions of athletes, of
+    // whom a caller keeps a few.
     try queue.read { db in
-      try Row.fetchAll(db, sql: "SELECT id, username, coach_id FROM user_profile ORDER BY id")
-        .map { ($0["id"], $0["username"], $0["coach_id"]) }
+      var kept: [(id: String, username: String, coachId: String?)] = []
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT id, username, coach_id FROM user_profile ORDER BY id")
+      while let row = try rows.next() {
+        let id: String = row["id"]
+        if keep(id) { kept.append((id, row["username"], row["coach_id"])) }
+      }
+      return kept
     }
   }
 

@@ -21,8 +21,8 @@ enum DepartedAthletes {
         athleteId: row.athleteId, username: row.username, coachId: nonEmpty(row.coachId),
         since: since)
     }
-    for row in (try? store.athleteNames()) ?? []
-    where !athletes.contains(id: row.id) && departed[row.id] == nil {
+    for row in (try? store.athleteNames(where: { !athletes.contains(id: $0) })) ?? []
+    where departed[row.id] == nil {
       departed[row.id] = DepartedAthlete(
         athleteId: row.id, username: row.username, coachId: nonEmpty(row.coachId), since: today)
     }
