@@ -17,6 +17,9 @@ struct AggregationPlan {
   /// Every athlete's work in id order, made when it is read for an athlete with nothing but
   /// their row: a platform's idle accounts cost no memory of their own.
   let athletes: Works
+  /// The athletes with a session or an input row, in id order: the only ones with weeks,
+  /// sessions or a history, so what counts those reads these alone.
+  let withData: [AthleteWork]
   /// The dataset's last session day, shared by every athlete so their aggregates compare.
   let asOfDay: Int
 
@@ -56,6 +59,7 @@ struct AggregationPlan {
           catalogDigest: plan.catalogDigest))
     }
     athletes = Works(roster: roster, active: active)
+    withData = active.keys.sorted().map { active[$0]! }
   }
 
   /// The athletes' work by position in the roster: kept for those with a session or an input
@@ -71,14 +75,11 @@ struct AggregationPlan {
       active[position] ?? Self.idle(roster[position])
     }
 
-    /// The athletes with a session or an input row, in id order.
-    var withData: [AthleteWork] { active.keys.sorted().map { active[$0]! } }
-
     /// Whether athletes.csv holds the athlete `id`.
     func contains(athleteId id: String) -> Bool { roster.contains(id: id) }
 
     /// The work of an athlete with nothing but their row: no week, no history.
-    private static func idle(_ athlete: Athlete) -> AthleteWork {
+    static func idle(_ athlete: Athlete) -> AthleteWork {
       let inputs = Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
       return AthleteWork(
         athlete: athlete, sessions: [], inputs: inputs,

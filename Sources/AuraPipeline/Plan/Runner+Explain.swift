@@ -169,7 +169,7 @@ extension Runner {
       aggregation, previousPartitions: previous, trusted: trusted)
     var work: [PlannedWork] = []
     var damaged: [String] = []
-    for athlete in aggregation.athletes.withData {
+    for athlete in aggregation.withData {
       // An athlete without a history partition is made from their row each run.
       guard let history = athlete.partition.history else { continue }
       let steps = AthleteAggregation.steps(

@@ -151,7 +151,7 @@ extension Runner {
       }
       if !summary.scoringComputed.contains(folder) { summary.scoringComputed.append(folder) }
     }
-    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
+    let sessionCount = aggregation.withData.reduce(0) { $0 + $1.sessions.count }
     summary.aggregated = tally.athletes
     summary.weeksAggregated = tally.weeks
     summary.rowsKept = sessionCount - tally.sessionsWritten
@@ -164,7 +164,7 @@ extension Runner {
         "athletes": .stringConvertible(aggregation.athletes.count),
         "athlete_weeks_aggregated": .stringConvertible(tally.weeks),
         "athlete_weeks": .stringConvertible(
-          aggregation.athletes.reduce(0) { $0 + $1.partition.weeks.count }),
+          aggregation.withData.reduce(0) { $0 + $1.partition.weeks.count }),
         "sessions_rows_kept": .stringConvertible(summary.rowsKept),
         "sessions": .stringConvertible(sessionCount),
         "reports_rendered": .stringConvertible(reports.rendered.count),
@@ -180,12 +180,20 @@ extension Runner {
     trusted: Bool
   ) -> (reuse: Bool, changedFrom: [String: Int]) {
     var changedFrom: [String: Int] = [:]
-    for work in aggregation.athletes {
+    for work in aggregation.withData {
       changedFrom[work.athlete.id] = work.partition.firstChangedWeek(
         since: previousPartitions[work.athlete.id] ?? [:])
     }
-    let sessionCount = aggregation.athletes.reduce(0) { $0 + $1.sessions.count }
-    let rewritten = aggregation.athletes.reduce(0) { total, work in
+    // An athlete published with weeks who now has none: every week of theirs is gone.
+    for (athleteId, published) in previousPartitions where changedFrom[athleteId] == nil {
+      guard let index = aggregation.athletes.roster.index(of: athleteId),
+        aggregation.athletes.active[index] == nil
+      else { continue }
+      changedFrom[athleteId] = AthletePartition(idle: athleteId).firstChangedWeek(
+        since: published)
+    }
+    let sessionCount = aggregation.withData.reduce(0) { $0 + $1.sessions.count }
+    let rewritten = aggregation.withData.reduce(0) { total, work in
       work.partition.weeks(from: changedFrom[work.athlete.id]).reduce(total) {
         $0 + $1.sessions.count
       }
@@ -326,7 +334,7 @@ extension Runner {
     }
     // Times of an athlete without sessions, and the catalog's day: the data's, not the clock's.
     let dataEnd =
-      aggregation.athletes.lazy.flatMap { $0.sessions.map(\.startTime.text) }.max()
+      aggregation.withData.lazy.flatMap { $0.sessions.map(\.startTime.text) }.max()
       ?? "1970-01-01T00:00:00Z"
     let athleteStep = AthleteStep(
       step: AthleteAggregation(aggregator: aggregator, cache: cache, recompute: recompute),
@@ -369,6 +377,6 @@ extension Runner {
         coaches: plan.tables.coaches, catalog: plan.tables.catalog, dataEnd: dataEnd,
         leaderboard: boards.entries, guilds: boards.guilds, quarantine: quarantine, run: run,
         departed: departed),
-      partitions: aggregation.athletes.withData.map(\.partition))
+      partitions: aggregation.withData.map(\.partition))
   }
 }
