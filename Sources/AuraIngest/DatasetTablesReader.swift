@@ -9,11 +9,12 @@ import Foundation
 package enum DatasetTablesReader {
   /// Reads every table under `root`. Throws only when athletes.csv is missing or unusable.
   package static func read(root: URL) throws -> DatasetTables {
-    var problems: [DatasetProblem] = []
-    let rows = try readAthletes(root: root, problems: &problems)
+    // athletes.csv is read after coaches.csv, whose ids its coach links are checked against;
+    // the problems are listed as the files are named: athletes', coaches', then the rest.
+    var coachProblems: [DatasetProblem] = []
     var addressProblems: [DatasetProblem] = []
     let coaches = readOptional(
-      root: root, file: "coaches.csv", problems: &problems, key: Self.coachKey
+      root: root, file: "coaches.csv", problems: &coachProblems, key: Self.coachKey
     ) { table, row in
       let coach = Coach(
         id: try id(table, row, "coach_id"), name: try required(table, row, "name"),
@@ -28,10 +29,12 @@ package enum DatasetTablesReader {
       }
       return coach
     }
-    problems += addressProblems
+    var problems: [DatasetProblem] = []
     // Said after the other tables' problems, as the coaches' links are checked last.
     var linkProblems: [DatasetProblem] = []
-    let knownAthletes = AthleteRoster(linkCoaches(rows, coaches, problems: &linkProblems))
+    let knownAthletes = try readAthletes(
+      root: root, coaches: coaches, problems: &problems, linkProblems: &linkProblems)
+    problems += coachProblems + addressProblems
     let wellness = readOptional(
       root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
     ) { table, row in
@@ -83,97 +86,6 @@ package enum DatasetTablesReader {
       athletes: knownAthletes, coaches: coaches,
       wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
       morpho: morpho, exercises: exercises, problems: problems)
-  }
-
-  /// How many line feeds `data` holds: at least its rows, less its header.
-  private static func lineCount(_ data: Data) -> Int {
-    data.withUnsafeBytes { bytes in
-      guard var cursor = bytes.baseAddress else { return 0 }
-      let end = cursor + bytes.count
-      var lines = 0
-      while let found = memchr(cursor, 0x0A, end - cursor) {
-        lines += 1
-        cursor = UnsafeRawPointer(found) + 1
-      }
-      return lines
-    }
-  }
-
-  static func readAthletes(root: URL, problems: inout [DatasetProblem]) throws -> [Athlete] {
-    let url = root.appendingPathComponent("athletes.csv")
-    guard SafePath.isInside(url, datasetRoot: root) else {
-      throw DatasetProblem(
-        path: "athletes.csv", line: 0, reason: "is a link that leaves the dataset")
-    }
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw DatasetProblem(
-        path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
-    }
-    let data = try mapped(url, path: "athletes.csv")
-    // Rows are streamed (a platform's table holds millions); their problems follow the
-    // lines that could not be read, as when the table was read whole.
-    var rowsProblems: [DatasetProblem] = []
-    var seen = Set<String>()
-    var athletes: [Athlete] = []
-    // One allocation, not a doubling series whose last step holds two copies.
-    athletes.reserveCapacity(lineCount(data))
-    var checkedColumns = false
-    func checkColumns(_ table: CSVTable) throws {
-      guard !checkedColumns else { return }
-      _ = try table.column("athlete_id")
-      _ = try table.column("username")
-      checkedColumns = true
-    }
-    let read = try CSVReader.forEachTableRow(in: data, path: "athletes.csv") { table, row in
-      try checkColumns(table)
-      let rowProblems = rowsProblems.count
-      do {
-        var coachId = try optionalText(table, row, "coach_id")
-        if let coach = coachId, let problem = EntityId.problem(coach) {
-          rowsProblems.append(
-            DatasetProblem(
-              path: table.path, line: row.line,
-              reason:
-                "column 'coach_id': \(EntityId.quoted(coach)) \(problem); the athlete is kept without a coach"
-            ))
-          coachId = nil
-        }
-        let athlete = Athlete(
-          id: try id(table, row, "athlete_id"),
-          username: try username(table, row, problems: &rowsProblems),
-          email: email(table, row, kept: "the athlete", problems: &rowsProblems),
-          dateOfBirth: birthDate(table, row, problems: &rowsProblems),
-          biologicalSex: kept(&rowsProblems) {
-            try oneOf(table, row, "biological_sex", ["male", "female", "other"])
-          },
-          heightCm: kept(&rowsProblems, without: "a height: pose scale assumes 175 cm") {
-            try number(table, row, "height_cm")
-          },
-          weightKg: kept(
-            &rowsProblems,
-            without: "a bodyweight: no DOTS or strength-to-weight, and off the leaderboard"
-          ) { try number(table, row, "weight_kg") },
-          bodyFatPercent: kept(&rowsProblems) { try number(table, row, "body_fat_pct") },
-          coachId: coachId,
-          guildName: try optionalText(table, row, "guild_name"),
-          guildTag: try optionalText(table, row, "guild_tag"),
-          guildRole: kept(&rowsProblems) {
-            try oneOf(table, row, "guild_role", ["member", "officer", "leader"])
-          })
-        guard seen.insert(athlete.id).inserted else {
-          throw DatasetProblem(
-            path: table.path, line: row.line, reason: "duplicate athlete_id '\(athlete.id)'")
-        }
-        // What the row lost belongs beside the athlete it was kept for.
-        for index in rowProblems..<rowsProblems.count { rowsProblems[index].athleteId = athlete.id }
-        athletes.append(athlete)
-      } catch let problem as DatasetProblem {
-        rowsProblems.append(problem)
-      }
-    }
-    try checkColumns(read)
-    problems += read.readProblems + rowsProblems
-    return athletes
   }
 
   /// The rows of an optional table that `make` accepts; a row whose `key` (described for

@@ -358,4 +358,35 @@ import Testing
     }
     #expect(AthleteRoster([]).index(of: "a-1") == nil)
   }
+
+  /// Athletes are read back from athletes.csv when asked for, and come back as they were read
+  /// the first time: a byte-order mark, CRLF lines, a quoted name over two lines, a field in
+  /// Latin-1, a coach coaches.csv lacks (unlinked), a repeated id (set aside), any order.
+  @Test func athletesReadBackFromTheFileAsFirstRead() throws {
+    let root = try Self.dataset()
+    defer { TestSupport.remove(root) }
+    var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+    bytes += Array(
+      ("athlete_id,username,height_cm,coach_id,guild_name\r\n"
+        + "a-3,\"three, \"\"the\"\"\",181.5,c-1,\"Iron\r\nWolves\"\r\n"
+        + "a-1,one,,c-9,\r\n"
+        + "a-3,again,170,,\r\n"
+        + "a-2,").utf8)
+    bytes += [0x4A, 0xF6, 0x72, 0x67]  // "Jörg" in Latin-1
+    bytes += Array(",175,c-1,\r\n".utf8)
+    try Data(bytes).write(to: root.appendingPathComponent("athletes.csv"))
+    try Data("coach_id,name,email\nc-1,Coach,c@example.com\n".utf8).write(
+      to: root.appendingPathComponent("coaches.csv"))
+    let tables = try DatasetTablesReader.read(root: root)
+    #expect(tables.athletes.map(\.id) == ["a-1", "a-2", "a-3"])
+    #expect(tables.athletes[id: "a-3"]?.username == "three, \"the\"")
+    #expect(tables.athletes[id: "a-3"]?.heightCm == 181.5)
+    #expect(tables.athletes[id: "a-3"]?.coachId == "c-1")
+    #expect(tables.athletes[id: "a-3"]?.guildName == "Iron\r\nWolves")
+    #expect(tables.athletes[id: "a-2"]?.username == "Jörg")
+    #expect(tables.athletes[id: "a-1"]?.coachId == nil)
+    #expect(tables.athletes[id: "a-1"]?.heightCm == nil)
+    #expect(tables.problems.contains { $0.line == 5 && $0.reason.contains("duplicate") })
+    #expect(tables.problems.contains { $0.reason.contains("coach_id 'c-9' is not in coaches.csv") })
+  }
 }

@@ -7,6 +7,9 @@ package struct CSVRow {
   fileprivate let collector: RowCollector
   /// 1-based line on which the row starts.
   package let line: Int
+  /// Where the row's bytes are in the data read, from the start of its first line to the end
+  /// of its last (its line feed included).
+  package let bytes: Range<Int>
 
   /// Number of fields in the row.
   package var count: Int { collector.ranges.count }
@@ -88,10 +91,13 @@ package enum CSVReader {
     defer { csv_free(&parser) }
     let context = Unmanaged.passUnretained(collector).toOpaque()
     try withoutActuallyEscaping(body) { escapable in
-      collector.onRow = { line in try escapable(CSVRow(collector: collector, line: line)) }
+      collector.onRow = { line, bytes in
+        try escapable(CSVRow(collector: collector, line: line, bytes: bytes))
+      }
       defer { collector.onRow = nil }
       try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        guard var cursor = raw.baseAddress, raw.count > 0 else { return }
+        guard let base = raw.baseAddress, raw.count > 0 else { return }
+        var cursor = base
         let end = cursor + raw.count
         if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { cursor += 3 }
         var line = 1
@@ -111,7 +117,11 @@ package enum CSVReader {
             continue
           }
           collector.currentLine = line
-          if collector.rowStartLine == 0 { collector.rowStartLine = line }
+          collector.currentLineEnd = cursor - base + length
+          if collector.rowStartLine == 0 {
+            collector.rowStartLine = line
+            collector.rowStartOffset = cursor - base
+          }
           let parsed = csv_parse(&parser, cursor, length, fieldCallback, rowCallback, context)
           if let error = collector.error { throw error }
           if parsed != length {
@@ -124,6 +134,7 @@ package enum CSVReader {
           line += 1
         }
         collector.currentLine = line - 1
+        collector.currentLineEnd = raw.count
         csv_fini(&parser, fieldCallback, rowCallback, context)
         if let error = collector.error { throw error }
       }
@@ -137,6 +148,26 @@ package enum CSVReader {
     var table = try forEachTableRow(in: data, path: path) { _, row in rows.append(row) }
     table.rows = rows
     return table
+  }
+
+  /// A row's fields as a table reads them, trimmed. The tables are UTF-8; a field that is not
+  /// is read as Latin-1 (what spreadsheets on older systems save) and the line is named, rather
+  /// than turned into U+FFFD unseen.
+  static func tableFields(_ row: CSVRow, path: String, problems: inout [DatasetProblem])
+    -> [String]
+  {
+    (0..<row.count).map { index in
+      guard row.isUTF8(index) else {
+        problems.append(
+          DatasetProblem(
+            path: path, line: row.line,
+            reason:
+              "field \(index + 1) is not UTF-8: read as Latin-1 ('\(row.latin1String(index).prefix(40))')"
+          ))
+        return row.latin1String(index).trimmingWhitespace
+      }
+      return row.string(index).trimmingWhitespace
+    }
   }
 
   /// Streams a table: `body` gets each data row (fields trimmed) with the header-only table
@@ -155,24 +186,11 @@ package enum CSVReader {
       readProblems.append(problem)
     }
     try forEachRow(in: data, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
-      // The tables are UTF-8; a field that is not is read as Latin-1 (what spreadsheets on
-      // older systems save) and the line is named, rather than turned into U+FFFD unseen.
-      let fields = (0..<row.count).map { index in
-        guard row.isUTF8(index) else {
-          readProblems.append(
-            DatasetProblem(
-              path: path, line: row.line,
-              reason:
-                "field \(index + 1) is not UTF-8: read as Latin-1 ('\(row.latin1String(index).prefix(40))')"
-            ))
-          return row.latin1String(index).trimmingWhitespace
-        }
-        return row.string(index).trimmingWhitespace
-      }
+      let fields = tableFields(row, path: path, problems: &readProblems)
       if table.header.isEmpty {
         table.header = fields
       } else {
-        try body(table, CSVTable.Row(line: row.line, fields: fields))
+        try body(table, CSVTable.Row(line: row.line, fields: fields, bytes: row.bytes))
       }
     }
     table.readProblems = readProblems
@@ -186,6 +204,8 @@ package struct CSVTable: Sendable {
   package struct Row: Sendable {
     package var line: Int
     package var fields: [String]
+    /// Where the row is in the file (`CSVRow.bytes`).
+    package var bytes: Range<Int> = 0..<0
   }
 
   package var path: String
@@ -212,7 +232,10 @@ final class RowCollector {
   var ranges: [Range<Int>] = []
   var currentLine = 0
   var rowStartLine = 0
-  var onRow: ((Int) throws -> Void)?
+  /// Byte offsets: where the current row's first line starts, where the current line ends.
+  var rowStartOffset = 0
+  var currentLineEnd = 0
+  var onRow: ((Int, Range<Int>) throws -> Void)?
   var error: Error?
 
   func appendField(_ pointer: UnsafeMutableRawPointer?, _ length: Int) {
@@ -232,7 +255,10 @@ final class RowCollector {
     }
     guard error == nil, let onRow else { return }
     let startLine = rowStartLine == 0 ? currentLine : rowStartLine
-    do { try onRow(startLine) } catch { self.error = error }
+    let startOffset = rowStartLine == 0 ? currentLineEnd : rowStartOffset
+    do { try onRow(startLine, startOffset..<max(startOffset, currentLineEnd)) } catch {
+      self.error = error
+    }
   }
 }
 
