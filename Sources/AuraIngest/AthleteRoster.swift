@@ -79,17 +79,15 @@ final class AthleteTableFile: Sendable {
   private let header: CSVTable
   private let coaches: Set<String>
 
-  /// Opens `url`, whose data rows are `entries` (any order) under `header`; athletes whose
-  /// coach is not one of `coaches` are read without one.
+  /// Opens `url`, whose data rows are `entries` (sorted by id, each id once) under `header`;
+  /// athletes whose coach is not one of `coaches` are read without one.
   init(url: URL, header: CSVTable, entries: consuming [Entry], coaches: Set<String>) throws {
     descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw DatasetProblem(
         path: header.path, line: 0, reason: "unreadable: \(String(cString: strerror(errno)))")
     }
-    var sorted = entries
-    sorted.sort { $0.id < $1.id }
-    self.entries = sorted
+    self.entries = entries
     path = url.path
     self.header = CSVTable(path: header.path, header: header.header, rows: [])
     self.coaches = coaches

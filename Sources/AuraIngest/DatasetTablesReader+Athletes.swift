@@ -23,9 +23,8 @@ extension DatasetTablesReader {
     let data = try mapped(url, path: "athletes.csv")
     let knownCoaches = Set(coaches.map(\.id))
     var rowsProblems: [DatasetProblem] = []
-    var seen = Set<String>()
     var entries: [AthleteTableFile.Entry] = []
-    var unknownCoach: [Athlete] = []
+    var unknownCoach: [(line: Int, athlete: Athlete)] = []
     var checkedColumns = false
     func checkColumns(_ table: CSVTable) throws {
       guard !checkedColumns else { return }
@@ -38,14 +37,11 @@ extension DatasetTablesReader {
       let rowProblems = rowsProblems.count
       do {
         let athlete = try athleteRow(table, row, problems: &rowsProblems)
-        guard seen.insert(athlete.id).inserted else {
-          throw DatasetProblem(
-            path: table.path, line: row.line, reason: "duplicate athlete_id '\(athlete.id)'")
-        }
-        // What the row lost belongs beside the athlete it was kept for.
+        // What the row lost belongs beside the athlete it was kept for (unless the id
+        // repeats: `setAsideRepeats`).
         for index in rowProblems..<rowsProblems.count { rowsProblems[index].athleteId = athlete.id }
         if let coach = athlete.coachId, !knownCoaches.contains(coach) {
-          unknownCoach.append(athlete)
+          unknownCoach.append((row.line, athlete))
         }
         entries.append(
           .init(
@@ -56,10 +52,53 @@ extension DatasetTablesReader {
       }
     }
     try checkColumns(read)
+    let repeats = setAsideRepeats(&entries, problems: &rowsProblems)
     problems += read.readProblems + rowsProblems
-    _ = linkCoaches(unknownCoach, coaches, problems: &linkProblems)
+    _ = linkCoaches(
+      unknownCoach.filter { !repeats.contains($0.line) }.map(\.athlete), coaches,
+      problems: &linkProblems)
     return AthleteRoster(
       file: try AthleteTableFile(url: url, header: read, entries: entries, coaches: knownCoaches))
+  }
+
+  /// Sorts `entries` by id and sets aside every row whose id an earlier line has, with a
+  /// problem placed after that row's own (whose athlete it no longer names), as a reader
+  /// keeping a set of the ids seen would; returns their lines. Sorting, not a set, finds them:
+  /// the entries are sorted for the roster anyway, and a set of a million ids is not held.
+  private static func setAsideRepeats(
+    _ entries: inout [AthleteTableFile.Entry], problems: inout [DatasetProblem]
+  ) -> Set<Int> {
+    entries.sort { ($0.id, $0.line) < ($1.id, $1.line) }
+    var repeats: [Int: String] = [:]
+    var kept = 0
+    for index in entries.indices {
+      if kept > 0, entries[kept - 1].id == entries[index].id {
+        repeats[Int(entries[index].line)] = entries[index].id
+        continue
+      }
+      entries[kept] = entries[index]
+      kept += 1
+    }
+    entries.removeLast(entries.count - kept)
+    guard !repeats.isEmpty else { return [] }
+    var placed: [DatasetProblem] = []
+    var pending = repeats.keys.sorted()[...]
+    func placeRepeats(through line: Int) {
+      while let next = pending.first, next <= line {
+        placed.append(
+          DatasetProblem(
+            path: "athletes.csv", line: next, reason: "duplicate athlete_id '\(repeats[next]!)'"))
+        pending.removeFirst()
+      }
+    }
+    for var problem in problems {
+      placeRepeats(through: problem.line - 1)
+      if repeats[problem.line] != nil { problem.athleteId = nil }
+      placed.append(problem)
+    }
+    placeRepeats(through: Int.max)
+    problems = placed
+    return Set(repeats.keys)
   }
 
   /// One row of athletes.csv as an athlete, what it lost in `problems`; throws where the row
