@@ -54,7 +54,7 @@ section=$(
   echo "<!-- athletes -->"
   echo "## Scale: athletes (\`scripts/bench_athletes.sh\`)"
   echo
-  echo "The sample (3 athletes, 18 sessions) plus N rows of athletes with nothing else in the data, cold run then no-op rerun, GNU time, default workers; $(date -u +%Y-%m-%d), this machine ($(nproc) cores). Such an athlete gets a short page saying nothing of theirs is in the data, is counted once in the index, and has no cache entry: what they cost is their rows (user_profile, muscle_group, coach_roster, leaderboard_exclusion) and that page. What a run holds in memory for each is their athletes.csv row (about 0.2 KB, sorted by id for look-ups); their aggregation work, rows, page and manifest line are made and written a page of athletes at a time and let go."
+  echo "The sample (3 athletes, 18 sessions) plus N rows of athletes with nothing else in the data, cold run then no-op rerun, GNU time, default workers; $(date -u +%Y-%m-%d), this machine ($(nproc) cores). Such an athlete gets a short page saying nothing of theirs is in the data, is counted once in the index, and has no cache entry: what they cost is their rows (user_profile, muscle_group, coach_roster, leaderboard_exclusion) and that page. What a run holds in memory for each is their id and their athletes.csv row's place in the file (32 bytes; the row is read again when asked for) and, on a cold run, their page's name in the list of pages rendered; their aggregation work, rows, page and manifest line are made and written a page of athletes at a time and let go."
   echo
   echo "| athlete rows | athletes.csv MB | cold s | cold peak MB | no-op s | no-op peak MB | release MB | cache MB |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
