@@ -22,11 +22,15 @@ extension StoreReader {
     }
   }
 
+  /// What a report reads of an athlete (`ReportRows.Athlete`).
+  private static let athleteColumns =
+    "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile"
+
   /// Athletes, their names as pages show them (`DisplayText`).
   package func athleteRows() throws -> [ReportRows.Athlete] {
     shown(
       try fetch(
-        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile ORDER BY id"
+        "\(Self.athleteColumns) ORDER BY id"
       ))
   }
 
@@ -35,7 +39,7 @@ extension StoreReader {
   package func athleteRows(after: String?, limit: Int) throws -> [ReportRows.Athlete] {
     shown(
       try fetch(
-        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile WHERE id > ? ORDER BY id LIMIT ?",
+        "\(Self.athleteColumns) WHERE id > ? ORDER BY id LIMIT ?",
         [after ?? "", limit]))
   }
 
@@ -43,7 +47,7 @@ extension StoreReader {
   package func athleteRows(coachId: String) throws -> [ReportRows.Athlete] {
     shown(
       try fetch(
-        "SELECT id, username, current_rank_tier, current_lp, coach_id FROM user_profile WHERE coach_id = ? ORDER BY id",
+        "\(Self.athleteColumns) WHERE coach_id = ? ORDER BY id",
         [coachId]))
   }
 

@@ -79,7 +79,7 @@ struct AggregationPlan {
     func contains(athleteId id: String) -> Bool { roster.contains(id: id) }
 
     /// The work of an athlete with nothing but their row: no week, no history.
-    static func idle(_ athlete: Athlete) -> AthleteWork {
+    private static func idle(_ athlete: Athlete) -> AthleteWork {
       let inputs = Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
       return AthleteWork(
         athlete: athlete, sessions: [], inputs: inputs,
