@@ -47,59 +47,54 @@ package struct AggregationSettings: Sendable, Equatable {
   /// Which logged sets are too far beyond the athlete's history or any lifter to count.
   package var plausibility: EntryPlausibility
 
-  static let landmarkPrefix = "aggregation.volume_landmarks."
-  static let tauPrefix = "aggregation.recovery.time_constant_h."
-  static let failurePrefix = "aggregation.effort.failure_velocity_loss_pct."
-  static let mvtPrefix = "aggregation.strength.minimal_velocity_mps."
-
   package init(_ p: ParameterSet) throws {
-    secondaryShare = try p.number("aggregation.secondary_muscle_share")
+    secondaryShare = try p.number(Self.secondaryMuscleShare)
     var landmarks: [MuscleGroupType: VolumeLandmarks] = [:]
     var taus: [MuscleGroupType: Double] = [:]
     for muscle in MuscleGroupType.allCases {
-      let key = Self.landmarkPrefix + muscle.rawValue
-      let values = try p.list(key)
-      guard values.count == 4, values == values.sorted() else {
-        throw ParameterError(key: key, problem: "needs [MEV, MAV low, MAV high, MRV], ascending")
+      let parameter = SharedParameters.volumeLandmarks[muscle.rawValue]
+      let values = try p.list(parameter)
+      guard values == values.sorted() else {
+        throw ParameterError(
+          key: parameter.key, problem: "needs [MEV, MAV low, MAV high, MRV], ascending")
       }
       landmarks[muscle] = VolumeLandmarks(
         mev: values[0], mavLow: values[1], mavHigh: values[2], mrv: values[3])
-      taus[muscle] = try p.number(Self.tauPrefix + muscle.rawValue)
+      taus[muscle] = try p.number(Self.timeConstant[muscle.rawValue])
     }
     self.landmarks = landmarks
     recoveryTimeConstantHours = taus
-    fatiguePerSet = try p.number("aggregation.recovery.fatigue_per_set")
-    nearFailureFactor = try p.number("aggregation.recovery.near_failure_factor")
-    heatmapDays = max(1, Int(try p.number("aggregation.recovery.heatmap_days")))
-    baselineMinimumDays = Int(try p.number("aggregation.baseline_min_days"))
-    baselineWindowDays = Int(try p.number("aggregation.baseline_window_days"))
+    fatiguePerSet = try p.number(Self.fatiguePerSetParameter)
+    nearFailureFactor = try p.number(Self.nearFailure)
+    heatmapDays = max(1, Int(try p.number(Self.heatmap)))
+    baselineMinimumDays = Int(try p.number(Self.baselineMinDays))
+    baselineWindowDays = Int(try p.number(SharedParameters.baselineWindow))
     var failure: [MovementPattern: Double] = [:]
     var mvt: [MovementPattern: Double] = [:]
     for pattern in MovementPattern.allCases {
-      failure[pattern] = try p.number(Self.failurePrefix + pattern.snakeCaseName)
-      mvt[pattern] = try p.number(Self.mvtPrefix + pattern.snakeCaseName)
+      failure[pattern] = try p.number(Self.failureVelocityLossParameter[pattern.snakeCaseName])
+      mvt[pattern] = try p.number(Self.minimalVelocityParameter[pattern.snakeCaseName])
     }
     failureVelocityLoss = failure
     minimalVelocity = mvt
-    maximumReliableRIR = try p.number("aggregation.effort.max_reliable_rir")
+    maximumReliableRIR = try p.number(Self.maxReliableRIR)
     profileRule = LoadVelocityProfile.Rule(
-      minimumLoads: Int(try p.number("aggregation.strength.min_loads")),
-      minimumSpan: try p.number("aggregation.strength.min_span"),
-      minimumRSquared: try p.number("aggregation.strength.min_r2"))
-    strengthWindowDays = Int(try p.number("aggregation.strength.window_days"))
-    let formula = try p.text("aggregation.ranking.points_formula")
+      minimumLoads: Int(try p.number(Self.minLoads)),
+      minimumSpan: try p.number(Self.minSpan),
+      minimumRSquared: try p.number(Self.minR2))
+    strengthWindowDays = Int(try p.number(SharedParameters.strengthWindow))
+    let formula = try p.choice(SharedParameters.pointsFormula)
     guard let points = StrengthFormulas.PointsFormula(rawValue: formula) else {
-      throw ParameterError(
-        key: "aggregation.ranking.points_formula", problem: "is one of dots, wilks, ipf_gl")
+      throw ParameterError(key: SharedParameters.pointsFormula.key, problem: "is not a formula")
     }
     pointsFormula = points
-    proteinTargetPerKg = try p.number("aggregation.nutrition.protein_g_per_kg")
+    proteinTargetPerKg = try p.number(Self.proteinTarget)
     risk = try ExerciseRiskRule.Thresholds(p)
-    lowReadiness = try p.number("aggregation.roster.low_readiness")
+    lowReadiness = try p.number(SharedParameters.lowReadiness)
     velocityLossFlag = try VelocityLossFlag(p)
-    formDrop = try p.number("aggregation.roster.form_drop_pts")
-    recordRepsMargin = try p.number("aggregation.roster.record_reps_margin")
-    staleAfterDays = try p.number("aggregation.roster.stale_after_days")
+    formDrop = try p.number(SharedParameters.formDrop)
+    recordRepsMargin = try p.number(Self.recordRepsMarginParameter)
+    staleAfterDays = try p.number(SharedParameters.staleAfter)
     plausibility = try EntryPlausibility(p, windowDays: strengthWindowDays)
   }
 }

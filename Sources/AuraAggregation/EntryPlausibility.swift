@@ -27,10 +27,25 @@ package struct EntryPlausibility: Sendable, Equatable {
   /// bound them (a machine's stack or a leg press's sled does not compare).
   static let freeWeights: Set<EquipmentType> = [.barbell, .dumbbell, .kettlebell, .bodyweight]
 
+  static let historyMinSessions = Parameter.number(
+    "aggregation.plausibility.history_min_sessions", 2, in: 1...100,
+    "sessions of the exercise in that window before their history judges")
+  static let maxLiftDOTS = Parameter.number(
+    "aggregation.plausibility.max_lift_dots", 400, in: 100...2_000, unit: "DOTS points",
+    "a free-weight e1RM past this many DOTS points (world records: 250-290)")
+
+  /// The parameters the checks read, as the pipeline file lists them.
+  static let declared: [ParameterDeclaration] = [
+    .section(
+      "aggregation.plausibility",
+      "a logged set that cannot be right counts toward nothing until checked"),
+    .one(SharedParameters.historyFactor), .one(historyMinSessions), .one(maxLiftDOTS),
+  ]
+
   package init(_ p: ParameterSet, windowDays: Int) throws {
-    historyFactor = try p.number("aggregation.plausibility.history_factor")
-    historyMinimumSessions = Int(try p.number("aggregation.plausibility.history_min_sessions"))
-    maximumLiftDOTS = try p.number("aggregation.plausibility.max_lift_dots")
+    historyFactor = try p.number(SharedParameters.historyFactor)
+    historyMinimumSessions = Int(try p.number(Self.historyMinSessions))
+    maximumLiftDOTS = try p.number(Self.maxLiftDOTS)
     self.windowDays = windowDays
   }
 

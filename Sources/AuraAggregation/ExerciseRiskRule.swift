@@ -16,18 +16,21 @@ package struct ExerciseRiskRule: Sendable {
     /// Humerus/torso at which presses and push-ups become caution, then highRisk.
     package var pressHumerusTorso: [Double]
 
-    package init(_ p: ParameterSet) throws {
-      squatFemurTorso = try Self.pair(p, "aggregation.risk.squat_femur_torso")
-      hingeHumerusTorso = try Self.pair(p, "aggregation.risk.hinge_humerus_torso")
-      pressHumerusTorso = try Self.pair(p, "aggregation.risk.press_humerus_torso")
-    }
+    static let ratios = ParameterFamily.lists(
+      "aggregation.risk", per: "ratio", in: 0.05...5, count: 2,
+      "exercise risk from morpho ratios [caution, highRisk] (our own rule)",
+      [
+        ("squat_femur_torso", [0.95, 1.05], ""), ("hinge_humerus_torso", [0.55, 0.50], ""),
+        ("press_humerus_torso", [0.70, 0.78], ""),
+      ])
 
-    static func pair(_ p: ParameterSet, _ key: String) throws -> [Double] {
-      let values = try p.list(key)
-      guard values.count == 2 else {
-        throw ParameterError(key: key, problem: "needs [caution, highRisk]")
-      }
-      return values
+    /// The parameters the rule reads, as the pipeline file lists them.
+    static let declared: [ParameterDeclaration] = [.family(ratios)]
+
+    package init(_ p: ParameterSet) throws {
+      squatFemurTorso = try p.list(Self.ratios["squat_femur_torso"])
+      hingeHumerusTorso = try p.list(Self.ratios["hinge_humerus_torso"])
+      pressHumerusTorso = try p.list(Self.ratios["press_humerus_torso"])
     }
   }
 

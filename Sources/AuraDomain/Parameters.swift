@@ -77,43 +77,41 @@ package struct ParameterSet: Sendable, Equatable {
     set { values[key] = newValue }
   }
 
-  /// Number at `key`, or a `ParameterError` naming the key when it is missing, not a number,
-  /// or outside its range (`ParameterBounds`).
-  package func number(_ key: String) throws -> Double {
-    record(key)
-    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
-    guard case .number(let number) = value else {
-      throw ParameterError(key: key, problem: "is not a number")
-    }
-    if let problem = ParameterBounds.problem(key, number) {
-      throw ParameterError(key: key, problem: problem)
+  /// The number `parameter` is set to, or a `ParameterError` naming its key when it is
+  /// missing, not a number, or outside its declared range.
+  package func number(_ parameter: Parameter) throws -> Double {
+    guard case .number(let number) = try checked(parameter) else {
+      throw ParameterError(key: parameter.key, problem: "is not a number")
     }
     return number
   }
 
-  /// Text at `key`.
-  package func text(_ key: String) throws -> String {
-    record(key)
-    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
-    guard case .text(let text) = value else {
-      throw ParameterError(key: key, problem: "is not text")
-    }
-    return text
-  }
-
-  /// List of numbers at `key`.
-  package func list(_ key: String) throws -> [Double] {
-    record(key)
-    guard let value = values[key] else { throw ParameterError(key: key, problem: "is missing") }
-    guard case .list(let list) = value else {
-      throw ParameterError(key: key, problem: "is not a list")
-    }
-    for number in list {
-      if let problem = ParameterBounds.problem(key, number) {
-        throw ParameterError(key: key, problem: "holds a number that " + problem)
-      }
+  /// The list of numbers `parameter` is set to, each within its declared range.
+  package func list(_ parameter: Parameter) throws -> [Double] {
+    guard case .list(let list) = try checked(parameter) else {
+      throw ParameterError(key: parameter.key, problem: "is not a list")
     }
     return list
+  }
+
+  /// The word `parameter` is set to, one of those it declares.
+  package func choice(_ parameter: Parameter) throws -> String {
+    guard case .text(let word) = try checked(parameter) else {
+      throw ParameterError(key: parameter.key, problem: "is not text")
+    }
+    return word
+  }
+
+  /// `parameter`'s value, recorded as read, once its declaration allows it.
+  private func checked(_ parameter: Parameter) throws -> ParameterValue {
+    record(parameter.key)
+    guard let value = values[parameter.key] else {
+      throw ParameterError(key: parameter.key, problem: "is missing")
+    }
+    if let problem = parameter.problem(with: value) {
+      throw ParameterError(key: parameter.key, problem: problem)
+    }
+    return value
   }
 
   /// One `key = value` line per parameter, sorted by key: how a run records its parameters.

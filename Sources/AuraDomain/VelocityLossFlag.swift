@@ -30,15 +30,33 @@ package struct VelocityLossFlag: Sendable, Equatable {
   /// release's parameters name `velocity_loss_sets` instead.
   package init(_ p: ParameterSet) throws {
     let rule: Rule
-    if let far = try? p.number("aggregation.roster.velocity_loss_far_sets") {
+    if let far = try? p.number(Self.farSetsParameter) {
       rule = .farSets(Int(far))
     } else {
-      rule = .setsOrOneFar(Int(try p.number("aggregation.roster.velocity_loss_sets")))
+      rule = .setsOrOneFar(Int(try p.number(Self.retiredSetsParameter)))
     }
     self.init(
-      threshold: try p.number("features.velocity_loss_threshold_pct"),
-      margin: try p.number("aggregation.roster.velocity_loss_margin_pts"), rule: rule)
+      threshold: try p.number(Self.thresholdParameter),
+      margin: try p.number(Self.marginParameter), rule: rule)
   }
+
+  /// The auto-stop threshold the features flag a rep at (declared with the features stage's
+  /// parameters; the roster reads it too).
+  package static let thresholdParameter = Parameter.number(
+    "features.velocity_loss_threshold_pct", 20, in: 1...100, unit: "%",
+    "velocity loss at which a set should stop (flags the rep)")
+  package static let farSetsParameter = Parameter.number(
+    "aggregation.roster.velocity_loss_far_sets", 2, in: 1...50,
+    "sets of the week ending velocity_loss_margin_pts or more past the auto-stop threshold that flag the athlete"
+  )
+  package static let marginParameter = Parameter.number(
+    "aggregation.roster.velocity_loss_margin_pts", 10, in: 0...100, unit: "points",
+    "how far past features.velocity_loss_threshold_pct such a set ends")
+  /// An earlier release's rule, read from its recorded parameters only: no pipeline file sets
+  /// it any more.
+  static let retiredSetsParameter = Parameter.number(
+    "aggregation.roster.velocity_loss_sets", 2, in: 1...50,
+    "sets past the threshold that flagged an athlete before velocity_loss_far_sets")
 
   /// The loss from which a set counts toward the flag: the threshold plus the margin (the
   /// threshold itself under an earlier release's rule).

@@ -48,7 +48,7 @@ package struct Sweep {
 
   /// `specs` are `key=v1,v2,...`: every key a parameter of the pipeline (an unknown one is
   /// answered with the nearest known one), none given twice, every value one the parameter may
-  /// take (`ParameterBounds`); anything else is a usage error before a variant runs.
+  /// take (its declaration, `ParameterCatalog`); anything else is a usage error before a variant runs.
   package init(base: PipelineConfig, specs: [String], folder: URL) throws {
     var axes: [(key: String, values: [String])] = []
     for spec in specs {

@@ -19,14 +19,38 @@ package struct SessionFeatureExtractor: Sendable {
     /// in its recording is published.
     package var minimumRepsConfidence: Double
 
+    static let cutoff = Parameter.number(
+      "features.filter_cutoff_hz", 3, in: 0.5...20, unit: "Hz",
+      "zero-phase Butterworth cutoff of the whole double pass")
+    static let maxGap = Parameter.number(
+      "features.max_gap_s", 0.3, in: 0...5, unit: "s",
+      "gaps up to this long are interpolated; longer stay gaps")
+    static let minTravel = Parameter.number(
+      "features.min_travel_m", 0.05, in: 0.001...1, unit: "m",
+      "smallest load travel that can be a rep")
+    static let minRep = Parameter.number(
+      "features.min_rep_s", 0.5, in: 0.1...10, unit: "s", "shortest rep")
+    static let setRest = Parameter.number(
+      "features.set_rest_s", 6, in: 0.5...600, unit: "s",
+      "stillness at least this long separates sets (set detection)")
+    static let minRepsConfidence = Parameter.number(
+      "features.min_reps_confidence", 0.9, in: 0...1,
+      "a set found in its recording gets a count this sure, else unknown")
+
+    /// The parameters the features stage reads, as the pipeline file lists them.
+    package static let declared: [ParameterDeclaration] = [
+      .one(cutoff), .one(maxGap), .one(minTravel), .one(minRep),
+      .one(setRest), .one(VelocityLossFlag.thresholdParameter), .one(minRepsConfidence),
+    ]
+
     package init(_ parameters: ParameterSet) throws {
-      cutoffHz = try parameters.number("features.filter_cutoff_hz")
-      maxGapSeconds = try parameters.number("features.max_gap_s")
-      minimumTravelMeters = try parameters.number("features.min_travel_m")
-      minimumRepSeconds = try parameters.number("features.min_rep_s")
-      setRestSeconds = try parameters.number("features.set_rest_s")
-      velocityLossThresholdPercent = try parameters.number("features.velocity_loss_threshold_pct")
-      minimumRepsConfidence = try parameters.number("features.min_reps_confidence")
+      cutoffHz = try parameters.number(Self.cutoff)
+      maxGapSeconds = try parameters.number(Self.maxGap)
+      minimumTravelMeters = try parameters.number(Self.minTravel)
+      minimumRepSeconds = try parameters.number(Self.minRep)
+      setRestSeconds = try parameters.number(Self.setRest)
+      velocityLossThresholdPercent = try parameters.number(VelocityLossFlag.thresholdParameter)
+      minimumRepsConfidence = try parameters.number(Self.minRepsConfidence)
     }
   }
 

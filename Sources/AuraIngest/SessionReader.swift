@@ -16,8 +16,17 @@ package enum SessionReader {
       self.poseJoints = poseJoints
     }
 
+    static let poseConfidenceMin = Parameter.number(
+      "ingest.pose_confidence_min", 0.3, in: 0...1,
+      "a joint below this confidence counts as missing")
+
+    /// The parameters the ingest stage reads, as the pipeline file lists them.
+    package static let declared: [ParameterDeclaration] = [
+      .one(poseConfidenceMin)
+    ]
+
     package init(_ parameters: ParameterSet) throws {
-      self.init(minimumPoseConfidence: try parameters.number("ingest.pose_confidence_min"))
+      self.init(minimumPoseConfidence: try parameters.number(Self.poseConfidenceMin))
     }
   }
 

@@ -121,8 +121,8 @@ struct ReportContext: Sendable {
 
   /// A muscle's volume landmarks [MEV, MAV low, MAV high, MRV], as the run used them.
   func landmarks(_ muscle: String) -> [Double]? {
-    let values = try? parameters.list("aggregation.volume_landmarks.\(muscle)")
-    return values?.count == 4 ? values : nil
+    guard let member = MuscleGroupType(rawValue: muscle) else { return nil }
+    return try? parameters.list(SharedParameters.volumeLandmarks[member.rawValue])
   }
 
   /// What the run set aside of an athlete's inputs, one plain line each with its file and line:

@@ -31,15 +31,15 @@ struct ReportSettings: Sendable {
   let pointsFormula: String
 
   init(_ parameters: ParameterSet) {
-    func number(_ key: String) -> Double? { try? parameters.number(key) }
-    velocityLossThresholdPct = number("features.velocity_loss_threshold_pct") ?? 20
+    func number(_ parameter: Parameter) -> Double? { try? parameters.number(parameter) }
+    velocityLossThresholdPct = number(VelocityLossFlag.thresholdParameter) ?? 20
     velocityLossFlag = try? VelocityLossFlag(parameters)
-    baselineWindowDays = Int(number("aggregation.baseline_window_days") ?? 28)
-    lowReadiness = number("aggregation.roster.low_readiness")
-    formDropPoints = number("aggregation.roster.form_drop_pts") ?? 5
-    strengthWindowDays = number("aggregation.strength.window_days")
-    historyFactor = number("aggregation.plausibility.history_factor")
-    staleAfterDays = number("aggregation.roster.stale_after_days")
-    pointsFormula = (try? parameters.text("aggregation.ranking.points_formula")) ?? "dots"
+    baselineWindowDays = Int(number(SharedParameters.baselineWindow) ?? 28)
+    lowReadiness = number(SharedParameters.lowReadiness)
+    formDropPoints = number(SharedParameters.formDrop) ?? 5
+    strengthWindowDays = number(SharedParameters.strengthWindow)
+    historyFactor = number(SharedParameters.historyFactor)
+    staleAfterDays = number(SharedParameters.staleAfter)
+    pointsFormula = (try? parameters.choice(SharedParameters.pointsFormula)) ?? "dots"
   }
 }

@@ -40,26 +40,81 @@ package struct FormScorer: Sendable {
     /// Target ROM of the primary joint per movement pattern, degrees.
     package var targetRomDegrees: [MovementPattern: Double]
 
-    static func targetKey(_ pattern: MovementPattern) -> String {
-      "scoring.form.target_rom_deg." + pattern.snakeCaseName
+    /// Each component's weight, in the order the pipeline file lists them.
+    static let weightParameters: [(Component, Parameter)] = [
+      (.depth, "primary-joint ROM against the exercise's target (side view)"),
+      (.tempo, "eccentric and pause against the target tempo"),
+      (.barPath, "horizontal bar travel"),
+      (.trunk, "trunk lean beyond the set's first rep (side view)"),
+      (.symmetry, "left vs right ROM (front view)"),
+      (.consistency, "ROM against the set's median rep"),
+    ].map { component, help in
+      let defaults: [Component: Double] = [
+        .depth: 0.3, .tempo: 0.2, .barPath: 0.15, .trunk: 0.15, .symmetry: 0.1, .consistency: 0.1,
+      ]
+      return (
+        component,
+        Parameter.number(
+          "scoring.form.\(component.rawValue)_weight", defaults[component]!, in: 0...1, help)
+      )
     }
+    static let depthTolerance = Parameter.number(
+      "scoring.form.depth_tolerance_deg", 20, in: 1...180, unit: "°",
+      "ROM shortfall against the target that zeroes depth")
+    static let barPathFree = Parameter.number(
+      "scoring.form.bar_path_free_m", 0.05, in: 0...2, unit: "m",
+      "horizontal bar travel that costs nothing")
+    static let barPathTolerance = Parameter.number(
+      "scoring.form.bar_path_tolerance_m", 0.2, in: 0.001...2, unit: "m",
+      "horizontal bar travel that zeroes bar path")
+    static let trunkLeanTolerance = Parameter.number(
+      "scoring.form.trunk_lean_tolerance_deg", 15, in: 1...180, unit: "°",
+      "extra lean over rep 1 that zeroes trunk")
+    static let symmetryTolerance = Parameter.number(
+      "scoring.form.symmetry_tolerance_pct", 20, in: 1...100, unit: "%",
+      "left/right ROM asymmetry (Robinson index) that zeroes symmetry")
+    static let consistencyTolerance = Parameter.number(
+      "scoring.form.consistency_tolerance_deg", 15, in: 1...180, unit: "°",
+      "ROM deviation from the set's median that zeroes consistency")
+    static let feedbackBelowParameter = Parameter.number(
+      "scoring.form.feedback_below", 70, in: 0...100,
+      "a component below this on any rep gets written feedback (0-100)")
+    static let targetRom = ParameterFamily.numbers(
+      "scoring.form.target_rom_deg", per: "movement pattern", in: 10...180, unit: "°",
+      "primary-joint interior-angle range of a full rep",
+      [
+        ("squat", 100, "knee, to just below parallel"), ("lunge", 90, "front knee"),
+        ("hinge", 90, "hip"), ("horizontal_press", 90, "elbow, bar to chest"),
+        ("vertical_press", 95, "elbow, collarbones to lockout"),
+        ("curl", 110, "elbow, straight to fully flexed"), ("row", 80, "elbow"),
+        ("push_up", 90, "elbow"), ("pulldown", 90, "elbow"), ("arm_extension", 90, "elbow"),
+      ])
+
+    /// The parameters the form score reads, as the pipeline file lists them.
+    package static let declared: [ParameterDeclaration] =
+      [.section("scoring.form", "form score: weighted components, each 0-100 (our own design)")]
+      + weightParameters.map { .one($0.1) }
+      + [
+        depthTolerance, barPathFree, barPathTolerance, trunkLeanTolerance, symmetryTolerance,
+        consistencyTolerance, feedbackBelowParameter,
+      ].map { .one($0) } + [.family(targetRom)]
 
     package init(_ p: ParameterSet) throws {
       var weights: [Component: Double] = [:]
-      for component in Component.allCases {
-        weights[component] = try p.number("scoring.form.\(component.rawValue)_weight")
+      for (component, parameter) in Self.weightParameters {
+        weights[component] = try p.number(parameter)
       }
       self.weights = weights
-      depthToleranceDegrees = try p.number("scoring.form.depth_tolerance_deg")
-      barPathFreeMeters = try p.number("scoring.form.bar_path_free_m")
-      barPathToleranceMeters = try p.number("scoring.form.bar_path_tolerance_m")
-      trunkLeanToleranceDegrees = try p.number("scoring.form.trunk_lean_tolerance_deg")
-      symmetryTolerancePercent = try p.number("scoring.form.symmetry_tolerance_pct")
-      consistencyToleranceDegrees = try p.number("scoring.form.consistency_tolerance_deg")
-      feedbackBelow = try p.number("scoring.form.feedback_below")
+      depthToleranceDegrees = try p.number(Self.depthTolerance)
+      barPathFreeMeters = try p.number(Self.barPathFree)
+      barPathToleranceMeters = try p.number(Self.barPathTolerance)
+      trunkLeanToleranceDegrees = try p.number(Self.trunkLeanTolerance)
+      symmetryTolerancePercent = try p.number(Self.symmetryTolerance)
+      consistencyToleranceDegrees = try p.number(Self.consistencyTolerance)
+      feedbackBelow = try p.number(Self.feedbackBelowParameter)
       var targets: [MovementPattern: Double] = [:]
       for pattern in MovementPattern.allCases {
-        targets[pattern] = try p.number(Self.targetKey(pattern))
+        targets[pattern] = try p.number(Self.targetRom[pattern.snakeCaseName])
       }
       targetRomDegrees = targets
     }

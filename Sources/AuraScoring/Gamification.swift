@@ -24,23 +24,54 @@ package struct Gamification: Sendable {
     /// LP at which bronze ... challenger start.
     package var tierThresholds: [Int]
 
+    static let perRep = Parameter.number(
+      "scoring.xp.per_rep", 10, in: 0...1_000, unit: "XP", "XP for a rep")
+    static let stretch = Parameter.number(
+      "scoring.xp.stretch_bonus", 1.1, in: 1...5,
+      "XP multiplier of exercises loaded in the stretched position")
+    static let comboThreshold = Parameter.number(
+      "scoring.combo.form_threshold", 80, in: 0...100, "form score that extends the combo")
+    static let comboStepParameter = Parameter.number(
+      "scoring.combo.step", 0.1, in: 0...1, "XP multiplier added by each set of the combo")
+    static let comboCapParameter = Parameter.number(
+      "scoring.combo.cap", 2, in: 1...10, "the combo's largest XP multiplier")
+    static let base = Parameter.number(
+      "scoring.lp.base", 20, in: 0...1_000, unit: "LP",
+      "LP for a session at the athlete's own baseline")
+    static let performanceGain = Parameter.number(
+      "scoring.lp.performance_gain", 40, in: 0...1_000, unit: "LP",
+      "LP per 100 % volume above the baseline")
+    static let maxChange = Parameter.number(
+      "scoring.lp.max_change", 50, in: 0...1_000, unit: "LP", "most LP a session gains or loses")
+    static let baselineSessions = Parameter.number(
+      "scoring.lp.baseline_sessions", 6, in: 1...1_000, "sessions in the rolling baseline")
+    static let decay = Parameter.number(
+      "scoring.lp.decay_per_idle_week", 10, in: 0...1_000, unit: "LP",
+      "LP lost per full week without training")
+    static let tiers = Parameter.list(
+      "scoring.lp.tier_thresholds", [100, 200, 300, 400, 500, 650, 800, 1000], in: 0...1_000_000,
+      count: RankTier.allCases.count - 1, unit: "LP", "bronze ... challenger, ascending")
+
+    /// The parameters XP, combos and LP read, as the pipeline file lists them.
+    package static let declared: [ParameterDeclaration] = [
+      perRep, stretch, comboThreshold, comboStepParameter, comboCapParameter, base,
+      performanceGain, maxChange, baselineSessions, decay, tiers,
+    ].map { .one($0) }
+
     package init(_ p: ParameterSet) throws {
-      xpPerRep = try p.number("scoring.xp.per_rep")
-      stretchBonus = try p.number("scoring.xp.stretch_bonus")
-      comboFormThreshold = try p.number("scoring.combo.form_threshold")
-      comboStep = try p.number("scoring.combo.step")
-      comboCap = try p.number("scoring.combo.cap")
-      lpBase = try p.number("scoring.lp.base")
-      lpPerformanceGain = try p.number("scoring.lp.performance_gain")
-      lpMaxChange = try p.number("scoring.lp.max_change")
-      lpBaselineSessions = Int(try p.number("scoring.lp.baseline_sessions"))
-      lpDecayPerIdleWeek = try p.number("scoring.lp.decay_per_idle_week")
-      tierThresholds = try p.list("scoring.lp.tier_thresholds").map { Int($0) }
-      guard tierThresholds.count == RankTier.allCases.count - 1,
-        tierThresholds == tierThresholds.sorted()
-      else {
-        throw ParameterError(
-          key: "scoring.lp.tier_thresholds", problem: "needs 8 ascending LP values")
+      xpPerRep = try p.number(Self.perRep)
+      stretchBonus = try p.number(Self.stretch)
+      comboFormThreshold = try p.number(Self.comboThreshold)
+      comboStep = try p.number(Self.comboStepParameter)
+      comboCap = try p.number(Self.comboCapParameter)
+      lpBase = try p.number(Self.base)
+      lpPerformanceGain = try p.number(Self.performanceGain)
+      lpMaxChange = try p.number(Self.maxChange)
+      lpBaselineSessions = Int(try p.number(Self.baselineSessions))
+      lpDecayPerIdleWeek = try p.number(Self.decay)
+      tierThresholds = try p.list(Self.tiers).map { Int($0) }
+      guard tierThresholds == tierThresholds.sorted() else {
+        throw ParameterError(key: Self.tiers.key, problem: "needs 8 ascending LP values")
       }
     }
   }

@@ -10,17 +10,20 @@ import Testing
   /// A parameter a Settings type starts to read is in the keys at once: there is no second
   /// list to forget.
   @Test func theKeysReadAreRecordedAsTheyAreRead() throws {
+    let a = Parameter.number("features.a", 1, in: 0...10, "a")
+    let b = Parameter.choice("features.b", "x", among: ["x", "y"], "b")
     let parameters = ParameterSet([
       "features.a": .number(1), "features.b": .text("x"), "features.unread": .number(3),
     ])
-    #expect(parameters.keys { _ = try $0.number("features.a") } == ["features.a"])
+    #expect(parameters.keys { _ = try $0.number(a) } == ["features.a"])
     let withNew = parameters.keys { parameters in
-      _ = try parameters.number("features.a")
-      _ = try parameters.text("features.b")
+      _ = try parameters.number(a)
+      _ = try parameters.choice(b)
     }
     #expect(withNew == ["features.a", "features.b"])
     // A missing key read is recorded too: its absence is part of the key.
-    #expect(parameters.keys { _ = try? $0.number("features.missing") } == ["features.missing"])
+    let missing = Parameter.number("features.missing", 1, in: 0...1, "missing")
+    #expect(parameters.keys { _ = try? $0.number(missing) } == ["features.missing"])
   }
 
   /// Every parameter of the nightly pipeline is read by some node, sits in the key of each

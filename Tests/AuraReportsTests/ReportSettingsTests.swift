@@ -13,18 +13,18 @@ import Testing
     let settings = ReportSettings(nightly)
     #expect(
       settings.velocityLossThresholdPct
-        == (try nightly.number("features.velocity_loss_threshold_pct")))
+        == nightly.value("features.velocity_loss_threshold_pct"))
     #expect(settings.velocityLossFlag != nil)
     #expect(
       Double(settings.baselineWindowDays)
-        == (try nightly.number("aggregation.baseline_window_days")))
-    #expect(settings.lowReadiness == (try nightly.number("aggregation.roster.low_readiness")))
-    #expect(settings.formDropPoints == (try nightly.number("aggregation.roster.form_drop_pts")))
-    #expect(settings.strengthWindowDays == (try nightly.number("aggregation.strength.window_days")))
+        == nightly.value("aggregation.baseline_window_days"))
+    #expect(settings.lowReadiness == nightly.value("aggregation.roster.low_readiness"))
+    #expect(settings.formDropPoints == nightly.value("aggregation.roster.form_drop_pts"))
+    #expect(settings.strengthWindowDays == nightly.value("aggregation.strength.window_days"))
     #expect(
-      settings.historyFactor == (try nightly.number("aggregation.plausibility.history_factor")))
-    #expect(settings.staleAfterDays == (try nightly.number("aggregation.roster.stale_after_days")))
-    #expect(settings.pointsFormula == (try nightly.text("aggregation.ranking.points_formula")))
+      settings.historyFactor == nightly.value("aggregation.plausibility.history_factor"))
+    #expect(settings.staleAfterDays == nightly.value("aggregation.roster.stale_after_days"))
+    #expect(settings.pointsFormula == nightly.word("aggregation.ranking.points_formula"))
   }
 
   /// A release published before a parameter existed gets the value of the time, or none.
@@ -36,5 +36,19 @@ import Testing
     #expect(settings.lowReadiness == nil)
     #expect(settings.formDropPoints == 5)
     #expect(settings.pointsFormula == "dots")
+  }
+}
+
+extension ParameterSet {
+  /// The number at `key` as the pipeline file spells it, nil where it holds none.
+  fileprivate func value(_ key: String) -> Double? {
+    guard case .number(let number)? = self[key] else { return nil }
+    return number
+  }
+
+  /// The word at `key`, nil where it holds none.
+  fileprivate func word(_ key: String) -> String? {
+    guard case .text(let word)? = self[key] else { return nil }
+    return word
   }
 }

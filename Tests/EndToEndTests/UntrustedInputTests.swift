@@ -281,7 +281,12 @@ import Testing
     ("scoring.form.depth_weight=nan", "is nan, not a finite number"),
     ("scoring.form.depth_weight=-5", "is -5, outside its range 0…1"),
     ("features.filter_cutoff_hz=0", "is 0, outside its range 0.5…20"),
-    ("scoring.lp.tier_thresholds=100,2e300", "holds a number that is 2e+300, outside"),
+    (
+      "scoring.lp.tier_thresholds=100,200,300,400,500,650,800,2e300",
+      "holds a number that is 2e+300, outside"
+    ),
+    ("scoring.lp.tier_thresholds=100,200", "needs 8 numbers"),
+    ("aggregation.ranking.points_formula=dotz", "is one of dots, wilks, ipf_gl"),
   ])
   func parameterOutsideItsRangeStopsTheRunBeforeItStarts(assignment: String, expected: String)
     throws
