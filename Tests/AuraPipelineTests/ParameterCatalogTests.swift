@@ -68,4 +68,27 @@ import Testing
     }
     for stage in Stage.allCases { try stage.readSettings(defaults) }
   }
+
+  /// A pipeline file that sets one parameter runs every other at its default; a value outside
+  /// its declared range is refused naming the range.
+  @Test func aPipelineFileNeedsOnlyWhatItChanges() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("short.yaml")
+    try "parameters:\n  features:\n    min_rep_s: 0.8\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let config = try PipelineConfig.load(path: file.path)
+    try config.checkParameters()
+    var expected = ParameterCatalog.defaults
+    expected["features.min_rep_s"] = .number(0.8)
+    #expect(config.parameters == expected)
+
+    try "parameters:\n  features:\n    min_rep_s: 40\n".write(
+      to: file, atomically: true, encoding: .utf8)
+    let outside = try PipelineConfig.load(path: file.path)
+    #expect(throws: PipelineError.self) { try outside.checkParameters() }
+    do { try outside.checkParameters() } catch {
+      #expect("\(error)".contains("features.min_rep_s is 40, outside its range 0.1…10"))
+    }
+  }
 }

@@ -79,12 +79,15 @@ package struct PipelineConfig: Sendable {
     guard let root = tree as? [String: Any] else {
       throw PipelineError.config("\(path): expected a mapping at the top level")
     }
-    var parameters = ParameterSet()
+    // A parameter the file leaves out runs with its declared default.
+    var parameters = ParameterCatalog.defaults
     if let tree = root["parameters"] {
       guard let map = tree as? [String: Any] else {
         throw PipelineError.config("\(path): parameters must be a mapping")
       }
-      do { parameters = try ParameterSet(flattening: map) } catch {
+      do {
+        for (key, value) in try ParameterSet(flattening: map).values { parameters[key] = value }
+      } catch {
         throw PipelineError.config("\(path): \(error)")
       }
     }
