@@ -22,6 +22,15 @@ package struct RealDataReport: Sendable {
     package var evidence: RepCountEvidence? = nil
     /// The reps the set holds at 90 % (`SetFeatures.repsInterval`), where a count was found.
     package var interval: ClosedRange<Int>? = nil
+    /// The swings a range was made around where no rep was found (`SetFeatures.swings`).
+    package var swings: SetFeatures.Swings? = nil
+
+    /// The class the interval was calibrated in, as the set list names it.
+    var intervalClass: String {
+      if let evidence { return "\(evidence.errorClass)" }
+      guard interval != nil, let swings else { return "" }
+      return swings.partLost ? "swings/part lost" : "swings"
+    }
 
     var counted: Int? { unknownReason == nil ? measured : nil }
     var exact: Bool { counted == label.reps }
@@ -191,7 +200,7 @@ package struct RealDataReport: Sendable {
     var lines = [
       "session_id,set_number,source,exercise,modality,labelled_reps,measured_reps,unknown_reason,"
         + "confidence,evidence_reps,period_s,strength,reps_by_period,longest_rep_s,travel_m,"
-        + "rhythmic_signals,agreeing_signals,reps_low,reps_high,interval_class"
+        + "rhythmic_signals,agreeing_signals,reps_low,reps_high,interval_class,swings"
     ]
     for set in sets.sorted(by: {
       ($0.label.sessionId, $0.label.setNumber) < ($1.label.sessionId, $1.label.setNumber)
@@ -205,7 +214,7 @@ package struct RealDataReport: Sendable {
       let interval = [
         set.interval.map { String($0.lowerBound) } ?? "",
         set.interval.map { String($0.upperBound) } ?? "",
-        set.evidence.map { "\($0.errorClass)" } ?? "",
+        set.intervalClass, set.swings.map { String($0.count) } ?? "",
       ]
       lines.append(
         (labelled + Self.evidenceCells(set.evidence) + interval).joined(separator: ","))

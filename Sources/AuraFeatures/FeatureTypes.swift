@@ -101,6 +101,17 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// The reps of the count each measured rep stands for: 2 where a sensor on one limb sees
   /// only its own side's reps of an alternating exercise, whose count covers both sides.
   package var repsPerMeasuredRep = 1
+  /// The swings of a set in which no rep was found one by one and whose rhythm disagrees with
+  /// them (`RepCountCheck`): not a count, but what the recording says of one, published as a
+  /// range only; nil elsewhere.
+  package var swings: Swings? = nil
+
+  /// A set's swings, and whether its recording lost part of it (packets of samples), which
+  /// only ever loses swings.
+  package struct Swings: Codable, Sendable, Equatable {
+    package var count: Int
+    package var partLost = false
+  }
 
   /// The reps the recording counts (whether or not the count stands).
   package var measuredRepCount: Int { reps.count * repsPerMeasuredRep }
@@ -110,12 +121,17 @@ package struct SetFeatures: Codable, Sendable, Equatable {
   /// set a count was found for, standing or not; nil for a logbook set or one whose recording
   /// shows no rep of it.
   package var repsInterval: ClosedRange<Int>? {
-    countEvidence.map {
-      let side = RepCountCalibration.interval(count: measuredRepCount, in: $0.errorClass)
-      // One side's reps, doubled: the other side made as many, give or take the last one.
-      return $0.oneSideOfAlternating
-        ? max(1, 2 * side.lowerBound - 1)...(2 * side.upperBound + 1) : side
+    // One side's reps, doubled: the other side made as many, give or take the last one.
+    func bothSides(_ side: ClosedRange<Int>) -> ClosedRange<Int> {
+      max(1, 2 * side.lowerBound - 1)...(2 * side.upperBound + 1)
     }
+    if let evidence = countEvidence {
+      let side = RepCountCalibration.interval(count: measuredRepCount, in: evidence.errorClass)
+      return evidence.oneSideOfAlternating ? bothSides(side) : side
+    }
+    guard let swings else { return nil }
+    let range = RepCountCalibration.interval(swings: swings.count, partLost: swings.partLost)
+    return repsPerMeasuredRep == 2 ? bothSides(range) : range
   }
 
   /// Reps counted from the recording, else as logged: the recording's count where it stands,

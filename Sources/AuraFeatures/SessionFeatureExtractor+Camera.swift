@@ -59,8 +59,9 @@ extension SessionFeatureExtractor {
       return bodySignals!
     }
     var evidences: [Int: RepCountEvidence] = [:]
+    var swings: [Int: Int] = [:]
     let unknown = checkCounts(
-      &segments, evidences: &evidences, grid: grid, body: bodyRhythmSignals
+      &segments, evidences: &evidences, swings: &swings, grid: grid, body: bodyRhythmSignals
     ) {
       let measurer = measurers[exercises[$0].id]!
       return (
@@ -75,6 +76,10 @@ extension SessionFeatureExtractor {
       sets[index].repCountUnknown = reason
     }
     for (index, evidence) in evidences { sets[index].countEvidence = evidence }
+    // The near arm's swings are one side's reps of an alternating exercise: not the set's.
+    for (index, count) in swings where !exercises[index].alternating {
+      sets[index].swings = .init(count: count)
+    }
     // The camera times reps on the near arm.
     Self.leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: segments, side: "arm")
     return conditioned

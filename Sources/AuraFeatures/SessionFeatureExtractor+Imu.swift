@@ -49,8 +49,9 @@ extension SessionFeatureExtractor {
       onLimb && segments.contains(where: { $0?.detected == true })
       ? WalkingSteps.mask(magnitude: own[3], sampleRateHz: track.sampleRateHz) : nil
     var evidences: [Int: RepCountEvidence] = [:]
+    var swings: [Int: Int] = [:]
     var unknown = checkCounts(
-      &segments, evidences: &evidences, grid: track.grid,
+      &segments, evidences: &evidences, swings: &swings, grid: track.grid,
       reading: { onLimb ? (exercises[$0].alternating ? .oneSide : .limb) : .loadImu },
       walking: walking, signals: { (own, exercises[$0].phaseOrder) })
     unknown.merge(unmatched) { $1 }
@@ -76,14 +77,32 @@ extension SessionFeatureExtractor {
     if !onLimb {
       for index in evidences.keys { evidences[index]?.travel = travels[index] }
     }
-    for (index, reason) in unknown { sets[index].repCountUnknown = reason }
-    for (index, evidence) in evidences { sets[index].countEvidence = evidence }
+    Self.record(
+      (unknown, evidences, swings), of: imu, exercises: exercises, found: segments, sets: &sets,
+      warnings: &warnings)
+  }
+
+  /// Gives the sets what their counts' checks found (why a count is unknown, its evidence,
+  /// the swings of a set without reps), then what the recording itself rules out: counts of a
+  /// recording that lost packets, and a dumbbell's reps of one side.
+  private static func record(
+    _ checks: (unknown: [Int: String], evidences: [Int: RepCountEvidence], swings: [Int: Int]),
+    of imu: ImuSeries, exercises: [ExerciseDefinition], found: [FoundSet?],
+    sets: inout [SetFeatures], warnings: inout [String]
+  ) {
+    let onLimb = ImuRhythmSignals.placements.contains(imu.placement)
+    for (index, reason) in checks.unknown { sets[index].repCountUnknown = reason }
+    for (index, evidence) in checks.evidences { sets[index].countEvidence = evidence }
+    // A limb's swings of an alternating exercise are one side's (doubled with the range); a
+    // dumbbell's are one dumbbell's, not the set's.
+    for (index, count) in checks.swings where onLimb || !exercises[index].alternating {
+      sets[index].swings = .init(count: count)
+    }
     if let lost = imu.quality.lostPackets {
-      Self.leaveLostPacketsUnknown(&sets, lost: lost, found: segments, warnings: &warnings)
+      leaveLostPacketsUnknown(&sets, lost: lost, found: found, warnings: &warnings)
     }
     if imu.placement == .dumbbell {
-      Self.leaveOneSidedCountsUnknown(
-        &sets, exercises: exercises, found: segments, side: "dumbbell")
+      leaveOneSidedCountsUnknown(&sets, exercises: exercises, found: found, side: "dumbbell")
     }
   }
 
@@ -125,6 +144,7 @@ extension SessionFeatureExtractor {
       sets[index].velocityLossThresholdRep = nil
       sets[index].phasesMeasured = false
       sets[index].countEvidence?.partLost = true
+      sets[index].swings?.partLost = true
     }
   }
 }

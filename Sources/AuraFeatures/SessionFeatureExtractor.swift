@@ -188,7 +188,8 @@ package struct SessionFeatureExtractor: Sendable {
   /// own signals (its timing signal first) and its phase order; `body` the rest of the body's,
   /// asked for only where a set's own signals show no rhythm.
   func checkCounts(
-    _ segments: inout [FoundSet?], evidences: inout [Int: RepCountEvidence], grid: RepGrid,
+    _ segments: inout [FoundSet?], evidences: inout [Int: RepCountEvidence],
+    swings: inout [Int: Int], grid: RepGrid,
     reading: (Int) -> RepCountCheck.Reading = { _ in .load },
     body: () -> [[Double]] = { [] }, walking: [Bool]? = nil,
     signals: (Int) -> (own: [[Double]], order: PhaseOrder)
@@ -230,7 +231,10 @@ package struct SessionFeatureExtractor: Sendable {
             sampleRateHz: grid.sampleRateHz, range: found.span)
         }
       }
-      guard let reps = segments[index]?.reps, !reps.isEmpty else { continue }
+      guard let reps = segments[index]?.reps, !reps.isEmpty else {
+        if let counted = check.swings, segments[index] != nil { swings[index] = counted }
+        continue
+      }
       var evidence = RepCountEvidence.gather(
         reps: reps, span: found.span, signals: own, reading: setReading,
         signalCounts: check.signalCounts, boundsFound: found.detected,

@@ -67,8 +67,11 @@ import Testing
     }
     let column = Dictionary(uniqueKeysWithValues: rows[0].enumerated().map { ($1, $0) })
     #expect(
-      rows[0].suffix(5)
-        == ["rhythmic_signals", "agreeing_signals", "reps_low", "reps_high", "interval_class"])
+      rows[0].suffix(6)
+        == [
+          "rhythmic_signals", "agreeing_signals", "reps_low", "reps_high", "interval_class",
+          "swings",
+        ])
     for row in rows.dropFirst() where !row.joined().contains("\"") {
       #expect(row.count == rows[0].count)
       let (rhythmic, agreeing) = (

@@ -80,3 +80,39 @@ import Testing
     #expect(Double(held) >= 0.9 * Double(found), "\(held) of \(found)")
   }
 }
+
+/// A set in which no rep was found one by one, while its rhythm's swings disagree with its
+/// period, still says something of its count: its swings, published as a range around them and
+/// never as a count (on the real tuning sets of that kind the swings were at most 6 reps off).
+@Suite struct SwingsIntervalTests {
+  static func set(swings: Int?, repsPerMeasuredRep: Int = 1) -> SetFeatures {
+    var set = SetFeatures(
+      setNumber: 1, exerciseId: "lat_pulldown", loadKg: 40, loggedReps: 8, loggedRPE: nil,
+      targetTempo: nil, source: .imu, reps: [])
+    set.repCountUnknown = "its rhythm (a rep every 4.1 s) and its swings (10) disagree"
+    set.swings = swings.map { .init(count: $0) }
+    set.repsPerMeasuredRep = repsPerMeasuredRep
+    return set
+  }
+
+  @Test func aSetWithoutRepsButWithSwingsHasARangeAroundThem() {
+    #expect(Self.set(swings: 10).repsInterval == 4...16)
+    #expect(Self.set(swings: 3).repsInterval == 1...9)
+    // One wrist's swings of an alternating exercise are one side's: doubled, as a count's are.
+    #expect(Self.set(swings: 10, repsPerMeasuredRep: 2).repsInterval == 7...33)
+    // A recording that lost packets lost swings too: no tuning set had that, so the widest.
+    var lost = Self.set(swings: 4)
+    lost.swings?.partLost = true
+    #expect(lost.repsInterval == 1...21)
+    // Nothing found and no swings: nothing to say.
+    #expect(Self.set(swings: nil).repsInterval == nil)
+  }
+
+  @Test func theRangeIsNeverACount() {
+    let set = Self.set(swings: 10)
+    #expect(set.publishedRepCount == nil)
+    // The logged reps stand in downstream, not the swings.
+    #expect(set.repCount == 8)
+    #expect(RepCountCalibration.swingsHalfWidth.sets >= 5)
+  }
+}

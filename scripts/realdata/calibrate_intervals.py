@@ -4,7 +4,7 @@ set lists: for each class of count (what recorded it, bounds found or given, whe
 agrees or its recording lost part of the set), the ceil((n + 1) x 0.9)-th smallest of the n absolute
 count errors of its tuning sets (split conformal), or the largest where n is under 9. Prints the
 Swift table, then each source's coverage and median width on both splits with that table, a
-set without an interval (no rep found) counted as missed. With --leave-one-source-out, each
+set without an interval (no rep found, and no swings) counted as missed. With --leave-one-source-out, each
 source's sets (both splits) get the intervals calibrated on the other sources' sets alone (a
 class no other source has takes the widest half-width): how far the calibration travels.
 
@@ -33,11 +33,17 @@ def sets(folder, split):
             yield row
 
 
+def count(row):
+    """What the row's interval is made around: the count found, or where no rep was found,
+    the swings (class "swings", or "swings/part lost" where packets were lost)."""
+    return int(row["swings"] if row["interval_class"].startswith("swings") else row["measured_reps"])
+
+
 def half_widths(rows):
     errors = collections.defaultdict(list)
     for row in rows:
         if row["interval_class"] and row["measured_reps"]:
-            errors[row["interval_class"]].append(abs(int(row["labelled_reps"]) - int(row["measured_reps"])))
+            errors[row["interval_class"]].append(abs(int(row["labelled_reps"]) - count(row)))
     table = {}
     for name, values in errors.items():
         values.sort()
@@ -50,8 +56,7 @@ def interval(row, table):
     """The row's interval under `table`, as RepCountCalibration.interval makes it."""
     widest = max(half for _, half in table.values())
     half = table.get(row["interval_class"], (0, widest))[1]
-    count = int(row["measured_reps"])
-    return max(1, count - half), max(1, count + half)
+    return max(1, count(row) - half), max(1, count(row) + half)
 
 
 def coverage(rows, table=None):
@@ -88,6 +93,9 @@ def main(folder):
     swift_evidence = {"rhythm agrees": ".rhythmAgrees", "rhythm disagrees": ".rhythmDisagrees",
                       "part lost": ".partLost"}
     for name in sorted(table):
+        if name.startswith("swings"):
+            print(f"    {name}: {table[name]}")
+            continue
         sensor, bounds, evidence = name.split("/")
         n, half = table[name]
         print(f"    .init(sensor: {swift_sensor[sensor]}, boundsFound: {str(bounds == 'found').lower()}, "

@@ -99,4 +99,17 @@ package enum RepCountCalibration {
     let half = halfWidths[errorClass]?.reps ?? widestHalfWidth
     return max(1, count - half)...max(1, count + half)
   }
+
+  /// The tuning sets in which no rep was found one by one while the rhythm's swings disagreed
+  /// with its period (`SetFeatures.swings`), every sensor together (too few of each apart),
+  /// and the largest of their absolute errors |authors' count − swings| (n < 9).
+  static let swingsHalfWidth = (sets: 6, reps: 6)
+
+  /// The reps a set holds at the interval's level where its swings are all the recording
+  /// says of its count: the swings plus or minus `swingsHalfWidth`, at least one rep; where
+  /// the recording lost part of the set (no tuning set did), the widest half-width.
+  package static func interval(swings: Int, partLost: Bool = false) -> ClosedRange<Int> {
+    let half = partLost ? widestHalfWidth : swingsHalfWidth.reps
+    return max(1, swings - half)...max(1, swings + half)
+  }
 }

@@ -88,6 +88,10 @@ enum RepCountCheck {
     /// The rhythm of each of the set's own signals over the whole range, as given: nil where
     /// the check read them over a stretch of it or with walks bridged.
     var rhythms: [RepRhythm?]? = nil
+    /// The swings counted where they disagree with the rhythm's period: the verdict is then
+    /// unknown, and where no rep was found one by one they are what the recording says of
+    /// the count (`SetFeatures.swings`).
+    var swings: Int? = nil
   }
 
   /// The check of `reps` reps found over `range` of the signals of an exercise moving in
@@ -192,11 +196,13 @@ enum RepCountCheck {
     // More turns than periods fit in the set: the swings are not the rhythm's.
     let periodsInSet = Double(counted.count) / sampleRateHz / cycles.rhythm.period
     guard Double(count) <= periodsInSet + 1 else {
-      return checked(
+      var disagreeing = checked(
         .unknown(
           String(
             format: "its rhythm (a rep every %.1f s) and its swings (%d) disagree, and %d reps "
               + "were found one by one", cycles.rhythm.period, count, reps)))
+      disagreeing.swings = count
+      return disagreeing
     }
     return checked(.rhythm(cycles, signal: signal))
   }

@@ -22,7 +22,7 @@ package enum Code: String, CaseIterable, Sendable {
   package var version: Int {
     switch self {
     case .ingest: 13
-    case .features: 49
+    case .features: 50
     case .scoring: 5
     case .aggregation: 15
     case .reports: 10
