@@ -138,11 +138,13 @@ package struct Runner: Sendable {
       host: host, startedAt: startedAt, finishedAt: Self.timestamp(),
       sessions: zip(plan.sessions, outcomes).map { session, outcome in
         ShardManifest.Session(
-          folder: session.folder, featureKey: session.featureKey, scoringKey: session.scoringKey,
+          folder: session.folder, featureKey: session.keys[.features],
+          scoringKey: session.keys[.scoring],
           athleteId: outcome.published?.athleteId, startTime: outcome.published?.startTime,
           problem: outcome.problem, setAside: outcome.setAside.isEmpty ? nil : outcome.setAside,
           failure: outcome.failure,
-          computedFeatures: outcome.computedFeatures, computedScoring: outcome.computedScoring,
+          computedFeatures: outcome.computed.contains(.features),
+          computedScoring: outcome.computed.contains(.scoring),
           cpuSeconds: outcome.cpuSeconds)
       })
     do { try manifest.write(cache: cache) } catch {
@@ -211,7 +213,12 @@ package struct Runner: Sendable {
       return SessionChain.Outcome(
         folder: session.folder, published: published,
         problem: computed.problem, setAside: computed.setAside ?? [], failure: computed.failure,
-        computedFeatures: computed.computedFeatures, computedScoring: computed.computedScoring,
+        computed: Set(
+          [
+            computed.computedFeatures ? Stage.features : nil,
+            computed.computedScoring ? .scoring : nil,
+          ]
+          .compactMap { $0 }),
         cpuSeconds: computed.cpuSeconds)
     }
     return try publish(

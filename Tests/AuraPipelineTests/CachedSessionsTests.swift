@@ -31,14 +31,14 @@ import Testing
       #expect(!features.sets.isEmpty)
       let cached = try #require(
         chain.cache.load(
-          SessionChain.FeatureOutcome.self, stage: .features, key: plan.featureKey))
+          SessionChain.FeatureOutcome.self, stage: .features, key: plan.keys[.features]))
       guard case .features(let cachedFeatures) = cached else {
         Issue.record("\(folder) was cached as a problem")
         continue
       }
       #expect(cachedFeatures == features)
       let scored = try #require(
-        chain.cache.load(ScoredSession.self, stage: .scoring, key: plan.scoringKey))
+        chain.cache.load(ScoredSession.self, stage: .scoring, key: plan.keys[.scoring]))
       #expect(scored == chain.scorer.score(features))
     }
   }

@@ -9,7 +9,7 @@ import Foundation
 struct AggregationPlan {
   struct AthleteWork: Sendable {
     let athlete: Athlete
-    let sessions: [(partition: String, scoringKey: String, startTime: SessionTime)]
+    let sessions: [(partition: String, resultKey: String, startTime: SessionTime)]
     let inputs: Aggregator.AthleteInputs
     let partition: AthletePartition
   }
@@ -27,7 +27,8 @@ struct AggregationPlan {
     let published = records.compactMap { partition, record in
       record.published.map {
         (
-          partition: partition, scoringKey: record.scoringKey, athleteId: $0.athleteId,
+          partition: partition, resultKey: record.keys[Stage.sessionResult],
+          athleteId: $0.athleteId,
           startTime: $0.startTime
         )
       }
@@ -47,8 +48,8 @@ struct AggregationPlan {
     for athleteId in named {
       guard let index = roster.index(of: athleteId) else { continue }
       let sessions = (byAthlete[athleteId] ?? []).sorted {
-        ($0.startTime, $0.scoringKey) < ($1.startTime, $1.scoringKey)
-      }.map { (partition: $0.partition, scoringKey: $0.scoringKey, startTime: $0.startTime) }
+        ($0.startTime, $0.resultKey) < ($1.startTime, $1.resultKey)
+      }.map { (partition: $0.partition, resultKey: $0.resultKey, startTime: $0.startTime) }
       let inputs = Aggregator.AthleteInputs(
         wellness: wellness[athleteId] ?? [], nutrition: nutrition[athleteId] ?? [],
         morpho: morpho[athleteId] ?? [])

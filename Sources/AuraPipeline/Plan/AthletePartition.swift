@@ -22,7 +22,7 @@ struct AthletePartition: Sendable {
   struct Week: Sendable {
     /// Days since 1970.
     let monday: Int
-    let sessions: [(partition: String, scoringKey: String)]
+    let sessions: [(partition: String, resultKey: String)]
     let wellness: [WellnessDay]
     let key: String
     let fields: ContentKey
@@ -43,7 +43,7 @@ struct AthletePartition: Sendable {
   /// key templates.
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
-    sessions: [(partition: String, scoringKey: String, startTime: SessionTime)],
+    sessions: [(partition: String, resultKey: String, startTime: SessionTime)],
     keys: (week: ContentKey, history: ContentKey), catalogDigest: String
   ) {
     athleteId = athlete.id
@@ -68,10 +68,12 @@ struct AthletePartition: Sendable {
       key.add("week", ISODates.isoWeek(day: monday))
       if let previous = weeks.last { key.add("week \(previous.label)", previous.key) }
       key.add("wellness", Self.digest(wellness))
-      for session in mine { key.add("scoring of \(session.partition)", session.scoringKey) }
+      for session in mine {
+        key.add("\(Stage.sessionResult.rawValue) of \(session.partition)", session.resultKey)
+      }
       weeks.append(
         Week(
-          monday: monday, sessions: mine.map { ($0.partition, $0.scoringKey) },
+          monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) },
           wellness: wellness, key: key.finalize(), fields: key))
     }
     self.weeks = weeks

@@ -80,7 +80,9 @@ struct PipelinePlan {
       }
     }
     for session in sessions {
-      publish.add("scoring of \(session.partition)", session.scoringKey)
+      publish.add(
+        "\(Stage.sessionResult.rawValue) of \(session.partition)",
+        session.keys[Stage.sessionResult])
     }
     self.publish = publish
     publishKey = publish.finalize()
@@ -118,8 +120,8 @@ struct PipelinePlan {
     let plans = WorkerPool.map(folders, workers: workers) { chain.plan(folder: $0) }
     let edited = plans.filter { plan in
       let session = byFolder[plan.folder]!
-      return plan.failure != nil || plan.featureKey != session.featureKey
-        || plan.scoringKey != session.scoringKey
+      return plan.failure != nil || plan.keys[.features] != session.featureKey
+        || plan.keys[.scoring] != session.scoringKey
     }.map(\.folder)
     if !edited.isEmpty {
       let stale = Set(edited.map { ShardShare.shard(of: $0, count: shards) }).sorted()

@@ -52,15 +52,18 @@ extension Runner {
   ) -> (work: [PlannedWork], quarantined: Bool) {
     // A stage runs where the run would not find its result: the reasons compare with the
     // fields of the key the session had last time.
-    func planned(_ stage: Stage, fields: ContentKey, lastKey: String?) -> PlannedWork {
+    func planned(_ stage: Stage, for session: SessionChain.Plan, last: RunState.SessionRecord?)
+      -> PlannedWork
+    {
       PlannedWork(
         stage: stage.label, partition: session.partition,
         reasons: PlannedWork.reasons(
-          from: lastKey.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields))
+          from: last.flatMap { cache.fields(stage: stage, key: $0.keys[stage]) },
+          to: session.fields[stage]!.fields))
     }
     func isProblem() -> Bool {
       if case .problem? = cache.load(
-        SessionChain.FeatureOutcome.self, stage: .features, key: session.featureKey)
+        SessionChain.FeatureOutcome.self, stage: .features, key: session.keys[.features])
       {
         return true
       }
@@ -90,12 +93,12 @@ extension Runner {
     // only where its scoring is computed.
     let scoringCached =
       SessionChain.publishedAsIs(record, session) != nil
-      ? cache.contains(stage: .scoring, key: session.scoringKey)
-      : cache.isIntact(stage: .scoring, key: session.scoringKey)
+      ? cache.contains(stage: Stage.sessionResult, key: session.keys[Stage.sessionResult])
+      : cache.isIntact(stage: Stage.sessionResult, key: session.keys[Stage.sessionResult])
     if scoringCached { return ([], false) }
     var work: [PlannedWork] = []
-    if !cache.isIntact(stage: .features, key: session.featureKey) {
-      var features = planned(.features, fields: session.features, lastKey: record?.featureKey)
+    if !cache.isIntact(stage: .features, key: session.keys[.features]) {
+      var features = planned(.features, for: session, last: record)
       if suspect {
         features.reasons.append("a run died computing it: computed in a process of its own")
       }
@@ -103,7 +106,7 @@ extension Runner {
     } else if isProblem() {
       return ([], true)  // quarantined: scoring never runs
     }
-    work.append(planned(.scoring, fields: session.scoring, lastKey: record?.scoringKey))
+    work.append(planned(.scoring, for: session, last: record))
     return (work, false)
   }
 
@@ -147,7 +150,7 @@ extension Runner {
     for session in plan.sessions where session.failure == nil {
       guard !quarantined.contains(session.partition) else { continue }
       var published = last[session.partition].flatMap { record in
-        record.featureKey == session.featureKey ? record.published : nil
+        record.keys[.features] == session.keys[.features] ? record.published : nil
       }
       if published == nil {
         let path = "sessions/\(session.folder)/session.json"
@@ -159,7 +162,7 @@ extension Runner {
         published = .init(athleteId: manifest.athleteId, startTime: manifest.startTime)
       }
       records[session.partition] = .init(
-        featureKey: session.featureKey, scoringKey: session.scoringKey, published: published)
+        keys: session.keys, published: published)
     }
     let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
     let previous = PublishedPartitions.current(out: out)
@@ -178,7 +181,7 @@ extension Runner {
         weekCached: { cache.isIntact(stage: Stage.athleteWeek, key: $0.key) })
       for session in steps.sessionsRead
       where !sessionsComputed.contains(session.partition)
-        && !cache.isIntact(stage: .scoring, key: session.scoringKey)
+        && !cache.isIntact(stage: .scoring, key: session.resultKey)
       {
         damaged.append(session.partition)
       }

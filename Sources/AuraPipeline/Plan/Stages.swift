@@ -95,6 +95,30 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
     }
   }
 
+  /// What a node reads of its partition besides its upstream nodes' results, each an input of
+  /// its key in this order.
+  package enum Input: Sendable {
+    /// The custom exercises of exercises.csv (their pattern and muscles), the same for all.
+    case customExercises
+    /// Every file of the session's folder, by digest.
+    case sessionFiles
+    /// The session's athlete's height and body scan (athletes.csv, morpho.csv).
+    case athleteBody
+  }
+
+  var inputs: [Input] {
+    switch self {
+    case .features: [.customExercises, .sessionFiles, .athleteBody]
+    case .scoring, .athleteWeek, .athleteHistory, .publication: []
+    }
+  }
+
+  /// The per-session nodes in the order they run, each after its upstream nodes.
+  static let perSession: [Stage] = allCases.filter { $0.partitioning == .session }
+
+  /// The per-session node whose result the athletes' aggregation reads.
+  static let sessionResult: Stage = Stage.athleteWeek.upstream[0]
+
   /// Reads the settings the node's code runs with: every parameter it reads is read here, and
   /// so recorded in its key (`ParameterSet.keys(readBy:)`), and checked before a run starts.
   func readSettings(_ parameters: ParameterSet) throws {

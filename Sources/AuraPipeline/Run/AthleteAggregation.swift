@@ -43,7 +43,7 @@ struct AthleteAggregation: Sendable {
     var weeks: [(week: AthletePartition.Week, computed: Bool, rowsWritten: Bool)]
 
     /// The sessions (partition, scoring key) whose scored results are read.
-    var sessionsRead: [(partition: String, scoringKey: String)] {
+    var sessionsRead: [(partition: String, resultKey: String)] {
       weeks.filter { $0.computed || $0.rowsWritten }.flatMap(\.week.sessions)
     }
   }
@@ -130,7 +130,9 @@ struct AthleteAggregation: Sendable {
   {
     // One athlete per worker already keeps every core busy (`WorkerPool.stream`).
     try week.sessions.map { session in
-      if let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey) {
+      if let scored = cache.load(
+        ScoredSession.self, stage: Stage.sessionResult, key: session.resultKey)
+      {
         // A shard's manifest says whose session it is; the scored result, keyed by the
         // session's own files, decides.
         guard scored.athleteId == work.athlete.id else {
@@ -148,7 +150,8 @@ struct AthleteAggregation: Sendable {
       }
       recompute(session.partition)
       guard
-        let scored = cache.load(ScoredSession.self, stage: .scoring, key: session.scoringKey)
+        let scored = cache.load(
+          ScoredSession.self, stage: Stage.sessionResult, key: session.resultKey)
       else {
         throw PipelineError.fatal(
           "\(session.partition) of \(work.athlete.id) could not be computed again for the cache")

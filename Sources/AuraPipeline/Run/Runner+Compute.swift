@@ -33,7 +33,7 @@ extension Runner {
     }
     try plan.digests.save()
     // The run state about to be saved trusts the entries it names to be in the cache.
-    if outcomes.contains(where: { $0.computedFeatures || $0.computedScoring }) {
+    if outcomes.contains(where: { !$0.computed.isEmpty }) {
       do {
         try plan.chain.cache.synchronize()
       } catch {
@@ -41,10 +41,10 @@ extension Runner {
           "nothing published: the cache could not be flushed: \(ErrorMessage.describe(error))")
       }
     }
-    for outcome in outcomes where outcome.computedFeatures || outcome.computedScoring {
-      let stages: [Logger.MetadataValue] =
-        (outcome.computedFeatures ? [.string(Stage.features.rawValue)] : [])
-        + [.string(Stage.scoring.rawValue)]
+    for outcome in outcomes where !outcome.computed.isEmpty {
+      let stages: [Logger.MetadataValue] = Stage.perSession.filter(outcome.computed.contains).map {
+        .string($0.rawValue)
+      }
       logger.info(
         "computed",
         metadata: [

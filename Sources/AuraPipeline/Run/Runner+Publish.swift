@@ -37,8 +37,7 @@ extension Runner {
     var records: [String: RunState.SessionRecord] = [:]
     for (session, outcome) in zip(plan.sessions, outcomes) where session.failure == nil {
       records[session.partition] = RunState.SessionRecord(
-        featureKey: session.featureKey, scoringKey: session.scoringKey,
-        published: outcome.published)
+        keys: session.keys, published: outcome.published)
     }
     // The current release's rows of sessions in unchanged athlete-weeks are kept, unless most
     // sessions changed (then writing everything anew is cheaper than deleting).
@@ -119,8 +118,8 @@ extension Runner {
     for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
     for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
     summary.upToDate = false
-    summary.featuresComputed = outcomes.filter(\.computedFeatures).map(\.folder)
-    summary.scoringComputed = outcomes.filter(\.computedScoring).map(\.folder)
+    summary.featuresComputed = outcomes.filter { $0.computed.contains(.features) }.map(\.folder)
+    summary.scoringComputed = outcomes.filter { $0.computed.contains(.scoring) }.map(\.folder)
     summary.quarantined = quarantine
     summary.failed = failed
     return (outcomes, quarantine, failed)
@@ -329,7 +328,9 @@ extension Runner {
       recompute = { partition in
         guard let session = sessions[partition] else { return }
         let outcome = chain.run(session, last: nil, force: true)
-        recomputed.sessions.withLock { $0.append((outcome.folder, outcome.computedFeatures)) }
+        recomputed.sessions.withLock {
+          $0.append((outcome.folder, outcome.computed.contains(.features)))
+        }
       }
     }
     // Times of an athlete without sessions, and the catalog's day: the data's, not the clock's.

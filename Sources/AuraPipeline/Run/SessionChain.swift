@@ -24,20 +24,18 @@ struct SessionChain: Sendable {
   let scorer: SessionScorer
   /// What calibrates pose scale (body scan, height) for every athlete in athletes.csv.
   let bodies: AthleteBodies
-  /// The fields every session's features key starts with: code versions, the stage's
-  /// parameters, and the digest of the custom exercises. The session's athlete's body follows
-  /// (`plan`): one athlete's row keys that athlete's sessions alone.
-  let featuresTemplate: ContentKey
-  /// The fields every session's scoring key starts with: code version and parameters.
-  let scoringTemplate: ContentKey
+  /// The fields every session's key of each per-session stage starts with: its code versions
+  /// and the parameters it reads (`Stage.key(parameters:)`).
+  let templates: [Stage: ContentKey]
+  /// The digest of the custom exercises of exercises.csv (`Stage.Input.customExercises`).
+  let customExercises: String
 
   /// The keys of one session's stages, or why the session cannot be planned.
   struct Plan: Sendable {
     var folder: String
-    var features: ContentKey
-    var scoring: ContentKey
-    var featureKey: String
-    var scoringKey: String
+    /// Each per-session stage's key, field by field.
+    var fields: [Stage: ContentKey]
+    var keys: SessionKeys
     /// Set when the folder's files could not be read: the partition fails.
     var failure: String?
 
@@ -56,8 +54,8 @@ struct SessionChain: Sendable {
     var setAside: [DatasetProblem] = []
     /// An error that is not the data's fault (unreadable file, I/O): not cached, retried.
     var failure: String?
-    var computedFeatures: Bool
-    var computedScoring: Bool
+    /// The stages computed (not loaded from the cache), in no order.
+    var computed: Set<Stage> = []
     /// CPU time the session took on its worker, loading from the cache included.
     var cpuSeconds: Double = 0
   }
@@ -87,45 +85,57 @@ struct SessionChain: Sendable {
     self.bodies = bodies
     // A custom exercise's pattern and muscles (exercises.csv) shape features and scores.
     let custom = catalog.all.filter(\.isCustom).map { String(describing: $0) + "\n" }.joined()
-    var features = Stage.features.key(parameters: parameters)
-    features.add("custom exercises (exercises.csv)", FieldHasher.hex(of: Data(custom.utf8)))
-    featuresTemplate = features
-    scoringTemplate = Stage.scoring.key(parameters: parameters)
+    customExercises = FieldHasher.hex(of: Data(custom.utf8))
+    templates = Dictionary(
+      uniqueKeysWithValues: Stage.perSession.map { ($0, $0.key(parameters: parameters)) })
   }
 
+  /// Each per-session stage's key, from the stage table: its template, then its inputs
+  /// (`Stage.inputs`), then the keys of its upstream nodes.
   func plan(folder: String) -> Plan {
-    // Copies of the templates share their field strings: 10k plans hold only their own inputs.
-    var features = featuresTemplate
-    var failure: String? = nil
-    do {
-      let files = try digests.digests(ofFolder: sessionsPath + "/" + folder)
-      for file in files {
-        features.add("input sessions/\(folder)/\(file.path)", file.digest)
+    let partition = "sessions/\(folder)"
+    var plan = Plan(folder: folder, fields: [:], keys: SessionKeys(), failure: nil)
+    var files: [(path: String, digest: String)]? = nil
+    for stage in Stage.perSession {
+      // Copies of the templates share their field strings: 10k plans hold only their inputs.
+      var key = templates[stage]!
+      for input in stage.inputs {
+        switch input {
+        case .customExercises: key.add("custom exercises (exercises.csv)", customExercises)
+        case .sessionFiles:
+          do {
+            files = try digests.digests(ofFolder: sessionsPath + "/" + folder)
+            for file in files! { key.add("input \(partition)/\(file.path)", file.digest) }
+          } catch let error as FileDigests.UnreadableFile {
+            plan.failure = "\(partition)/\(error)"
+          } catch {
+            plan.failure = "\(partition) cannot be listed: \(ErrorMessage.describe(error))"
+          }
+        case .athleteBody: addAthleteBody(to: &key, folder: folder, files: files)
+        }
       }
-      // The athlete's body scan or height calibrates pose scale: that athlete's row of
-      // athletes.csv and morpho.csv is an input of the session's features, and no other's.
-      if let manifest = files.first(where: { $0.path == "session.json" }),
-        let athlete = digests.facts.fact(
-          ofDigest: manifest.digest,
-          read: {
-            Self.athleteId(manifest: sessionsPath + "/" + folder + "/session.json")
-          })
-      {
-        features.add(
-          "athlete \(athlete)'s height and scan (athletes.csv, morpho.csv)",
-          bodies[athlete]?.keyText ?? "not in athletes.csv")
+      for upstream in stage.upstream {
+        key.add("\(upstream.rawValue) of \(partition)", plan.keys[upstream])
       }
-    } catch let error as FileDigests.UnreadableFile {
-      failure = "sessions/\(folder)/\(error)"
-    } catch {
-      failure = "sessions/\(folder) cannot be listed: \(ErrorMessage.describe(error))"
+      plan.keys[stage] = key.finalize()
+      plan.fields[stage] = key
     }
-    let featureKey = features.finalize()
-    var scoring = scoringTemplate
-    scoring.add("features of sessions/\(folder)", featureKey)
-    return Plan(
-      folder: folder, features: features, scoring: scoring, featureKey: featureKey,
-      scoringKey: scoring.finalize(), failure: failure)
+    return plan
+  }
+
+  /// The athlete's body scan or height calibrates pose scale: that athlete's row of
+  /// athletes.csv and morpho.csv is an input of the session's features, and no other's.
+  private func addAthleteBody(
+    to key: inout ContentKey, folder: String, files: [(path: String, digest: String)]?
+  ) {
+    guard let manifest = files?.first(where: { $0.path == "session.json" }),
+      let athlete = digests.facts.fact(
+        ofDigest: manifest.digest,
+        read: { Self.athleteId(manifest: sessionsPath + "/" + folder + "/session.json") })
+    else { return }
+    key.add(
+      "athlete \(athlete)'s height and scan (athletes.csv, morpho.csv)",
+      bodies[athlete]?.keyText ?? "not in athletes.csv")
   }
 
   /// How the last run published the session, where it did under the same scoring key and set
@@ -135,7 +145,7 @@ struct SessionChain: Sendable {
     -> RunState.SessionRecord.Published?
   {
     guard let last, let published = last.published, !published.recordingsSetAside,
-      last.scoringKey == plan.scoringKey
+      last.keys[Stage.sessionResult] == plan.keys[Stage.sessionResult]
     else { return nil }
     return published
   }
@@ -150,39 +160,42 @@ struct SessionChain: Sendable {
     let folder = plan.folder
     if let failure = plan.failure {
       return Outcome(
-        folder: folder, failure: failure, computedFeatures: false, computedScoring: false)
+        folder: folder, failure: failure)
     }
     if !force, let published = Self.publishedAsIs(last, plan),
-      cache.contains(stage: .scoring, key: plan.scoringKey)
+      cache.contains(stage: .scoring, key: plan.keys[.scoring])
     {
       return Outcome(
-        folder: folder, published: published, computedFeatures: false, computedScoring: false)
+        folder: folder, published: published)
     }
     // A scoring entry implies its features (its key contains theirs): try it first, so that
     // a rerun decodes only the scored session.
-    if !force, let scored = cache.load(ScoredSession.self, stage: .scoring, key: plan.scoringKey) {
+    if !force,
+      let scored = cache.load(ScoredSession.self, stage: .scoring, key: plan.keys[.scoring])
+    {
       return Outcome(
         folder: folder, published: .init(scored), setAside: scored.setAside,
-        computedFeatures: false, computedScoring: false)
+        computed: [])
     }
     // From here on the session is computed (its scoring at least).
     journal?.started(plan.partition)
     defer { journal?.finished(plan.partition) }
-    let computedFeatures: Bool
+    var computed: Set<Stage> = []
     let outcome: FeatureOutcome
-    if !force, let cached = cache.load(FeatureOutcome.self, stage: .features, key: plan.featureKey)
+    if !force,
+      let cached = cache.load(FeatureOutcome.self, stage: .features, key: plan.keys[.features])
     {
-      computedFeatures = false
       outcome = cached
     } else {
-      computedFeatures = true
+      computed.insert(.features)
       switch computeFeatures(folder: folder) {
-      case .success(let computed):
-        outcome = computed
-        try? cache.store(computed, stage: .features, key: plan.featureKey, fields: plan.features)
+      case .success(let fresh):
+        outcome = fresh
+        try? cache.store(
+          fresh, stage: .features, key: plan.keys[.features], fields: plan.fields[.features]!)
       case .failure(let failure):
         return Outcome(
-          folder: folder, failure: failure.message, computedFeatures: true, computedScoring: false)
+          folder: folder, failure: failure.message, computed: computed)
       }
     }
     let features: SessionFeatures
@@ -190,22 +203,22 @@ struct SessionChain: Sendable {
     case .features(let computed): features = computed
     case .problem(let problem):
       return Outcome(
-        folder: folder, problem: problem, computedFeatures: computedFeatures,
-        computedScoring: false)
+        folder: folder, problem: problem, computed: computed)
     }
     let scored = scorer.score(features)
     // Publication reads scored sessions back from the cache, so an entry that cannot be
     // written fails the session.
     do {
-      try cache.store(scored, stage: .scoring, key: plan.scoringKey, fields: plan.scoring)
+      try cache.store(
+        scored, stage: .scoring, key: plan.keys[.scoring], fields: plan.fields[.scoring]!)
     } catch {
       return Outcome(
         folder: folder, failure: "cannot write the cache: \(ErrorMessage.describe(error))",
-        computedFeatures: computedFeatures, computedScoring: true)
+        computed: computed.union([.scoring]))
     }
     return Outcome(
       folder: folder, published: .init(scored), setAside: scored.setAside,
-      computedFeatures: computedFeatures, computedScoring: true)
+      computed: computed.union([.scoring]))
   }
 
   /// The `athlete_id` a session manifest names; nil where it names none (the features stage

@@ -52,13 +52,12 @@ extension SessionChain {
     journal.started(plan.partition)
     if let failure = isolation.compute(folder: plan.folder) {
       return Outcome(
-        folder: plan.folder, failure: failure, computedFeatures: true, computedScoring: false)
+        folder: plan.folder, failure: failure, computed: [.features])
     }
     journal.finished(plan.partition)
     // What the child stored (computed here only if its entries cannot be read).
     var outcome = run(plan, last: nil, journal: journal)
-    outcome.computedFeatures = true
-    outcome.computedScoring = outcome.published != nil
+    outcome.computed = outcome.published != nil ? [.features, .scoring] : [.features]
     return outcome
   }
 }

@@ -34,7 +34,7 @@ extension SessionTwins {
   /// session without recordings (a logbook entry).
   static func recordingDigests(_ plan: SessionChain.Plan) -> String? {
     let prefix = "input \(plan.partition)/"
-    let files = plan.features.fields.filter {
+    let files = plan.fields[Stage.features]!.fields.filter {
       $0.label.hasPrefix(prefix) && $0.label != prefix + "session.json"
     }
     return files.isEmpty

@@ -102,8 +102,8 @@ package struct CacheHousekeeping {
   /// "stage/key" of every entry the latest run uses.
   private func keysInUse() -> Set<String> {
     Set(
-      RunState(out: out).sessions().values.flatMap {
-        ["features/\($0.featureKey)", "scoring/\($0.scoringKey)"]
+      RunState(out: out).sessions().values.flatMap { record in
+        Stage.perSession.map { "\($0.folder)/\(record.keys[$0])" }
       }
         + PublishedPartitions.current(out: out).values.flatMap { partitions in
           partitions.map { partition, key in

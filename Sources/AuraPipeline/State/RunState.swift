@@ -22,8 +22,7 @@ struct RunState {
 
   /// One session partition as the last run left it.
   struct SessionRecord: Sendable, Equatable {
-    var featureKey: String
-    var scoringKey: String
+    var keys: SessionKeys
     /// Set when the session was published: what a rerun needs to group cached sessions by
     /// athlete without decoding them.
     var published: Published?
@@ -42,7 +41,7 @@ struct RunState {
     var records: [String: SessionRecord] = [:]
     for row in (try? self.records?.sessions()) ?? [] {
       records[row.partition] = SessionRecord(
-        featureKey: row.featureKey, scoringKey: row.scoringKey,
+        keys: SessionKeys([.features: row.featureKey, .scoring: row.scoringKey]),
         // A start that does not parse leaves the session unpublished: it is read back again.
         published: row.athleteId.flatMap { athleteId in
           row.startTime.flatMap(SessionTime.init).map {
@@ -84,7 +83,8 @@ struct RunState {
       publication: .init(key: key, fields: fields.serialized, databaseDigest: databaseDigest),
       sessions: sessions.map { partition, record in
         RunRecords.Session(
-          partition: partition, featureKey: record.featureKey, scoringKey: record.scoringKey,
+          partition: partition, featureKey: record.keys[.features],
+          scoringKey: record.keys[.scoring],
           athleteId: record.published?.athleteId, startTime: record.published?.startTime.text,
           recordingsSetAside: record.published?.recordingsSetAside == true)
       }, problems: problems(.quarantined, quarantined) + problems(.failed, failed))
