@@ -148,6 +148,20 @@ package struct RunRecords: Sendable {
     migrator.registerMigration("records 2") { db in
       try db.execute(sql: "ALTER TABLE problem ADD COLUMN detail TEXT")
     }
+    // A session's key at each of its stages, one row a stage: a new per-session stage needs no
+    // column of its own. The two stages there were move over.
+    migrator.registerMigration("records 3") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE session_key (
+            partition TEXT NOT NULL, stage TEXT NOT NULL, key TEXT NOT NULL,
+            PRIMARY KEY (partition, stage));
+          INSERT INTO session_key SELECT partition, 'features', feature_key FROM session;
+          INSERT INTO session_key SELECT partition, 'scoring', scoring_key FROM session;
+          ALTER TABLE session DROP COLUMN feature_key;
+          ALTER TABLE session DROP COLUMN scoring_key;
+          """)
+    }
     try migrator.migrate(queue)
   }
 
@@ -156,20 +170,19 @@ package struct RunRecords: Sendable {
   /// One session partition as the last run left it.
   package struct Session: Sendable, Equatable {
     package var partition: String
-    package var featureKey: String
-    package var scoringKey: String
+    /// The session's key at each of its stages, by the stage's name.
+    package var keys: [String: String]
     /// The athlete and start of a published session (nil when it was not published).
     package var athleteId: String?
     package var startTime: String?
     package var recordingsSetAside: Bool
 
     package init(
-      partition: String, featureKey: String, scoringKey: String, athleteId: String?,
-      startTime: String?, recordingsSetAside: Bool
+      partition: String, keys: [String: String], athleteId: String?, startTime: String?,
+      recordingsSetAside: Bool
     ) {
       self.partition = partition
-      self.featureKey = featureKey
-      self.scoringKey = scoringKey
+      self.keys = keys
       self.athleteId = athleteId
       self.startTime = startTime
       self.recordingsSetAside = recordingsSetAside
@@ -211,11 +224,22 @@ package struct RunRecords: Sendable {
 
   package func sessions() throws -> [Session] {
     try queue.read { db in
-      try Row.fetchAll(db, sql: "SELECT * FROM session ORDER BY partition").map {
+      // Records an earlier version left, read without migrating, hold two stages' columns.
+      let keyed = try db.tableExists("session_key")
+      var keys: [String: [String: String]] = [:]
+      if keyed {
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM session_key") {
+          keys[row["partition"], default: [:]][row["stage"]] = row["key"]
+        }
+      }
+      return try Row.fetchAll(db, sql: "SELECT * FROM session ORDER BY partition").map {
         Session(
-          partition: $0["partition"], featureKey: $0["feature_key"],
-          scoringKey: $0["scoring_key"], athleteId: $0["athlete_id"],
-          startTime: $0["start_time"], recordingsSetAside: $0["recordings_set_aside"])
+          partition: $0["partition"],
+          keys: keyed
+            ? keys[$0["partition"]] ?? [:]
+            : ["features": $0["feature_key"], "scoring": $0["scoring_key"]],
+          athleteId: $0["athlete_id"], startTime: $0["start_time"],
+          recordingsSetAside: $0["recordings_set_aside"])
       }
     }
   }
@@ -255,13 +279,35 @@ package struct RunRecords: Sendable {
         arguments: [publication.key, publication.fields, publication.databaseDigest])
     }
     try db.execute(sql: "DELETE FROM session")
-    let session = try db.makeStatement(sql: "INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)")
+    // Legacy records are copied in before the keys have a table of their own.
+    guard try db.tableExists("session_key") else {
+      let session = try db.makeStatement(sql: "INSERT INTO session VALUES (?, ?, ?, ?, ?, ?)")
+      for row in sessions {
+        try session.execute(arguments: [
+          row.partition, row.keys["features"], row.keys["scoring"], row.athleteId,
+          row.startTime, row.recordingsSetAside,
+        ])
+      }
+      try save(problems, in: db)
+      return
+    }
+    try db.execute(sql: "DELETE FROM session_key")
+    let session = try db.makeStatement(
+      sql: "INSERT INTO session (partition, athlete_id, start_time, recordings_set_aside) "
+        + "VALUES (?, ?, ?, ?)")
+    let key = try db.makeStatement(sql: "INSERT INTO session_key VALUES (?, ?, ?)")
     for row in sessions {
       try session.execute(arguments: [
-        row.partition, row.featureKey, row.scoringKey, row.athleteId, row.startTime,
-        row.recordingsSetAside,
+        row.partition, row.athleteId, row.startTime, row.recordingsSetAside,
       ])
+      for (stage, value) in row.keys.sorted(by: { $0.key < $1.key }) {
+        try key.execute(arguments: [row.partition, stage, value])
+      }
     }
+    try save(problems, in: db)
+  }
+
+  private static func save(_ problems: [Problem], in db: Database) throws {
     try db.execute(sql: "DELETE FROM problem")
     // Legacy records are copied in before the table has its detail column.
     let detailed = try db.columns(in: "problem").contains { $0.name == "detail" }
@@ -370,7 +416,7 @@ private struct LegacyRecords: Sendable {
     let sessions = lines.enumerated().filter { lastLine[$0.element[0]] == $0.offset }.map(\.element)
       .map {
         RunRecords.Session(
-          partition: $0[0], featureKey: $0[1], scoringKey: $0[2],
+          partition: $0[0], keys: ["features": $0[1], "scoring": $0[2]],
           athleteId: $0[3].isEmpty ? nil : $0[3], startTime: $0[3].isEmpty ? nil : $0[4],
           recordingsSetAside: $0[5] == "set-aside")
       }

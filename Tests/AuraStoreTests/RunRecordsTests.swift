@@ -22,10 +22,10 @@ import Testing
       publication: .init(key: "p1", fields: "code\t1\n", databaseDigest: "d1"),
       sessions: [
         .init(
-          partition: "sessions/s-2", featureKey: "f2", scoringKey: "s2", athleteId: "a-1",
+          partition: "sessions/s-2", keys: ["features": "f2", "scoring": "s2"], athleteId: "a-1",
           startTime: "2026-11-20T18:00:00Z", recordingsSetAside: true),
         .init(
-          partition: "sessions/s-1", featureKey: "f1", scoringKey: "s1", athleteId: nil,
+          partition: "sessions/s-1", keys: ["features": "f1", "scoring": "s1"], athleteId: nil,
           startTime: nil, recordingsSetAside: false),
       ],
       problems: [.init(kind: .failed, path: "sessions/s-1", line: 0, reason: "crashed")])
@@ -33,7 +33,7 @@ import Testing
       publication: .init(key: "p2", fields: "code\t2\n", databaseDigest: nil),
       sessions: [
         .init(
-          partition: "sessions/s-1", featureKey: "f1", scoringKey: "s1b", athleteId: "a-1",
+          partition: "sessions/s-1", keys: ["features": "f1", "scoring": "s1b"], athleteId: "a-1",
           startTime: "2026-11-19T18:00:00Z", recordingsSetAside: false)
       ],
       problems: [])
@@ -41,7 +41,7 @@ import Testing
 
     let read = try RunRecords.readable(out: out)
     #expect(try read.publication() == .init(key: "p2", fields: "code\t2\n", databaseDigest: nil))
-    #expect(try read.sessions().map(\.scoringKey) == ["s1b"])
+    #expect(try read.sessions().map { $0.keys["scoring"] } == ["s1b"])
     #expect(try read.problems().isEmpty)
     #expect(try read.storeKey("postgresql://db/gym") == "p2")
     #expect(try read.storeKey("postgresql://db/other") == nil)
@@ -76,7 +76,7 @@ import Testing
           "sessions/s-000001", "sessions/s-000002", "sessions/s-000003",
         ])
       #expect(sessions[0].athleteId == "a-01" && sessions[0].startTime == "2026-11-02T07:30:00Z")
-      #expect(sessions[0].featureKey == "f1")
+      #expect(sessions[0].keys == ["features": "f1", "scoring": "s1"])
       #expect(sessions[1].athleteId == nil && sessions[1].startTime == nil)
       #expect(sessions[2].recordingsSetAside && !sessions[0].recordingsSetAside)
       #expect(
@@ -129,5 +129,68 @@ import Testing
     locked.wait()
     #expect(try RunRecords.readable(out: out).storeKey("postgresql://db/gym") == "9f2c")
     done.wait()
+  }
+
+  /// Records the version before left (each session's two stage keys as columns of its own) are
+  /// read as they are, and moved to a key a stage when a run next writes: the output folder is
+  /// not computed again for it.
+  @Test func theLastVersionsSessionKeysAreReadThenMovedToAKeyAStage() throws {
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(out) }
+    let state = out.appendingPathComponent(".state")
+    try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: state.appendingPathComponent("records.sqlite").path)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+          INSERT INTO grdb_migrations VALUES ('records 1'), ('records 2');
+          CREATE TABLE session (
+            partition TEXT PRIMARY KEY, feature_key TEXT NOT NULL, scoring_key TEXT NOT NULL,
+            athlete_id TEXT, start_time TEXT, recordings_set_aside INTEGER NOT NULL);
+          CREATE TABLE publication (
+            id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL, fields TEXT NOT NULL,
+            database_digest TEXT);
+          CREATE TABLE problem (
+            kind TEXT NOT NULL CHECK (kind IN ('quarantined', 'failed')), path TEXT NOT NULL,
+            line INTEGER NOT NULL, reason TEXT NOT NULL, detail TEXT);
+          CREATE TABLE store (target TEXT PRIMARY KEY, key TEXT NOT NULL);
+          CREATE TABLE delivery (
+            report TEXT NOT NULL, address TEXT NOT NULL, content_key TEXT NOT NULL,
+            sent_at TEXT NOT NULL);
+          INSERT INTO session VALUES ('sessions/s-1', 'f1', 's1', 'a-1', '2026-11-20T18:00:00Z', 0);
+          INSERT INTO session VALUES ('sessions/s-2', 'f2', 's2', NULL, NULL, 1);
+          """)
+    }
+    try queue.close()
+    let expected = [
+      RunRecords.Session(
+        partition: "sessions/s-1", keys: ["features": "f1", "scoring": "s1"], athleteId: "a-1",
+        startTime: "2026-11-20T18:00:00Z", recordingsSetAside: false),
+      RunRecords.Session(
+        partition: "sessions/s-2", keys: ["features": "f2", "scoring": "s2"], athleteId: nil,
+        startTime: nil, recordingsSetAside: true),
+    ]
+    #expect(try RunRecords.readable(out: out).sessions() == expected)
+    // Opened to write, the records migrate: the same sessions, each key a row of its own.
+    let writable = try RunRecords.writable(out: out)
+    #expect(try writable.sessions() == expected)
+    let moved = try DatabaseQueue(path: state.appendingPathComponent("records.sqlite").path)
+    let columns = try moved.read { db in try db.columns(in: "session").map(\.name) }
+    #expect(!columns.contains("feature_key") && !columns.contains("scoring_key"))
+    #expect(
+      try moved.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session_key") } == 4)
+    // A stage the version before had no column for is kept like the others.
+    try writable.save(
+      publication: nil,
+      sessions: [
+        .init(
+          partition: "sessions/s-1", keys: ["features": "f3", "scoring": "s3", "quality": "q3"],
+          athleteId: nil, startTime: nil, recordingsSetAside: false)
+      ], problems: [])
+    #expect(
+      try RunRecords.readable(out: out).sessions().map(\.keys) == [
+        ["features": "f3", "scoring": "s3", "quality": "q3"]
+      ])
   }
 }

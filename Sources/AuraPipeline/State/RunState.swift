@@ -41,7 +41,11 @@ struct RunState {
     var records: [String: SessionRecord] = [:]
     for row in (try? self.records?.sessions()) ?? [] {
       records[row.partition] = SessionRecord(
-        keys: SessionKeys([.features: row.featureKey, .scoring: row.scoringKey]),
+        keys: SessionKeys(
+          Dictionary(
+            uniqueKeysWithValues: row.keys.compactMap { name, key in
+              Stage(rawValue: name).map { ($0, key) }
+            })),
         // A start that does not parse leaves the session unpublished: it is read back again.
         published: row.athleteId.flatMap { athleteId in
           row.startTime.flatMap(SessionTime.init).map {
@@ -83,8 +87,9 @@ struct RunState {
       publication: .init(key: key, fields: fields.serialized, databaseDigest: databaseDigest),
       sessions: sessions.map { partition, record in
         RunRecords.Session(
-          partition: partition, featureKey: record.keys[.features],
-          scoringKey: record.keys[.scoring],
+          partition: partition,
+          keys: Dictionary(
+            uniqueKeysWithValues: Stage.perSession.map { ($0.rawValue, record.keys[$0]) }),
           athleteId: record.published?.athleteId, startTime: record.published?.startTime.text,
           recordingsSetAside: record.published?.recordingsSetAside == true)
       }, problems: problems(.quarantined, quarantined) + problems(.failed, failed))
