@@ -64,7 +64,8 @@ struct ShardCommand: ParsableCommand {
         String(
           format: "shard %@ of run %@: %d sessions, %d computed, %d failed, %.2f CPU s",
           share.description, runId, manifest.sessions.count,
-          manifest.sessions.filter(\.computedScoring).count, failed.count, manifest.cpuSeconds))
+          manifest.sessions.filter { $0.computed.contains(Stage.sessionResult.rawValue) }.count,
+          failed.count, manifest.cpuSeconds))
     }
     if !failed.isEmpty { throw ExitCodes.partial }
   }

@@ -138,13 +138,13 @@ package struct Runner: Sendable {
       host: host, startedAt: startedAt, finishedAt: Self.timestamp(),
       sessions: zip(plan.sessions, outcomes).map { session, outcome in
         ShardManifest.Session(
-          folder: session.folder, featureKey: session.keys[.features],
-          scoringKey: session.keys[.scoring],
+          folder: session.folder,
+          keys: Dictionary(
+            uniqueKeysWithValues: Stage.perSession.map { ($0.rawValue, session.keys[$0]) }),
           athleteId: outcome.published?.athleteId, startTime: outcome.published?.startTime,
           problem: outcome.problem, setAside: outcome.setAside.isEmpty ? nil : outcome.setAside,
           failure: outcome.failure,
-          computedFeatures: outcome.computed.contains(.features),
-          computedScoring: outcome.computed.contains(.scoring),
+          computed: Stage.perSession.filter(outcome.computed.contains).map(\.rawValue),
           cpuSeconds: outcome.cpuSeconds)
       })
     do { try manifest.write(cache: cache) } catch {
@@ -213,12 +213,7 @@ package struct Runner: Sendable {
       return SessionChain.Outcome(
         folder: session.folder, published: published,
         problem: computed.problem, setAside: computed.setAside ?? [], failure: computed.failure,
-        computed: Set(
-          [
-            computed.computedFeatures ? Stage.features : nil,
-            computed.computedScoring ? .scoring : nil,
-          ]
-          .compactMap { $0 }),
+        computed: Set(computed.computed.compactMap(Stage.init(rawValue:))),
         cpuSeconds: computed.cpuSeconds)
     }
     return try publish(

@@ -136,7 +136,7 @@ import Testing
       from: Data(contentsOf: out.appendingPathComponent(".cache/.shards/n3/shard-1-of-2.json")))
     let session = try #require(manifest.sessions.first { $0.athleteId != nil })
     let entry = out.appendingPathComponent(
-      ".cache/scoring/\(session.scoringKey.prefix(2))/\(session.scoringKey).v2.bin")
+      ".cache/scoring/\(session.keys["scoring"]!.prefix(2))/\(session.keys["scoring"]!).v2.bin")
     let bytes = try Data(contentsOf: entry)
     try bytes.prefix(bytes.count / 2).write(to: entry)
 
@@ -199,14 +199,22 @@ import Testing
       json["sessions"] = sessions
       try JSONSerialization.data(withJSONObject: json).write(to: file)
     }
-    try edit { $0["scoringKey"] = "../../../../tmp/x" }
+    func scoringKey(_ key: String) -> (inout [String: Any]) -> Void {
+      { session in
+        var keys = session["keys"] as! [String: String]
+        keys["scoring"] = key
+        session["keys"] = keys
+      }
+    }
+    try edit(scoringKey("../../../../tmp/x"))
     var refused = try publish()
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("is not a manifest a shard wrote"), "\(refused.stderr)")
     #expect(refused.stderr.contains("is not a digest"))
     // Another session's key, a digest: compared with what the files give, and refused.
-    let other = (original["sessions"] as! [[String: Any]])[1]["scoringKey"] as! String
-    try edit { $0["scoringKey"] = other }
+    let other = ((original["sessions"] as! [[String: Any]])[1]["keys"] as! [String: String])[
+      "scoring"]!
+    try edit(scoringKey(other))
     refused = try publish()
     #expect(refused.status == 2)
     #expect(refused.stderr.contains("differ from what the shards computed"), "\(refused.stderr)")

@@ -120,8 +120,8 @@ struct PipelinePlan {
     let plans = WorkerPool.map(folders, workers: workers) { chain.plan(folder: $0) }
     let edited = plans.filter { plan in
       let session = byFolder[plan.folder]!
-      return plan.failure != nil || plan.keys[.features] != session.featureKey
-        || plan.keys[.scoring] != session.scoringKey
+      return plan.failure != nil
+        || Stage.perSession.contains { plan.keys[$0] != session.keys[$0.rawValue] }
     }.map(\.folder)
     if !edited.isEmpty {
       let stale = Set(edited.map { ShardShare.shard(of: $0, count: shards) }).sorted()

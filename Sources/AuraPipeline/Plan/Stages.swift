@@ -114,10 +114,10 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
   }
 
   /// The per-session nodes in the order they run, each after its upstream nodes.
-  static let perSession: [Stage] = allCases.filter { $0.partitioning == .session }
+  package static let perSession: [Stage] = allCases.filter { $0.partitioning == .session }
 
   /// The per-session node whose result the athletes' aggregation reads.
-  static let sessionResult: Stage = Stage.athleteWeek.upstream[0]
+  package static let sessionResult: Stage = Stage.athleteWeek.upstream[0]
 
   /// Reads the settings the node's code runs with: every parameter it reads is read here, and
   /// so recorded in its key (`ParameterSet.keys(readBy:)`), and checked before a run starts.

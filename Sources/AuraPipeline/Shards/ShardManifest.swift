@@ -40,8 +40,8 @@ package struct ShardManifest: Codable, Sendable, Equatable {
   /// One session of the share: its stage keys and what computing it gave.
   package struct Session: Codable, Sendable, Equatable {
     package var folder: String
-    package var featureKey: String
-    package var scoringKey: String
+    /// Each per-session stage's key, by the stage's name (`Stage.perSession`).
+    package var keys: [String: String]
     /// The session's athlete and start, when it was scored (it is then published).
     package var athleteId: String?
     package var startTime: SessionTime?
@@ -51,8 +51,8 @@ package struct ShardManifest: Codable, Sendable, Equatable {
     package var setAside: [DatasetProblem]? = nil
     /// An error that is not the data's fault: the partition failed and is retried.
     package var failure: String?
-    package var computedFeatures: Bool
-    package var computedScoring: Bool
+    /// The stages the shard computed rather than loaded, by name.
+    package var computed: [String]
     /// CPU time this session took in the shard (loading it from the cache included).
     package var cpuSeconds: Double
   }
@@ -129,8 +129,13 @@ package struct ShardManifest: Codable, Sendable, Equatable {
       {
         return "session folder \(EntityId.quoted(session.folder)) is not a folder name"
       }
-      for key in [session.featureKey, session.scoringKey] where !ContentKey.isDigest(key) {
-        return "sessions/\(session.folder): key \(EntityId.quoted(key)) is not a digest"
+      for stage in Stage.perSession {
+        guard let key = session.keys[stage.rawValue] else {
+          return "sessions/\(session.folder): no \(stage.rawValue) key"
+        }
+        guard ContentKey.isDigest(key) else {
+          return "sessions/\(session.folder): key \(EntityId.quoted(key)) is not a digest"
+        }
       }
       if let athlete = session.athleteId, let problem = EntityId.problem(athlete) {
         return "sessions/\(session.folder): athlete \(EntityId.quoted(athlete)) \(problem)"
