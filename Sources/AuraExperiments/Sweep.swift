@@ -210,14 +210,14 @@ package struct Sweep {
         Result {
           let variant = variants[index]
           let summary = try Runner(config: configs[index], logger: logger, build: build).run()
-          logger.info(
-            "variant run",
-            metadata: [
-              "variant": .string(variant.name),
-              "assignments": .string(variant.assignments.joined(separator: " ")),
-              "features_computed": .stringConvertible(summary.featuresComputed.count),
-              "scoring_computed": .stringConvertible(summary.scoringComputed.count),
-            ])
+          var metadata: Logger.Metadata = [
+            "variant": .string(variant.name),
+            "assignments": .string(variant.assignments.joined(separator: " ")),
+          ]
+          for (field, count) in summary.computedCounts {
+            metadata[field] = .stringConvertible(count)
+          }
+          logger.info("variant run", metadata: metadata)
           // Counted and reported under one lock, so the lines come out in their count's order.
           finished.withLock { count in
             count += 1

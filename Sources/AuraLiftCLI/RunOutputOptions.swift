@@ -81,7 +81,7 @@ struct RunOutputOptions: ParsableArguments {
       print("up to date: \(summary.sessions) sessions, nothing to do (\(timing))")
     } else {
       print(
-        "ran: \(summary.sessions) sessions; features computed \(summary.featuresComputed.count); scoring computed \(summary.scoringComputed.count); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count)\(Self.causes(summary)); failed \(summary.failed.count) (\(timing))"
+        "ran: \(summary.sessions) sessions; \(summary.computedText); athletes aggregated \(summary.aggregated.count) (\(summary.weeksAggregated) athlete-weeks), session rows kept \(summary.rowsKept); quarantined \(summary.quarantined.count)\(Self.causes(summary)); failed \(summary.failed.count) (\(timing))"
       )
     }
     if let store = summary.store, !quiet { print("postgresql: \(store)") }
@@ -133,21 +133,20 @@ extension RunOutputOptions {
           return .dictionary(fields)
         })
     }
+    var metadata: Logger.Metadata = [
+      "exit_code": .stringConvertible(Int(summary.exitCode)),
+      "up_to_date": .stringConvertible(summary.upToDate),
+      "sessions": .stringConvertible(summary.sessions),
+      "athletes_aggregated": .stringConvertible(summary.aggregated.count),
+      "duration_seconds": .stringConvertible(Date().timeIntervalSince(started)),
+      "quarantined": problems(summary.quarantined),
+      "quarantined_causes": problems(summary.quarantinedByCause),
+      "failed": problems(summary.failed),
+      "delivered": .stringConvertible(summary.delivery?.sent.count ?? 0),
+      "not_delivered": .array((summary.delivery?.problems ?? []).map { .string($0) }),
+    ]
+    for (field, count) in summary.computedCounts { metadata[field] = .stringConvertible(count) }
     logger.log(
-      level: summary.exitCode == 0 ? .info : .warning, "summary",
-      metadata: [
-        "exit_code": .stringConvertible(Int(summary.exitCode)),
-        "up_to_date": .stringConvertible(summary.upToDate),
-        "sessions": .stringConvertible(summary.sessions),
-        "features_computed": .stringConvertible(summary.featuresComputed.count),
-        "scoring_computed": .stringConvertible(summary.scoringComputed.count),
-        "athletes_aggregated": .stringConvertible(summary.aggregated.count),
-        "duration_seconds": .stringConvertible(Date().timeIntervalSince(started)),
-        "quarantined": problems(summary.quarantined),
-        "quarantined_causes": problems(summary.quarantinedByCause),
-        "failed": problems(summary.failed),
-        "delivered": .stringConvertible(summary.delivery?.sent.count ?? 0),
-        "not_delivered": .array((summary.delivery?.problems ?? []).map { .string($0) }),
-      ])
+      level: summary.exitCode == 0 ? .info : .warning, "summary", metadata: metadata)
   }
 }

@@ -8,7 +8,7 @@ import Testing
   @Test func theSameProblemOfManySessionsIsOneLineWithItsCount() {
     let orphan = "$.athlete_id 'a-05' is not in athletes.csv"
     var summary = RunSummary(
-      sessions: 4, featuresComputed: [], scoringComputed: [],
+      sessions: 4,
       quarantined: [
         DatasetProblem(path: "athletes.csv", line: 6, reason: "empty required field 'x'"),
         DatasetProblem(path: "sessions/s-1/session.json", line: 0, reason: orphan),
@@ -30,7 +30,7 @@ import Testing
 
   @Test func everythingOfAnAthleteAthletesCsvLacksIsOneEntry() {
     let summary = RunSummary(
-      sessions: 3, featuresComputed: [], scoringComputed: [],
+      sessions: 3,
       quarantined: [
         DatasetProblem(
           path: "wellness.csv", line: 95, reason: "athlete_id 'a-03' is not an athlete (48 rows)",

@@ -27,7 +27,7 @@ struct PublicationBase {
     let previous = state.problems()
     let current = OutputLayout(out).current
     summary = RunSummary(
-      sessions: plan.sessions.count, featuresComputed: [], scoringComputed: [],
+      sessions: plan.sessions.count,
       quarantined: previous.quarantined, failed: [], upToDate: true, publishedFolder: current.path)
     // A session's problems name a file in it (sessions/s-1/pose.csv) or the session itself.
     retry = Set(

@@ -56,7 +56,7 @@ extension Runner {
       let runId = Self.runId(startedAt: startedAt, key: key)
       let run = runRecord(
         plan, runId: runId, startedAt: startedAt, finishedAt: finishedAt,
-        computed: summary.scoringComputed.count, quarantined: quarantine.count)
+        computed: summary.computed[Stage.sessionResult]?.count ?? 0, quarantined: quarantine.count)
       let reports = try timed("publish") {
         let publisher = Publisher(out: out, retention: config.retention)
         let release = try publisher.stage(runId: runId)
@@ -118,8 +118,9 @@ extension Runner {
     for problem in quarantine { logger.info("quarantined", metadata: Self.fields(problem)) }
     for problem in failed { logger.info("failed", metadata: Self.fields(problem)) }
     summary.upToDate = false
-    summary.featuresComputed = outcomes.filter { $0.computed.contains(.features) }.map(\.folder)
-    summary.scoringComputed = outcomes.filter { $0.computed.contains(.scoring) }.map(\.folder)
+    for stage in Stage.perSession {
+      summary.computed[stage] = outcomes.filter { $0.computed.contains(stage) }.map(\.folder)
+    }
     summary.quarantined = quarantine
     summary.failed = failed
     return (outcomes, quarantine, failed)
@@ -145,10 +146,11 @@ extension Runner {
   ) {
     // A session whose cached result was damaged was computed again: the run did that work.
     for (folder, features) in tally.recomputed {
-      if features, !summary.featuresComputed.contains(folder) {
-        summary.featuresComputed.append(folder)
+      for stage in Stage.perSession where features || stage != .features {
+        if !(summary.computed[stage] ?? []).contains(folder) {
+          summary.computed[stage, default: []].append(folder)
+        }
       }
-      if !summary.scoringComputed.contains(folder) { summary.scoringComputed.append(folder) }
     }
     let sessionCount = aggregation.withData.reduce(0) { $0 + $1.sessions.count }
     summary.aggregated = tally.athletes

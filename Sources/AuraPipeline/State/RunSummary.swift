@@ -4,9 +4,9 @@ import AuraDomain
 /// What a run did, for the command line and the tests.
 package struct RunSummary: Sendable {
   package var sessions: Int
-  /// Sessions whose features were computed this run (the rest came from the cache).
-  package var featuresComputed: [String]
-  package var scoringComputed: [String]
+  /// The sessions (folders) each per-session stage computed this run, in the order they were
+  /// done; the rest came from the cache.
+  package var computed: [Stage: [String]] = [:]
   /// Athletes whose aggregates were computed this run (the rest came from the cache).
   package var aggregated: [String] = []
   /// Athlete-weeks computed this run (the rest came from the cache, or were not needed because
@@ -41,6 +41,24 @@ package struct RunSummary: Sendable {
 }
 
 extension RunSummary {
+  /// Sessions whose features were computed this run.
+  package var featuresComputed: [String] { computed[.features] ?? [] }
+  /// Sessions whose scoring was computed this run.
+  package var scoringComputed: [String] { computed[.scoring] ?? [] }
+
+  /// "features computed 3; scoring computed 4": what each per-session stage did, in the
+  /// stage table's order.
+  package var computedText: String {
+    Stage.perSession.map { "\($0.rawValue) computed \(computed[$0]?.count ?? 0)" }
+      .joined(separator: "; ")
+  }
+
+  /// How many sessions each per-session stage computed, as log metadata
+  /// (`features_computed`, …).
+  package var computedCounts: [(field: String, count: Int)] {
+    Stage.perSession.map { ("\($0.rawValue)_computed", computed[$0]?.count ?? 0) }
+  }
+
   /// `quarantined` with one line per cause: the same problem of several sessions' same file is
   /// one entry naming how many and which, and an athlete athletes.csv lacks is one entry naming
   /// everything of theirs left out (sessions, then the rows of each table).
