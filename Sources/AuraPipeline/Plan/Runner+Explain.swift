@@ -81,7 +81,7 @@ extension Runner {
     if retryFailed, base.retry.contains(session.partition) {
       let reason = "--retry-failed: the last run set it aside or failed on it"
       let setAside = isProblem()
-      let stages = setAside ? [Stage.features] : [Stage.features, Stage.scoring]
+      let stages = setAside ? [Stage.features] : Stage.perSession
       return (
         stages.map {
           PlannedWork(stage: $0.label, partition: session.partition, reasons: [reason])
@@ -211,7 +211,7 @@ extension Runner {
     // A scored session read back damaged is computed again, features and all.
     let again = "its cached result is damaged: computed again"
     let recomputed = Set(damaged).sorted().flatMap { partition in
-      [Stage.features, Stage.scoring].map {
+      Stage.perSession.map {
         PlannedWork(stage: $0.label, partition: partition, reasons: [again])
       }
     }

@@ -57,7 +57,7 @@ extension SessionChain {
     journal.finished(plan.partition)
     // What the child stored (computed here only if its entries cannot be read).
     var outcome = run(plan, last: nil, journal: journal)
-    outcome.computed = outcome.published != nil ? [.features, .scoring] : [.features]
+    outcome.computed = outcome.published != nil ? Set(Stage.perSession) : [.features]
     return outcome
   }
 }
