@@ -28,7 +28,7 @@ extension Runner {
     var quarantined = Set<String>()
     for session in plan.sessions {
       let decided = explainSession(
-        session, record: last[session.partition], cache: plan.chain.cache, base: base,
+        session, record: last[session.partition], chain: plan.chain, base: base,
         retryFailed: retryFailed, suspect: suspects.contains(session.partition))
       work += decided.work
       if decided.quarantined { quarantined.insert(session.partition) }
@@ -45,69 +45,39 @@ extension Runner {
   }
 
   /// What a run would compute of one session (`record`: what the last run kept of it), and
-  /// whether it would be quarantined, as the run decides (`SessionChain.run`).
+  /// whether it would be quarantined: the run's own decision (`SessionChain.step`), printed
+  /// with the fields of each stage's key that changed since the last run.
   private func explainSession(
-    _ session: SessionChain.Plan, record: RunState.SessionRecord?, cache: ArtifactCache,
+    _ session: SessionChain.Plan, record: RunState.SessionRecord?, chain: SessionChain,
     base: PublicationBase, retryFailed: Bool, suspect: Bool
   ) -> (work: [PlannedWork], quarantined: Bool) {
-    // A stage runs where the run would not find its result: the reasons compare with the
-    // fields of the key the session had last time.
-    func planned(_ stage: Stage, for session: SessionChain.Plan, last: RunState.SessionRecord?)
-      -> PlannedWork
-    {
-      PlannedWork(
-        stage: stage.label, partition: session.partition,
-        reasons: PlannedWork.reasons(
-          from: last.flatMap { cache.fields(stage: stage, key: $0.keys[stage]) },
-          to: session.fields[stage]!.fields))
-    }
-    func isProblem() -> Bool {
-      if case .problem? = cache.load(
-        SessionChain.FeatureOutcome.self, stage: .features, key: session.keys[.features])
-      {
-        return true
-      }
-      return false
-    }
-    if let failure = session.failure {
+    // `--retry-failed` computes what the last run set aside or failed, whatever is cached.
+    let forced = retryFailed && base.retry.contains(session.partition)
+    var look = SessionChain.CheckingLook(cache: chain.cache)
+    switch chain.step(session, last: record, force: forced, look: &look) {
+    case .fails(let failure):
       return (
         [.init(stage: Stage.features.label, partition: session.partition, reasons: [failure])],
         false
       )
-    }
-    // `--retry-failed` computes what the last run set aside or failed, whatever is cached.
-    // A session whose cached features are a problem of its data meets it again (scoring
-    // never runs); any other is computed through.
-    if retryFailed, base.retry.contains(session.partition) {
-      let reason = "--retry-failed: the last run set it aside or failed on it"
-      let setAside = isProblem()
-      let stages = setAside ? [Stage.features] : Stage.perSession
-      return (
-        stages.map {
-          PlannedWork(stage: $0.label, partition: session.partition, reasons: [reason])
-        }, setAside
-      )
-    }
-    // A session the run published under the same key is taken as cached where its entry
-    // exists; any other is loaded, so a damaged entry is a miss. Its features are looked at
-    // only where its scoring is computed.
-    let scoringCached =
-      SessionChain.publishedAsIs(record, session) != nil
-      ? cache.contains(stage: Stage.sessionResult, key: session.keys[Stage.sessionResult])
-      : cache.isIntact(stage: Stage.sessionResult, key: session.keys[Stage.sessionResult])
-    if scoringCached { return ([], false) }
-    var work: [PlannedWork] = []
-    if !cache.isIntact(stage: .features, key: session.keys[.features]) {
-      var features = planned(.features, for: session, last: record)
-      if suspect {
-        features.reasons.append("a run died computing it: computed in a process of its own")
+    case .cached: return ([], false)
+    case .quarantined: return ([], true)
+    case .computes(let stages):
+      let work = stages.map { stage in
+        var reasons =
+          forced
+          ? ["--retry-failed: the last run set it aside or failed on it"]
+          : PlannedWork.reasons(
+            from: record.flatMap { chain.cache.fields(stage: stage, key: $0.keys[stage]) },
+            to: session.fields[stage]!.fields)
+        if suspect, !forced, stage == .features {
+          reasons.append("a run died computing it: computed in a process of its own")
+        }
+        return PlannedWork(stage: stage.label, partition: session.partition, reasons: reasons)
       }
-      work.append(features)
-    } else if isProblem() {
-      return ([], true)  // quarantined: scoring never runs
+      // Features met again as a problem of unchanged data: set aside, scoring never runs.
+      return (work, forced && stages == [.features])
     }
-    work.append(planned(.scoring, for: session, last: record))
-    return (work, false)
   }
 
   /// Why the run would publish again, or nil where it would keep the current release.

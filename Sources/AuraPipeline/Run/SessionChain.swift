@@ -150,42 +150,37 @@ struct SessionChain: Sendable {
     return published
   }
 
-  /// Loads or computes the session's stages; `force` ignores cached results. `last` is how the
-  /// last run left the session: if it published it under the same scoring key and the entry
-  /// is still cached, nothing is decoded. A computation is recorded in `journal` while it runs.
+  /// Loads or computes the session's stages as `step` decides; `force` ignores cached results.
+  /// `last` is how the last run left the session: if it published it under the same scoring
+  /// key and the entry is still cached, nothing is decoded. A computation is recorded in
+  /// `journal` while it runs.
   func run(
     _ plan: Plan, last: RunState.SessionRecord?, force: Bool = false,
     journal: CrashJournal? = nil
   ) -> Outcome {
     let folder = plan.folder
-    if let failure = plan.failure {
-      return Outcome(
-        folder: folder, failure: failure)
-    }
-    if !force, let published = Self.publishedAsIs(last, plan),
-      cache.contains(stage: .scoring, key: plan.keys[.scoring])
-    {
-      return Outcome(
-        folder: folder, published: published)
-    }
-    // A scoring entry implies its features (its key contains theirs): try it first, so that
-    // a rerun decodes only the scored session.
-    if !force,
-      let scored = cache.load(ScoredSession.self, stage: .scoring, key: plan.keys[.scoring])
-    {
-      return Outcome(
-        folder: folder, published: .init(scored), setAside: scored.setAside,
-        computed: [])
+    var look = LoadingLook(cache: cache)
+    let stages: [Stage]
+    switch step(plan, last: last, force: force, look: &look) {
+    case .fails(let failure): return Outcome(folder: folder, failure: failure)
+    case .cached:
+      guard let scored = look.scored else {
+        // Published under the same key, its entry there: nothing decoded.
+        return Outcome(folder: folder, published: Self.publishedAsIs(last, plan))
+      }
+      return Outcome(folder: folder, published: .init(scored), setAside: scored.setAside)
+    case .quarantined:
+      guard case .problem(let problem)? = look.features else { preconditionFailure() }
+      return Outcome(folder: folder, problem: problem)
+    case .computes(let computed): stages = computed
     }
     // From here on the session is computed (its scoring at least).
     journal?.started(plan.partition)
     defer { journal?.finished(plan.partition) }
     var computed: Set<Stage> = []
     let outcome: FeatureOutcome
-    if !force,
-      let cached = cache.load(FeatureOutcome.self, stage: .features, key: plan.keys[.features])
-    {
-      outcome = cached
+    if !stages.contains(.features), let loaded = look.features {
+      outcome = loaded
     } else {
       computed.insert(.features)
       switch computeFeatures(folder: folder) {
@@ -194,16 +189,14 @@ struct SessionChain: Sendable {
         try? cache.store(
           fresh, stage: .features, key: plan.keys[.features], fields: plan.fields[.features]!)
       case .failure(let failure):
-        return Outcome(
-          folder: folder, failure: failure.message, computed: computed)
+        return Outcome(folder: folder, failure: failure.message, computed: computed)
       }
     }
     let features: SessionFeatures
     switch outcome {
     case .features(let computed): features = computed
     case .problem(let problem):
-      return Outcome(
-        folder: folder, problem: problem, computed: computed)
+      return Outcome(folder: folder, problem: problem, computed: computed)
     }
     let scored = scorer.score(features)
     // Publication reads scored sessions back from the cache, so an entry that cannot be
