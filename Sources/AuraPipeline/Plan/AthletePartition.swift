@@ -53,34 +53,46 @@ struct AthletePartition: Sendable {
       history = nil
       return
     }
-    // What both of the athlete's nodes read besides their weeks.
+    // Each node's key from the stage table: its template, then its inputs in the order
+    // `Stage.inputs` gives them.
     let athleteDigest = Self.digest(athlete)
-    func athleteInputs(_ template: ContentKey) -> ContentKey {
+    func key(
+      _ stage: Stage, template: ContentKey, monday: Int? = nil, before: Week? = nil,
+      upstream: [(label: String, key: String)], wellness: [WellnessDay] = []
+    ) -> ContentKey {
       var key = template
-      key.add("input exercises.csv", catalogDigest)
-      key.add("athlete \(athlete.id)", athleteDigest)
+      for input in stage.inputs {
+        switch input {
+        case .catalog: key.add("input exercises.csv", catalogDigest)
+        case .athleteRow: key.add("athlete \(athlete.id)", athleteDigest)
+        case .isoWeek: key.add("week", ISODates.isoWeek(day: monday!))
+        case .weekBefore: if let before { key.add("week \(before.label)", before.key) }
+        case .wellness: key.add("wellness", Self.digest(wellness))
+        case .nutrition: key.add("nutrition", Self.digest(inputs.nutrition))
+        case .morpho: key.add("morpho", Self.digest(inputs.morpho))
+        case .upstream: for node in upstream { key.add(node.label, node.key) }
+        case .customExercises, .sessionFiles, .athleteBody:
+          preconditionFailure("\(stage) is an athlete's stage: \(input) is a session's")
+        }
+      }
       return key
     }
-    let base = athleteInputs(keys.week)
     var weeks: [Week] = []
     for (monday, mine, wellness) in found {
-      var key = base
-      key.add("week", ISODates.isoWeek(day: monday))
-      if let previous = weeks.last { key.add("week \(previous.label)", previous.key) }
-      key.add("wellness", Self.digest(wellness))
-      for session in mine {
-        key.add("\(Stage.sessionResult.rawValue) of \(session.partition)", session.resultKey)
-      }
+      let fields = key(
+        .athleteWeek, template: keys.week, monday: monday, before: weeks.last,
+        upstream: mine.map {
+          ("\(Stage.sessionResult.rawValue) of \($0.partition)", $0.resultKey)
+        }, wellness: wellness)
       weeks.append(
         Week(
           monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) },
-          wellness: wellness, key: key.finalize(), fields: key))
+          wellness: wellness, key: fields.finalize(), fields: fields))
     }
     self.weeks = weeks
-    var history = athleteInputs(keys.history)
-    if let last = weeks.last { history.add("week \(last.label)", last.key) }
-    history.add("nutrition", Self.digest(inputs.nutrition))
-    history.add("morpho", Self.digest(inputs.morpho))
+    let history = key(
+      .athleteHistory, template: keys.history,
+      upstream: weeks.last.map { [("week \($0.label)", $0.key)] } ?? [])
     self.history = (history.finalize(), history)
   }
 

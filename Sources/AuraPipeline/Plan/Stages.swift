@@ -95,8 +95,8 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
     }
   }
 
-  /// What a node reads of its partition besides its upstream nodes' results, each an input of
-  /// its key in this order.
+  /// What a node's key holds after its code and parameters, in this order: what it reads of
+  /// its partition, and where its upstream nodes' keys go.
   package enum Input: Sendable {
     /// The custom exercises of exercises.csv (their pattern and muscles), the same for all.
     case customExercises
@@ -104,12 +104,30 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
     case sessionFiles
     /// The session's athlete's height and body scan (athletes.csv, morpho.csv).
     case athleteBody
+    /// exercises.csv, whole (the catalog every aggregate reads).
+    case catalog
+    /// The athlete's row of athletes.csv.
+    case athleteRow
+    /// The ISO week the partition is.
+    case isoWeek
+    /// The key of the athlete's week before (a week's aggregates run on from it).
+    case weekBefore
+    /// The athlete's wellness days of the week (wellness.csv or Apple Health).
+    case wellness
+    /// The athlete's nutrition days and body scans (nutrition.csv, morpho.csv).
+    case nutrition, morpho
+    /// The keys of the node's upstream partitions: a session's earlier stage; a week's
+    /// sessions; a history's last week.
+    case upstream
   }
 
   var inputs: [Input] {
     switch self {
     case .features: [.customExercises, .sessionFiles, .athleteBody]
-    case .scoring, .athleteWeek, .athleteHistory, .publication: []
+    case .scoring: [.upstream]
+    case .athleteWeek: [.catalog, .athleteRow, .isoWeek, .weekBefore, .wellness, .upstream]
+    case .athleteHistory: [.catalog, .athleteRow, .upstream, .nutrition, .morpho]
+    case .publication: []
     }
   }
 

@@ -90,8 +90,8 @@ struct SessionChain: Sendable {
       uniqueKeysWithValues: Stage.perSession.map { ($0, $0.key(parameters: parameters)) })
   }
 
-  /// Each per-session stage's key, from the stage table: its template, then its inputs
-  /// (`Stage.inputs`), then the keys of its upstream nodes.
+  /// Each per-session stage's key, from the stage table: its template, then its inputs in the
+  /// order `Stage.inputs` gives them, its upstream nodes' keys among them.
   func plan(folder: String) -> Plan {
     let partition = "sessions/\(folder)"
     var plan = Plan(folder: folder, fields: [:], keys: SessionKeys(), failure: nil)
@@ -112,10 +112,13 @@ struct SessionChain: Sendable {
             plan.failure = "\(partition) cannot be listed: \(ErrorMessage.describe(error))"
           }
         case .athleteBody: addAthleteBody(to: &key, folder: folder, files: files)
+        case .upstream:
+          for upstream in stage.upstream {
+            key.add("\(upstream.rawValue) of \(partition)", plan.keys[upstream])
+          }
+        case .catalog, .athleteRow, .isoWeek, .weekBefore, .wellness, .nutrition, .morpho:
+          preconditionFailure("\(stage) is a per-session stage: \(input) is an athlete's")
         }
-      }
-      for upstream in stage.upstream {
-        key.add("\(upstream.rawValue) of \(partition)", plan.keys[upstream])
       }
       plan.keys[stage] = key.finalize()
       plan.fields[stage] = key
