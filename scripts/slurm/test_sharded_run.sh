@@ -97,7 +97,7 @@ shard=$(python3 - "$out3/.cache/.shards/night3" "$key" <<'PY'
 import json, pathlib, sys
 for path in pathlib.Path(sys.argv[1]).glob("*.json"):
     manifest = json.loads(path.read_text())
-    if any(s["scoringKey"] == sys.argv[2] for s in manifest["sessions"]):
+    if any(s["keys"]["scoring"] == sys.argv[2] for s in manifest["sessions"]):
         print(manifest["shard"])
 PY
 )
