@@ -22,6 +22,16 @@ package struct Parameter: Sendable {
   package let unit: String
   /// What the parameter changes, in one line (the pipeline file's comment).
   package let help: String
+  /// What a release published before the parameter existed was computed with, for the pages
+  /// of such a release (`ParameterSet.asPublished(_:)`); nil where they show none.
+  package private(set) var valueBefore: ParameterValue? = nil
+
+  /// The parameter, with what releases published before it existed were computed with.
+  package func existing(before value: ParameterValue) -> Parameter {
+    var parameter = self
+    parameter.valueBefore = value
+    return parameter
+  }
 
   /// A number in `range`.
   package static func number(

@@ -102,6 +102,16 @@ package struct ParameterSet: Sendable, Equatable {
     return word
   }
 
+  /// The value a release's recorded parameters hold for `parameter` (one its declaration
+  /// allows), else what releases before it existed were computed with
+  /// (`Parameter.valueBefore`); nil where neither is known.
+  package func asPublished(_ parameter: Parameter) -> ParameterValue? {
+    guard let value = values[parameter.key], parameter.problem(with: value) == nil else {
+      return parameter.valueBefore
+    }
+    return value
+  }
+
   /// `parameter`'s value, recorded as read, once its declaration allows it.
   private func checked(_ parameter: Parameter) throws -> ParameterValue {
     record(parameter.key)

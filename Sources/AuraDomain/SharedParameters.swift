@@ -4,7 +4,8 @@
 package enum SharedParameters {
   package static let baselineWindow = Parameter.number(
     "aggregation.baseline_window_days", 28, in: 1...365, unit: "days",
-    "days of wellness the readiness baseline looks back over")
+    "days of wellness the readiness baseline looks back over"
+  ).existing(before: .number(28))
   package static let volumeLandmarks = ParameterFamily.lists(
     "aggregation.volume_landmarks", per: "muscle", in: 0...100, count: 4, unit: "sets/week",
     "weekly sets [MEV, MAV low, MAV high, MRV] (RP 2017, unverified defaults)",
@@ -31,13 +32,15 @@ package enum SharedParameters {
   package static let pointsFormula = Parameter.choice(
     "aggregation.ranking.points_formula", "dots",
     among: ["dots", "wilks", "ipf_gl"],
-    "dots, wilks or ipf_gl (classic)")
+    "dots, wilks or ipf_gl (classic)"
+  ).existing(before: .text("dots"))
   package static let lowReadiness = Parameter.number(
     "aggregation.roster.low_readiness", 50, in: 0...100,
     "readiness below this flags the athlete on the coach roster")
   package static let formDrop = Parameter.number(
     "aggregation.roster.form_drop_pts", 10, in: 0...100, unit: "points",
-    "the week's mean form this many points below the 3 weeks before flags it")
+    "the week's mean form this many points below the 3 weeks before flags it"
+  ).existing(before: .number(5))
   package static let staleAfter = Parameter.number(
     "aggregation.roster.stale_after_days", 2, in: 0...365, unit: "days",
     "newest session older than this on the report's day: every page and mail says so")

@@ -44,7 +44,8 @@ package struct VelocityLossFlag: Sendable, Equatable {
   /// parameters; the roster reads it too).
   package static let thresholdParameter = Parameter.number(
     "features.velocity_loss_threshold_pct", 20, in: 1...100, unit: "%",
-    "velocity loss at which a set should stop (flags the rep)")
+    "velocity loss at which a set should stop (flags the rep)"
+  ).existing(before: .number(20))
   package static let farSetsParameter = Parameter.number(
     "aggregation.roster.velocity_loss_far_sets", 2, in: 1...50,
     "sets of the week ending velocity_loss_margin_pts or more past the auto-stop threshold that flag the athlete"
