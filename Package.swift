@@ -195,7 +195,7 @@ let package = Package(
       name: "AuraPipelineTests",
       dependencies: [
         "AuraCache", "AuraTestSupport", "AuraDomain", "AuraFeatures", "AuraIngest", "AuraPipeline",
-        "AuraScoring", "AuraSupport",
+        "AuraScoring", "AuraStore", "AuraSupport",
       ], swiftSettings: testSettings),
     .testTarget(
       name: "EndToEndTests",

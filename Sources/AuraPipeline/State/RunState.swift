@@ -40,6 +40,9 @@ struct RunState {
   func sessions() -> [String: SessionRecord] {
     var records: [String: SessionRecord] = [:]
     for row in (try? self.records?.sessions()) ?? [] {
+      // A session recorded without a key of every stage (by a build with other stages, or
+      // records cut short) has no record: it is computed again.
+      guard Stage.perSession.allSatisfy({ row.keys[$0.rawValue] != nil }) else { continue }
       records[row.partition] = SessionRecord(
         keys: SessionKeys(
           Dictionary(
