@@ -186,20 +186,18 @@ package struct Sweep {
     return outcomes
   }
 
-  /// Runs the variants `parallel` at a time. The first variant of each distinct set of
-  /// upstream parameters (ingest and features) runs before the others, so that features are
-  /// computed once per set and every later variant finds them in the shared cache (its
-  /// entries are created once, whoever writes first). Outcomes are in the variants' order.
+  /// Runs the variants `parallel` at a time. The first variant of each distinct features
+  /// template (the code and the parameters the features stage reads, from the stage table)
+  /// runs before the others, so that features are computed once per template and every later
+  /// variant finds them in the shared cache (its entries are created once, whoever writes
+  /// first). Outcomes are in the variants' order.
   func runVariants(_ configs: [PipelineConfig], logger: Logger) throws -> [Outcome] {
     let variants = variants
     var seen: Set<String> = []
     var first: [Int] = []
     var rest: [Int] = []
     for (index, config) in configs.enumerated() {
-      let upstream = config.parameters.values.filter {
-        $0.key.hasPrefix("ingest.") || $0.key.hasPrefix("features.")
-      }
-      .map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "\n")
+      let upstream = Stage.features.key(parameters: config.parameters).finalize()
       if seen.insert(upstream).inserted { first.append(index) } else { rest.append(index) }
     }
     var results = [Result<Outcome, any Error>?](repeating: nil, count: configs.count)

@@ -160,7 +160,7 @@ package enum Stage: String, CaseIterable, Sendable, CacheFolder {
 
   /// The node's key before its partition's inputs: its code versions (`code <part>`), then
   /// each parameter it reads (`param <key>`), sorted.
-  func key(parameters: ParameterSet) -> ContentKey {
+  package func key(parameters: ParameterSet) -> ContentKey {
     var key = ContentKey()
     for part in code { key.add("code \(part.rawValue)", String(part.version)) }
     key.add(parameters: parameters, keys: parameterKeys(parameters))
