@@ -96,6 +96,25 @@ package struct ParameterFamily: Sendable {
   package let unit: String
   package let help: String
   package let members: [(name: String, value: ParameterValue, note: String)]
+  /// Every member's parameter, in declared order, made once: settings and pages read them by
+  /// name.
+  package let parameters: [Parameter]
+  private let indexByName: [String: Int]
+
+  private init(
+    prefix: String, member: String, kind: Parameter.Kind, unit: String, help: String,
+    members: [(name: String, value: ParameterValue, note: String)]
+  ) {
+    (self.prefix, self.member, self.kind, self.unit, self.help) = (prefix, member, kind, unit, help)
+    self.members = members
+    parameters = members.map {
+      Parameter(
+        key: prefix + "." + $0.name, kind: kind, defaultValue: $0.value, unit: unit,
+        help: $0.note.isEmpty ? help : $0.note)
+    }
+    indexByName = Dictionary(
+      members.indices.map { (members[$0].name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
 
   /// A family of numbers in `range`.
   package static func numbers(
@@ -120,16 +139,11 @@ package struct ParameterFamily: Sendable {
   /// The member `name`'s parameter; a name the family lacks is a defect (the reading code and
   /// the declaration name the same members).
   package subscript(name: String) -> Parameter {
-    guard let found = members.first(where: { $0.name == name }) else {
+    guard let index = indexByName[name] else {
       preconditionFailure("\(prefix) declares no member \(name)")
     }
-    return Parameter(
-      key: prefix + "." + name, kind: kind, defaultValue: found.value, unit: unit,
-      help: found.note.isEmpty ? help : found.note)
+    return parameters[index]
   }
-
-  /// Every member's parameter, in declared order.
-  package var parameters: [Parameter] { members.map { self[$0.name] } }
 }
 
 /// What a stage's settings declare, in the order the pipeline file lists it.

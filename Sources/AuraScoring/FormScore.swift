@@ -42,21 +42,14 @@ package struct FormScorer: Sendable {
 
     /// Each component's weight, in the order the pipeline file lists them.
     static let weightParameters: [(Component, Parameter)] = [
-      (.depth, "primary-joint ROM against the exercise's target (side view)"),
-      (.tempo, "eccentric and pause against the target tempo"),
-      (.barPath, "horizontal bar travel"),
-      (.trunk, "trunk lean beyond the set's first rep (side view)"),
-      (.symmetry, "left vs right ROM (front view)"),
-      (.consistency, "ROM against the set's median rep"),
-    ].map { component, help in
-      let defaults: [Component: Double] = [
-        .depth: 0.3, .tempo: 0.2, .barPath: 0.15, .trunk: 0.15, .symmetry: 0.1, .consistency: 0.1,
-      ]
-      return (
-        component,
-        Parameter.number(
-          "scoring.form.\(component.rawValue)_weight", defaults[component]!, in: 0...1, help)
-      )
+      (.depth, 0.3, "primary-joint ROM against the exercise's target (side view)"),
+      (.tempo, 0.2, "eccentric and pause against the target tempo"),
+      (.barPath, 0.15, "horizontal bar travel"),
+      (.trunk, 0.15, "trunk lean beyond the set's first rep (side view)"),
+      (.symmetry, 0.1, "left vs right ROM (front view)"),
+      (.consistency, 0.1, "ROM against the set's median rep"),
+    ].map { (component: Component, weight: Double, help: String) in
+      (component, .number("scoring.form.\(component.rawValue)_weight", weight, in: 0...1, help))
     }
     static let depthTolerance = Parameter.number(
       "scoring.form.depth_tolerance_deg", 20, in: 1...180, unit: "°",
