@@ -20,7 +20,7 @@ extension DatasetTablesReader {
       throw DatasetProblem(
         path: "athletes.csv", line: 0, reason: "required file is missing or unreadable")
     }
-    let data = try mapped(url, path: "athletes.csv")
+    try checkSize(url, path: "athletes.csv")
     let knownCoaches = Set(coaches.map(\.id))
     var rowsProblems: [DatasetProblem] = []
     var entries: [AthleteTableFile.Entry] = []
@@ -32,7 +32,7 @@ extension DatasetTablesReader {
       _ = try table.column("username")
       checkedColumns = true
     }
-    let read = try CSVReader.forEachTableRow(in: data, path: "athletes.csv") { table, row in
+    let read = try CSVReader.forEachTableRow(file: url, path: "athletes.csv") { table, row in
       try checkColumns(table)
       let rowProblems = rowsProblems.count
       do {

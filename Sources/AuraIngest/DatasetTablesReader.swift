@@ -102,12 +102,12 @@ package enum DatasetTablesReader {
       return []
     }
     do {
-      // Streamed from the mapped file: a row's text lives only while `make` reads it.
-      let data = try Self.mapped(url, path: file)
+      // Read in chunks: a row's text lives only while `make` reads it.
+      try checkSize(url, path: file)
       var values: [T] = []
       var firstLine: [String: Int] = [:]
       var rowProblems: [DatasetProblem] = []
-      let table = try CSVReader.forEachTableRow(in: data, path: file) { table, row in
+      let table = try CSVReader.forEachTableRow(file: url, path: file) { table, row in
         do {
           let value = try make(table, row)
           let described = key(value)
@@ -134,17 +134,11 @@ package enum DatasetTablesReader {
     return []
   }
 
-  /// A table's bytes, mapped rather than copied; a problem naming the file where it is over
-  /// the size a recording may be (`FileSizeLimit`) or cannot be read.
-  static func mapped(_ url: URL, path: String) throws -> Data {
+  /// Throws a problem naming the file where it is over the size a recording may be
+  /// (`FileSizeLimit`); a table is then not read at all.
+  static func checkSize(_ url: URL, path: String) throws {
     if let problem = FileSizeLimit.problem(url, kind: "table") {
       throw DatasetProblem(path: path, line: 0, reason: "\(problem): not read")
-    }
-    do {
-      return try Data(contentsOf: url, options: .alwaysMapped)
-    } catch {
-      throw DatasetProblem(
-        path: path, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))")
     }
   }
 

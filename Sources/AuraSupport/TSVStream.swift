@@ -1,25 +1,22 @@
 import Foundation
 
 extension TSVTable {
-  /// The records of a file read one at a time from its mapping, with `read`'s rules: what is
-  /// held is the record at hand, whatever the file's length.
+  /// The records of a file read one at a time, in chunks, with `read`'s rules: what is held
+  /// is a chunk and the record at hand, whatever the file's length.
   package struct Cursor {
-    private let data: Data
-    private var offset = 0
+    private let lines: FileLines?
     private let columns: Int
 
     /// An empty cursor when the file is missing.
     package init(_ url: URL, columns: Int) {
-      data = (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data()
+      lines = FileLines(url)
       self.columns = columns
     }
 
     /// The next record of `columns` fields; nil at the end.
     package mutating func next() -> [String]? {
-      while offset < data.count {
-        let end = data[offset...].firstIndex(of: 0x0A) ?? data.count
-        let line = data[offset..<end]
-        offset = end + 1
+      guard let lines else { return nil }
+      while let line = lines.next() {
         guard !line.isEmpty else { continue }
         var fields: [String] = []
         var start = line.startIndex

@@ -83,61 +83,40 @@ package enum CSVReader {
     in data: Data, path: String, maxLineBytes: Int = 1 << 20,
     skipLongLine: ((Int) throws -> Void)? = nil, _ body: (CSVRow) throws -> Void
   ) throws {
-    let collector = RowCollector()
-    var parser = csv_parser()
-    guard csv_init(&parser, UInt8(CSV_APPEND_NULL)) == 0 else {
-      throw DatasetProblem(path: path, line: 0, reason: "cannot initialise the CSV parser")
+    try feeding(path: path, maxLineBytes: maxLineBytes, skipLongLine: skipLongLine, body) {
+      feeder in
+      try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        let bom = raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF ? 3 : 0
+        _ = try feeder.feed(UnsafeRawBufferPointer(rebasing: raw[bom...]), offset: bom, atEnd: true)
+        try feeder.finish(totalBytes: raw.count)
+      }
     }
-    defer { csv_free(&parser) }
-    let context = Unmanaged.passUnretained(collector).toOpaque()
+  }
+
+  /// `forEachRow` over the file at `url`, read in chunks: what is held is a chunk and the row
+  /// at hand, whatever the file's length. A file that cannot be read is a problem naming
+  /// `path`.
+  package static func forEachRow(
+    file url: URL, path: String, maxLineBytes: Int = 1 << 20,
+    skipLongLine: ((Int) throws -> Void)? = nil, _ body: (CSVRow) throws -> Void
+  ) throws {
+    try feeding(path: path, maxLineBytes: maxLineBytes, skipLongLine: skipLongLine, body) {
+      _ = try CSVFileChunks.feed(url, path: path, maxLineBytes: maxLineBytes, to: $0)
+    }
+  }
+
+  private static func feeding(
+    path: String, maxLineBytes: Int, skipLongLine: ((Int) throws -> Void)?,
+    _ body: (CSVRow) throws -> Void, _ feed: (CSVLineFeeder) throws -> Void
+  ) throws {
     try withoutActuallyEscaping(body) { escapable in
-      collector.onRow = { line, bytes in
+      let feeder = try CSVLineFeeder(
+        path: path, maxLineBytes: maxLineBytes, skipLongLine: skipLongLine
+      ) { collector, line, bytes in
         try escapable(CSVRow(collector: collector, line: line, bytes: bytes))
       }
-      defer { collector.onRow = nil }
-      try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-        guard let base = raw.baseAddress, raw.count > 0 else { return }
-        var cursor = base
-        let end = cursor + raw.count
-        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF { cursor += 3 }
-        var line = 1
-        while cursor < end {
-          let remaining = end - cursor
-          let newline = memchr(cursor, 0x0A, remaining)
-          let length = newline.map { UnsafeRawPointer($0) - cursor + 1 } ?? remaining
-          if length > maxLineBytes {
-            guard let skipLongLine, parser.pstate == 0, collector.ranges.isEmpty else {
-              throw DatasetProblem(
-                path: path, line: line, reason: "line is longer than \(maxLineBytes) bytes")
-            }
-            try skipLongLine(line)
-            collector.rowStartLine = 0
-            cursor += length
-            line += 1
-            continue
-          }
-          collector.currentLine = line
-          collector.currentLineEnd = cursor - base + length
-          if collector.rowStartLine == 0 {
-            collector.rowStartLine = line
-            collector.rowStartOffset = cursor - base
-          }
-          let parsed = csv_parse(&parser, cursor, length, fieldCallback, rowCallback, context)
-          if let error = collector.error { throw error }
-          if parsed != length {
-            throw DatasetProblem(
-              path: path, line: line, reason: String(cString: csv_strerror(csv_error(&parser))))
-          }
-          // A blank line starts no row: the next row starts on a later line.
-          if parser.pstate == 0, collector.ranges.isEmpty { collector.rowStartLine = 0 }
-          cursor += length
-          line += 1
-        }
-        collector.currentLine = line - 1
-        collector.currentLineEnd = raw.count
-        csv_fini(&parser, fieldCallback, rowCallback, context)
-        if let error = collector.error { throw error }
-      }
+      defer { feeder.stop() }
+      try feed(feeder)
     }
   }
 
@@ -176,6 +155,38 @@ package enum CSVReader {
   package static func forEachTableRow(
     in data: Data, path: String, _ body: (CSVTable, CSVTable.Row) throws -> Void
   ) throws -> CSVTable {
+    try forEachTableRow(.data(data), path: path, body)
+  }
+
+  /// `forEachTableRow` over the file at `url`, read in chunks (`forEachRow(file:)`).
+  package static func forEachTableRow(
+    file url: URL, path: String, _ body: (CSVTable, CSVTable.Row) throws -> Void
+  ) throws -> CSVTable {
+    try forEachTableRow(.file(url), path: path, body)
+  }
+
+  private enum Source {
+    case data(Data)
+    case file(URL)
+  }
+
+  private static func forEachRow(
+    _ source: Source, path: String, maxLineBytes: Int, skipLongLine: ((Int) throws -> Void)?,
+    _ body: (CSVRow) throws -> Void
+  ) throws {
+    switch source {
+    case .data(let data):
+      try forEachRow(
+        in: data, path: path, maxLineBytes: maxLineBytes, skipLongLine: skipLongLine, body)
+    case .file(let url):
+      try forEachRow(
+        file: url, path: path, maxLineBytes: maxLineBytes, skipLongLine: skipLongLine, body)
+    }
+  }
+
+  private static func forEachTableRow(
+    _ source: Source, path: String, _ body: (CSVTable, CSVTable.Row) throws -> Void
+  ) throws -> CSVTable {
     var table = CSVTable(path: path, header: [], rows: [])
     var readProblems: [DatasetProblem] = []
     let limit = 1 << 20
@@ -185,7 +196,7 @@ package enum CSVReader {
       guard !table.header.isEmpty else { throw problem }
       readProblems.append(problem)
     }
-    try forEachRow(in: data, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
+    try forEachRow(source, path: path, maxLineBytes: limit, skipLongLine: skipLongLine) { row in
       let fields = tableFields(row, path: path, problems: &readProblems)
       if table.header.isEmpty {
         table.header = fields
@@ -224,50 +235,4 @@ package struct CSVTable: Sendable {
 
   /// Index of an optional column.
   package func optionalColumn(_ name: String) -> Int? { header.firstIndex(of: name) }
-}
-
-/// Receives libcsv's callbacks; fields of the current row are packed into one buffer.
-final class RowCollector {
-  var storage: [UInt8] = []
-  var ranges: [Range<Int>] = []
-  var currentLine = 0
-  var rowStartLine = 0
-  /// Byte offsets: where the current row's first line starts, where the current line ends.
-  var rowStartOffset = 0
-  var currentLineEnd = 0
-  var onRow: ((Int, Range<Int>) throws -> Void)?
-  var error: Error?
-
-  func appendField(_ pointer: UnsafeMutableRawPointer?, _ length: Int) {
-    let start = storage.count
-    if let pointer, length > 0 {
-      storage.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: length))
-    }
-    ranges.append(start..<storage.count)
-    storage.append(0)
-  }
-
-  func endRow() {
-    defer {
-      storage.removeAll(keepingCapacity: true)
-      ranges.removeAll(keepingCapacity: true)
-      rowStartLine = 0
-    }
-    guard error == nil, let onRow else { return }
-    let startLine = rowStartLine == 0 ? currentLine : rowStartLine
-    let startOffset = rowStartLine == 0 ? currentLineEnd : rowStartOffset
-    do { try onRow(startLine, startOffset..<max(startOffset, currentLineEnd)) } catch {
-      self.error = error
-    }
-  }
-}
-
-private let fieldCallback:
-  @convention(c) (UnsafeMutableRawPointer?, Int, UnsafeMutableRawPointer?) -> Void = {
-    field, length, context in
-    Unmanaged<RowCollector>.fromOpaque(context!).takeUnretainedValue().appendField(field, length)
-  }
-
-private let rowCallback: @convention(c) (Int32, UnsafeMutableRawPointer?) -> Void = { _, context in
-  Unmanaged<RowCollector>.fromOpaque(context!).takeUnretainedValue().endRow()
 }
