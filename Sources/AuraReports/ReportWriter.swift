@@ -18,8 +18,9 @@ package enum ReportWriter {
     package var folder: URL
     /// How many reports (athletes' and coaches') there are.
     package var reports: Int
-    /// The reports (paths without extension) rendered anew; the rest came from `previous`.
-    package var rendered: [String]
+    /// How many reports were rendered anew; the rest were linked from `previous` (a linked
+    /// report's files are the previous release's: the same inodes).
+    package var rendered: Int
     /// The ISO week the reports are of.
     package var isoWeek: String
     /// Each coach with their athletes, as the reports group them.
@@ -110,7 +111,7 @@ package enum ReportWriter {
     let manifest: TSVTable.Appender
     var previous: ReportManifest.Lookup
     var reports = 0
-    var rendered: [String] = []
+    var rendered = 0
     /// The page digests of athletes who have a coach.
     var coachedDigests: [String: String] = [:]
     /// Athletes with something recorded, for the index.
@@ -120,7 +121,7 @@ package enum ReportWriter {
     mutating func add(_ report: Report) throws {
       try manifest.append([report.stem, report.digest])
       reports += 1
-      if !report.reusable { rendered.append(report.stem) }
+      if !report.reusable { rendered += 1 }
     }
   }
 

@@ -168,7 +168,7 @@ extension Runner {
           aggregation.withData.reduce(0) { $0 + $1.partition.weeks.count }),
         "sessions_rows_kept": .stringConvertible(summary.rowsKept),
         "sessions": .stringConvertible(sessionCount),
-        "reports_rendered": .stringConvertible(reports.rendered.count),
+        "reports_rendered": .stringConvertible(reports.rendered),
         "reports": .stringConvertible(reports.reports),
       ])
   }

@@ -14,9 +14,9 @@ package struct RunSummary: Sendable {
   package var weeksAggregated = 0
   /// Sessions whose rows were copied from the previous publication, not written anew.
   package var rowsKept = 0
-  /// Reports (`athletes/<id>`, `coaches/<id>`) rendered this run; the others were linked from
-  /// the previous publication, their content unchanged.
-  package var reportsRendered: [String] = []
+  /// How many reports (`athletes/<id>`, `coaches/<id>`) were rendered this run; the others
+  /// were linked from the previous publication, their content unchanged.
+  package var reportsRendered = 0
   /// Dataset rows and sessions kept out because their data is bad (until it changes).
   package var quarantined: [DatasetProblem]
   /// Sessions that could not be computed for another reason (retried by the next run).
