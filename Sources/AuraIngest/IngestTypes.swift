@@ -106,13 +106,40 @@ package struct DatasetTables: Sendable {
 
   package var athletes: AthleteRoster
   package var coaches: [Coach]
-  package var wellness: [WellnessDay]
-  package var nutrition: [NutritionDay]
-  package var morpho: [MorphoRecord]
+  /// Each athlete's rows of the per-athlete tables, in the order read: held once, grouped as
+  /// the aggregation reads them.
+  package var wellnessByAthlete: [String: [WellnessDay]]
+  package var nutritionByAthlete: [String: [NutritionDay]]
+  package var morphoByAthlete: [String: [MorphoRecord]]
   /// Custom exercises from exercises.csv, to merge over the built-in catalog.
   package var exercises: [ExerciseDefinition]
   /// Problems in the optional files; their bad rows are skipped.
   package var problems: [DatasetProblem]
+
+  package init(
+    athletes: AthleteRoster, coaches: [Coach], wellness: [WellnessDay],
+    nutrition: [NutritionDay], morpho: [MorphoRecord], exercises: [ExerciseDefinition],
+    problems: [DatasetProblem]
+  ) {
+    self.athletes = athletes
+    self.coaches = coaches
+    wellnessByAthlete = Dictionary(grouping: wellness, by: \.athleteId)
+    nutritionByAthlete = Dictionary(grouping: nutrition, by: \.athleteId)
+    morphoByAthlete = Dictionary(grouping: morpho, by: \.athleteId)
+    self.exercises = exercises
+    self.problems = problems
+  }
+
+  /// Every wellness day, athletes in id order.
+  package var wellness: [WellnessDay] { Self.flattened(wellnessByAthlete) }
+  /// Every nutrition day, athletes in id order.
+  package var nutrition: [NutritionDay] { Self.flattened(nutritionByAthlete) }
+  /// Every body scan, athletes in id order.
+  package var morpho: [MorphoRecord] { Self.flattened(morphoByAthlete) }
+
+  private static func flattened<Row>(_ byAthlete: [String: [Row]]) -> [Row] {
+    byAthlete.keys.sorted().flatMap { byAthlete[$0]! }
+  }
 }
 
 /// A set as the manifest (or the logbook) states it.

@@ -34,9 +34,9 @@ struct AggregationPlan {
       }
     }
     let byAthlete = Dictionary(grouping: published, by: \.athleteId)
-    let wellness = Dictionary(grouping: plan.tables.wellness, by: \.athleteId)
-    let nutrition = Dictionary(grouping: plan.tables.nutrition, by: \.athleteId)
-    let morpho = Dictionary(grouping: plan.tables.morpho, by: \.athleteId)
+    let wellness = plan.tables.wellnessByAthlete
+    let nutrition = plan.tables.nutritionByAthlete
+    let morpho = plan.tables.morphoByAthlete
     asOfDay = published.map(\.startTime.day).max() ?? 0
     let keys = (
       week: Stage.athleteWeek.key(parameters: parameters),

@@ -23,12 +23,17 @@ struct AthletePartition: Sendable {
     /// Days since 1970.
     let monday: Int
     let sessions: [(partition: String, resultKey: String)]
-    let wellness: [WellnessDay]
     let key: String
     let fields: ContentKey
 
     /// "2026-W47".
     var label: String { ISODates.isoWeek(day: monday) }
+
+    /// The week's days of the athlete's `wellness`, in its order (as `Aggregator.weeks`
+    /// groups them): picked when the week is computed rather than held for every week.
+    func wellness(of wellness: [WellnessDay]) -> [WellnessDay] {
+      wellness.filter { Aggregator.monday(ofWellness: $0) == monday }
+    }
   }
 
   let athleteId: String
@@ -87,7 +92,7 @@ struct AthletePartition: Sendable {
       weeks.append(
         Week(
           monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) },
-          wellness: wellness, key: fields.finalize(), fields: fields))
+          key: fields.finalize(), fields: fields))
     }
     self.weeks = weeks
     let history = key(

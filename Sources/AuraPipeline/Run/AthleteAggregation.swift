@@ -96,7 +96,8 @@ struct AthleteAggregation: Sendable {
       } else {
         let loaded = try scoredSessions(week, of: work)
         aggregated = aggregator.week(
-          athlete: work.athlete, monday: week.monday, sessions: loaded, wellness: week.wellness,
+          athlete: work.athlete, monday: week.monday, sessions: loaded,
+          wellness: week.wellness(of: work.inputs.wellness),
           after: fold)
         try cache.store(aggregated, stage: .athleteWeek, key: week.key, fields: week.fields)
         sessions = loaded
