@@ -15,8 +15,9 @@ package final class ContentFacts: Sendable {
   package init(file: URL) {
     self.file = file
     var remembered: [String: String] = [:]
-    for record in TSVTable.read(file, columns: 2)
-    where record[0].utf8.count == FileDigests.digestLength {
+    var records = TSVTable.Cursor(file, columns: 2)
+    while let record = records.next() {
+      guard record[0].utf8.count == FileDigests.digestLength else { continue }
       remembered[record[0]] = record[1]
     }
     self.remembered = remembered

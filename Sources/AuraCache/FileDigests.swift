@@ -44,7 +44,9 @@ package final class FileDigests: Sendable {
     facts = ContentFacts(
       file: URL(fileURLWithPath: file.deletingPathExtension().path + "-facts.tsv"))
     var remembered: [String: (stamp: Stamp, digest: String)] = [:]
-    for record in TSVTable.read(file, columns: 7) {
+    // Record by record: a table of every recording is not also held as text.
+    var records = TSVTable.Cursor(file, columns: 7)
+    while let record = records.next() {
       guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
         let size = Int64(record[3]), let modified = Int64(record[4]),
         let changed = Int64(record[5]), record[6].utf8.count == Self.digestLength
