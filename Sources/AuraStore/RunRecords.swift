@@ -252,6 +252,16 @@ package struct RunRecords: Sendable {
     }
   }
 
+  /// The last publication's key and database digest, without its fields (a line per
+  /// session: only `explain` reads them).
+  package func publicationKey() throws -> (key: String, databaseDigest: String?)? {
+    try queue.read { db in
+      try Row.fetchOne(db, sql: "SELECT key, database_digest FROM publication").map {
+        (key: $0["key"], databaseDigest: $0["database_digest"])
+      }
+    }
+  }
+
   package func problems() throws -> [Problem] {
     try queue.read { db in
       try Row.fetchAll(db, sql: "SELECT * FROM problem ORDER BY rowid").compactMap { row in

@@ -60,12 +60,14 @@ struct RunState {
     return records
   }
 
-  private var publication: RunRecords.Publication? { (try? records?.publication()) ?? nil }
+  private var publication: (key: String, databaseDigest: String?)? {
+    (try? records?.publicationKey()) ?? nil
+  }
 
   var publishedKey: String? { publication?.key }
 
   var publishedFields: [ContentKey.Field]? {
-    publication.map { ContentKey.fields(from: $0.fields) }
+    ((try? records?.publication()) ?? nil).map { ContentKey.fields(from: $0.fields) }
   }
 
   /// The content digest of the database the last publication wrote.
