@@ -25,11 +25,16 @@ package struct ContentKey: Sendable {
   private var own: [Field] = []
   /// The fields so far, hashed.
   private var hasher = FieldHasher()
+  /// The key of a sealed key (`sealed()`), whose hasher is let go.
+  private var sealedDigest: String? = nil
+  /// The hasher every sealed key holds instead of its own: one shared, never updated.
+  private static let spent = FieldHasher()
 
   /// An empty key; `Stage.key(parameters:)` starts every node's.
   package init() {}
 
   package mutating func add(_ label: String, _ value: String) {
+    precondition(sealedDigest == nil, "a sealed key takes no more fields")
     own.append(Field(label: label, value: value))
     hasher.add(label)
     hasher.add(value)
@@ -61,8 +66,19 @@ package struct ContentKey: Sendable {
       }
   }
 
+  /// This key as a plan holds it: its fields and its key, without the running hash each key
+  /// extended from a template carries (a SHA-256 state of its own, a few hundred bytes a
+  /// partition); nothing more can be added.
+  package func sealed() -> ContentKey {
+    var key = self
+    key.sealedDigest = finalize()
+    key.hasher = Self.spent
+    return key
+  }
+
   /// Hex SHA-256 of the fields.
   package func finalize() -> String {
+    if let sealedDigest { return sealedDigest }
     var hasher = hasher
     hasher.add(String(inherited.count + own.count))
     return hasher.hex()

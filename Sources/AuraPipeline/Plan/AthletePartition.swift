@@ -88,7 +88,8 @@ struct AthletePartition: Sendable {
         .athleteWeek, template: keys.week, monday: monday, before: weeks.last,
         upstream: mine.map {
           ("\(Stage.sessionResult.rawValue) of \($0.partition)", $0.resultKey)
-        }, wellness: wellness)
+        }, wellness: wellness
+      ).sealed()
       weeks.append(
         Week(
           monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) },
@@ -97,7 +98,8 @@ struct AthletePartition: Sendable {
     self.weeks = weeks
     let history = key(
       .athleteHistory, template: keys.history,
-      upstream: weeks.last.map { [("week \($0.label)", $0.key)] } ?? [])
+      upstream: weeks.last.map { [("week \($0.label)", $0.key)] } ?? []
+    ).sealed()
     self.history = (history.finalize(), history)
   }
 

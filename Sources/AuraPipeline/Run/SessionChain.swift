@@ -120,8 +120,9 @@ struct SessionChain: Sendable {
           preconditionFailure("\(stage) is a per-session stage: \(input) is an athlete's")
         }
       }
-      plan.keys[stage] = key.finalize()
-      plan.fields[stage] = key
+      let sealed = key.sealed()
+      plan.keys[stage] = sealed.finalize()
+      plan.fields[stage] = sealed
     }
     return plan
   }
