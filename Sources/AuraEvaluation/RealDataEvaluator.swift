@@ -78,7 +78,7 @@ package struct RealDataEvaluator: Sendable {
         .init(
           label: label, modality: modality, measured: counted?.measuredRepCount,
           unknownReason: counted?.repCountUnknown ?? (counted == nil ? "no reps found" : nil),
-          evidence: counted?.countEvidence, interval: counted?.repsInterval,
+          evidence: counted?.countEvidence, interval: set?.repsInterval,
           swings: counted?.swings))
     }
     // Set detection is judged where the authors marked several sets in one recording, and

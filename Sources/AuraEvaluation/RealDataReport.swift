@@ -20,7 +20,7 @@ package struct RealDataReport: Sendable {
     package var unknownReason: String?
     /// The evidence the count was checked against, where a count was found.
     package var evidence: RepCountEvidence? = nil
-    /// The reps the set holds at 90 % (`SetFeatures.repsInterval`), where a count was found.
+    /// The reps the set holds at 90 % (`SetFeatures.repsInterval`), where it has one.
     package var interval: ClosedRange<Int>? = nil
     /// The swings a range was made around where no rep was found (`SetFeatures.swings`).
     package var swings: SetFeatures.Swings? = nil
@@ -28,7 +28,8 @@ package struct RealDataReport: Sendable {
     /// The class the interval was calibrated in, as the set list names it.
     var intervalClass: String {
       if let evidence { return "\(evidence.errorClass)" }
-      guard interval != nil, let swings else { return "" }
+      guard interval != nil else { return "" }
+      guard let swings else { return "no count" }
       return swings.partLost ? "swings/part lost" : "swings"
     }
 

@@ -118,8 +118,8 @@ package struct SetFeatures: Codable, Sendable, Equatable {
 
   /// The reps the set holds at 90 % (`RepCountCalibration.halfWidths`), from the count the
   /// recording gives and how far such counts were off on real recordings: published for every
-  /// set a count was found for, standing or not; nil for a logbook set or one whose recording
-  /// shows no rep of it.
+  /// set with a recording, whether a count was found (standing or not), only its swings, or
+  /// nothing (`RepCountCalibration.noCountRange`); nil for a logbook set.
   package var repsInterval: ClosedRange<Int>? {
     // One side's reps, doubled: the other side made as many, give or take the last one.
     func bothSides(_ side: ClosedRange<Int>) -> ClosedRange<Int> {
@@ -129,7 +129,12 @@ package struct SetFeatures: Codable, Sendable, Equatable {
       let side = RepCountCalibration.interval(count: measuredRepCount, in: evidence.errorClass)
       return evidence.oneSideOfAlternating ? bothSides(side) : side
     }
-    guard let swings else { return nil }
+    guard let swings else {
+      // A set its recording was read for but shows no rep of (not found, or found empty) has
+      // why in `repCountUnknown`; a logbook set has no reason, and no range.
+      let recordingShowsNoRep = repCountUnknown != nil && (source == .log || reps.isEmpty)
+      return recordingShowsNoRep ? RepCountCalibration.noCountRange.reps : nil
+    }
     let range = RepCountCalibration.interval(swings: swings.count, partLost: swings.partLost)
     return repsPerMeasuredRep == 2 ? bothSides(range) : range
   }

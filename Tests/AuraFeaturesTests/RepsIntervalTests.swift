@@ -104,8 +104,21 @@ import Testing
     var lost = Self.set(swings: 4)
     lost.swings?.partLost = true
     #expect(lost.repsInterval == 1...21)
-    // Nothing found and no swings: nothing to say.
-    #expect(Self.set(swings: nil).repsInterval == nil)
+  }
+
+  /// A set its recording shows neither a rep nor swings of (found empty, or not found and kept
+  /// as logged, with why) gets the no-count range; a logbook set, none; a count, never that.
+  @Test func aSetTheRecordingShowsNothingOfHasTheNoCountRange() {
+    #expect(Self.set(swings: nil).repsInterval == 1...14)
+    var notFound = Self.set(swings: nil)
+    notFound.source = .log
+    notFound.repCountUnknown = "the wrist's accelerometer shows no clear rhythm"
+    #expect(notFound.repsInterval == 1...14)
+    #expect(notFound.publishedRepCount == nil)
+    var logged = notFound
+    logged.repCountUnknown = nil
+    #expect(logged.repsInterval == nil)
+    #expect(logged.publishedRepCount == 8)
   }
 
   @Test func theRangeIsNeverACount() {

@@ -3,8 +3,10 @@
 set lists: for each class of count (what recorded it, bounds found or given, whether its rhythm
 agrees or its recording lost part of the set), the ceil((n + 1) x 0.9)-th smallest of the n absolute
 count errors of its tuning sets (split conformal), or the largest where n is under 9. Prints the
-Swift table, then each source's coverage and median width on both splits with that table, a
-set without an interval (no rep found, and no swings) counted as missed. With --leave-one-source-out, each
+Swift table, then each source's coverage and median width on both splits with that table. A
+set whose recording shows neither a rep nor swings of it (class "no count") gets 1 to the
+ceil((n + 1) x 0.9)-th smallest of the n such tuning sets' counts (the largest where that rank
+is past n): one-sided, since every such set holds at least one rep. With --leave-one-source-out, each
 source's sets (both splits) get the intervals calibrated on the other sources' sets alone (a
 class no other source has takes the widest half-width): how far the calibration travels.
 
@@ -39,10 +41,18 @@ def count(row):
     return int(row["swings"] if row["interval_class"].startswith("swings") else row["measured_reps"])
 
 
+def no_count(row):
+    """Whether the recording shows neither a rep nor swings of the set."""
+    return row["interval_class"] == "no count" or not (row["measured_reps"] or row["swings"])
+
+
 def half_widths(rows):
     errors = collections.defaultdict(list)
     for row in rows:
-        if row["interval_class"] and row["measured_reps"]:
+        if no_count(row):
+            # Not an error around a count: the count itself, bounding the range from above.
+            errors["no count"].append(int(row["labelled_reps"]))
+        elif row["interval_class"] and row["measured_reps"]:
             errors[row["interval_class"]].append(abs(int(row["labelled_reps"]) - count(row)))
     table = {}
     for name, values in errors.items():
@@ -54,7 +64,9 @@ def half_widths(rows):
 
 def interval(row, table):
     """The row's interval under `table`, as RepCountCalibration.interval makes it."""
-    widest = max(half for _, half in table.values())
+    if no_count(row):
+        return 1, table["no count"][1]
+    widest = max(half for name, (_, half) in table.items() if name != "no count")
     half = table.get(row["interval_class"], (0, widest))[1]
     return max(1, count(row) - half), max(1, count(row) + half)
 
@@ -93,7 +105,7 @@ def main(folder):
     swift_evidence = {"rhythm agrees": ".rhythmAgrees", "rhythm disagrees": ".rhythmDisagrees",
                       "part lost": ".partLost"}
     for name in sorted(table):
-        if name.startswith("swings"):
+        if name.startswith("swings") or name == "no count":
             print(f"    {name}: {table[name]}")
             continue
         sensor, bounds, evidence = name.split("/")

@@ -24,7 +24,7 @@ package enum Code: String, CaseIterable, Sendable {
     case .ingest: 13
     case .features: 50
     case .scoring: 5
-    case .aggregation: 15
+    case .aggregation: 16
     case .reports: 10
     case .schema: Schema.version
     }

@@ -87,7 +87,7 @@ extension PublishedTable {
       ),
       .integer(
         "reps_low",
-        "The fewest reps the set holds at 90 % (reps_high the most): the count found in the recording, published or not, widened by how far counts of its class (what recorded it, whether its bounds were found or given, whether its rhythm agrees or packets were lost) were off on the tuning splits of real recordings (split-conformal, docs/real-data.md); one number where such counts were always right; where no rep was found one by one but the rhythm's swings disagree with its period, the swings widened the same way (class \"swings\"); NULL for a logbook set and where the recording shows neither a rep nor swings of the set.",
+        "The fewest reps the set holds at 90 % (reps_high the most): the count found in the recording, published or not, widened by how far counts of its class (what recorded it, whether its bounds were found or given, whether its rhythm agrees or packets were lost) were off on the tuning splits of real recordings (split-conformal, docs/real-data.md); one number where such counts were always right; where no rep was found one by one but the rhythm's swings disagree with its period, the swings widened the same way (class \"swings\"); where the recording shows neither a rep nor swings of the set, 1 to the most reps such tuning sets held (14, class \"no count\"); NULL for a logbook set.",
         unit: "reps"),
       .integer(
         "reps_high", "The most reps the set holds at 90 % (see reps_low).", unit: "reps"),
