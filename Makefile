@@ -177,6 +177,7 @@ bench: build
 	scripts/bench.sh $(RELEASE_BIN)
 	scripts/bench_one_cpu.sh $(RELEASE_BIN)
 	scripts/bench_athletes.sh $(RELEASE_BIN)
+	scripts/bench_sessions.sh $(RELEASE_BIN)
 
 ## A fresh clone's .ci/run, timed step by step; the table goes into BENCHMARKS.md.
 ci-time:
