@@ -16,21 +16,12 @@ import Testing
     var problems: [String]
   }
 
-  func readWhole(_ data: Data) throws -> Read {
+  /// What `reading` reports of a table, row by row.
+  func read(_ reading: ((CSVTable, CSVTable.Row) throws -> Void) throws -> CSVTable) throws
+    -> Read
+  {
     var read = Read(header: [], rows: [], lines: [], bytes: [], problems: [])
-    let table = try CSVReader.forEachTableRow(in: data, path: "wellness.csv") { _, row in
-      read.rows.append(row.fields)
-      read.lines.append(row.line)
-      read.bytes.append(row.bytes)
-    }
-    read.header = table.header
-    read.problems = table.readProblems.map(\.description)
-    return read
-  }
-
-  func readChunks(_ url: URL) throws -> Read {
-    var read = Read(header: [], rows: [], lines: [], bytes: [], problems: [])
-    let table = try CSVReader.forEachTableRow(file: url, path: "wellness.csv") { _, row in
+    let table = try reading { _, row in
       read.rows.append(row.fields)
       read.lines.append(row.line)
       read.bytes.append(row.bytes)
@@ -71,8 +62,8 @@ import Testing
       let data = export(rows: rows, longLineAt: longLineAt)
       let url = folder.appendingPathComponent("wellness-\(rows)-\(longLineAt).csv")
       try data.write(to: url)
-      let whole = try readWhole(data)
-      let chunks = try readChunks(url)
+      let whole = try read { try CSVReader.forEachTableRow(in: data, path: "wellness.csv", $0) }
+      let chunks = try read { try CSVReader.forEachTableRow(file: url, path: "wellness.csv", $0) }
       #expect(chunks == whole)
       #expect(whole.header == ["athlete_id", "date", "hrv_ms", "sleep_hours", "note"])
       #expect(whole.rows.count == rows + 1)
