@@ -123,9 +123,9 @@ package struct DatasetTables: Sendable {
   ) {
     self.athletes = athletes
     self.coaches = coaches
-    wellnessByAthlete = Dictionary(grouping: wellness, by: \.athleteId)
-    nutritionByAthlete = Dictionary(grouping: nutrition, by: \.athleteId)
-    morphoByAthlete = Dictionary(grouping: morpho, by: \.athleteId)
+    wellnessByAthlete = Self.grouped(wellness, by: \.athleteId)
+    nutritionByAthlete = Self.grouped(nutrition, by: \.athleteId)
+    morphoByAthlete = Self.grouped(morpho, by: \.athleteId)
     self.exercises = exercises
     self.problems = problems
   }
@@ -136,6 +136,13 @@ package struct DatasetTables: Sendable {
   package var nutrition: [NutritionDay] { Self.flattened(nutritionByAthlete) }
   /// Every body scan, athletes in id order.
   package var morpho: [MorphoRecord] { Self.flattened(morphoByAthlete) }
+
+  /// `rows` grouped, each group in an array of its own size (grouping appends, and an
+  /// appended array keeps up to twice the room it needs).
+  private static func grouped<Row>(_ rows: [Row], by athlete: (Row) -> String) -> [String: [Row]] {
+    // `map` makes an array of exactly the count it is given.
+    Dictionary(grouping: rows, by: athlete).mapValues { $0.map { $0 } }
+  }
 
   private static func flattened<Row>(_ byAthlete: [String: [Row]]) -> [Row] {
     byAthlete.keys.sorted().flatMap { byAthlete[$0]! }
