@@ -34,7 +34,7 @@ struct SessionChain: Sendable {
   struct Plan: Sendable {
     var folder: String
     /// Each per-session stage's key, field by field.
-    var fields: [Stage: ContentKey]
+    var fields: PerSessionStages<ContentKey>
     var keys: SessionKeys
     /// Set when the folder's files could not be read: the partition fails.
     var failure: String?
@@ -94,7 +94,7 @@ struct SessionChain: Sendable {
   /// order `Stage.inputs` gives them, its upstream nodes' keys among them.
   func plan(folder: String) -> Plan {
     let partition = "sessions/\(folder)"
-    var plan = Plan(folder: folder, fields: [:], keys: SessionKeys(), failure: nil)
+    var plan = Plan(folder: folder, fields: .init(), keys: SessionKeys(), failure: nil)
     var files: [(path: String, digest: String)]? = nil
     for stage in Stage.perSession {
       // Copies of the templates share their field strings: 10k plans hold only their inputs.
