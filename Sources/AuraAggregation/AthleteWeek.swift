@@ -60,13 +60,20 @@ extension Aggregator {
     of sessions: [Session], start: (Session) -> SessionTime, wellness: [WellnessDay]
   ) -> [(monday: Int, sessions: [Session], wellness: [WellnessDay])] {
     let sessionWeeks = Dictionary(grouping: sessions) { monday(ofSession: start($0)) }
-    var wellnessWeeks: [Int: [WellnessDay]] = [:]
-    for day in wellness {
-      if let monday = monday(ofWellness: day) { wellnessWeeks[monday, default: []].append(day) }
-    }
+    let wellnessWeeks = wellnessByWeek(wellness)
     return Set(sessionWeeks.keys).union(wellnessWeeks.keys).sorted().map {
       ($0, sessionWeeks[$0] ?? [], wellnessWeeks[$0] ?? [])
     }
+  }
+
+  /// `wellness` days by the Monday of their ISO week, each week's in their order; a day whose
+  /// date does not parse is left out.
+  package static func wellnessByWeek(_ wellness: [WellnessDay]) -> [Int: [WellnessDay]] {
+    var weeks: [Int: [WellnessDay]] = [:]
+    for day in wellness {
+      if let monday = monday(ofWellness: day) { weeks[monday, default: []].append(day) }
+    }
+    return weeks
   }
 
   /// One ISO week of `athlete`: their `sessions` and `wellness` days of the week starting on

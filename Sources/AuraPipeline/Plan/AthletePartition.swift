@@ -29,11 +29,6 @@ struct AthletePartition: Sendable {
     /// "2026-W47".
     var label: String { ISODates.isoWeek(day: monday) }
 
-    /// The week's days of the athlete's `wellness`, in its order (as `Aggregator.weeks`
-    /// groups them): picked when the week is computed rather than held for every week.
-    func wellness(of wellness: [WellnessDay]) -> [WellnessDay] {
-      wellness.filter { Aggregator.monday(ofWellness: $0) == monday }
-    }
   }
 
   let athleteId: String

@@ -87,6 +87,9 @@ struct AthleteAggregation: Sendable {
     var sessionsWritten = 0
     var weeks: [AthleteWeek] = []
     var fold = AthleteFold()
+    // The athlete's wellness days by week, grouped when a first week is computed: the plan
+    // holds no week's days (a platform's athletes' would add up).
+    lazy var wellnessByWeek = Aggregator.wellnessByWeek(work.inputs.wellness)
     // A week planned as cached whose entry turns out damaged is computed all the same.
     for (week, _, writeRows) in steps.weeks {
       var sessions: [ScoredSession]? = nil
@@ -97,8 +100,7 @@ struct AthleteAggregation: Sendable {
         let loaded = try scoredSessions(week, of: work)
         aggregated = aggregator.week(
           athlete: work.athlete, monday: week.monday, sessions: loaded,
-          wellness: week.wellness(of: work.inputs.wellness),
-          after: fold)
+          wellness: wellnessByWeek[week.monday] ?? [], after: fold)
         try cache.store(aggregated, stage: .athleteWeek, key: week.key, fields: week.fields)
         sessions = loaded
         weeksComputed += 1
