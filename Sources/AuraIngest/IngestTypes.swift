@@ -137,11 +137,18 @@ package struct DatasetTables: Sendable {
   /// Every body scan, athletes in id order.
   package var morpho: [MorphoRecord] { Self.flattened(morphoByAthlete) }
 
-  /// `rows` grouped, each group in an array of its own size (grouping appends, and an
-  /// appended array keeps up to twice the room it needs).
+  /// `rows` grouped in their order, each group in an array of its own size: counted first,
+  /// since an array grown by appending keeps up to twice the room it needs.
   private static func grouped<Row>(_ rows: [Row], by athlete: (Row) -> String) -> [String: [Row]] {
-    // `map` makes an array of exactly the count it is given.
-    Dictionary(grouping: rows, by: athlete).mapValues { $0.map { $0 } }
+    var counts: [String: Int] = [:]
+    for row in rows { counts[athlete(row), default: 0] += 1 }
+    var groups = counts.mapValues { count -> [Row] in
+      var group: [Row] = []
+      group.reserveCapacity(count)
+      return group
+    }
+    for row in rows { groups[athlete(row)]!.append(row) }
+    return groups
   }
 
   private static func flattened<Row>(_ byAthlete: [String: [Row]]) -> [Row] {
