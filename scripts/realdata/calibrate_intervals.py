@@ -42,8 +42,10 @@ def count(row):
 
 
 def no_count(row):
-    """Whether the recording shows neither a rep nor swings of the set."""
-    return row["interval_class"] == "no count" or not (row["measured_reps"] or row["swings"])
+    """Whether the recording shows neither a rep nor swings of the set (not a session that
+    could not be read, whose sets get no range)."""
+    return row["interval_class"] == "no count" or (
+        row["unknown_reason"] == "no reps found" and not row["swings"])
 
 
 def half_widths(rows):
@@ -64,9 +66,9 @@ def half_widths(rows):
 
 def interval(row, table):
     """The row's interval under `table`, as RepCountCalibration.interval makes it."""
-    if no_count(row):
-        return 1, table["no count"][1]
     widest = max(half for name, (_, half) in table.items() if name != "no count")
+    if no_count(row):
+        return 1, table.get("no count", (0, widest))[1]
     half = table.get(row["interval_class"], (0, widest))[1]
     return max(1, count(row) - half), max(1, count(row) + half)
 

@@ -115,9 +115,9 @@ package enum RepCountCalibration {
 
   /// The reps a set holds where its recording shows neither a rep nor a rhythm of it: from one
   /// rep (a set with a recording and logged work holds one) to the most the tuning splits'
-  /// sets of that kind held (n = 16, every sensor together, found and within given bounds: the
+  /// sets of that kind held (n = 14, every sensor together, found and within given bounds: the
   /// authors' counts ran from 2 to 14; `scripts/realdata/calibrate_intervals.py` prints it).
   /// One-sided split-conformal: a new such set holds at most the largest of n with probability
-  /// n / (n + 1) = 94 %, were it drawn as they were.
-  static let noCountRange = (sets: 16, reps: 1...14)
+  /// n / (n + 1) = 93 %, were it drawn as they were.
+  static let noCountRange = (sets: 14, reps: 1...14)
 }
