@@ -35,57 +35,15 @@ package enum DatasetTablesReader {
     let knownAthletes = try readAthletes(
       root: root, coaches: coaches, problems: &problems, linkProblems: &linkProblems)
     problems += coachProblems + addressProblems
-    let wellness = readOptional(
-      root: root, file: "wellness.csv", problems: &problems, key: Self.athleteDay
-    ) { table, row in
-      WellnessDay(
-        athleteId: try athlete(table, row, among: knownAthletes),
-        date: try date(table, row, "date"),
-        hrvMilliseconds: try number(table, row, "hrv_ms"),
-        hrvMetric: try oneOf(table, row, "hrv_metric", HRVMetric.allCases.map(\.rawValue))
-          .flatMap(HRVMetric.init(rawValue:)) ?? .rmssd,
-        sleepHours: try number(table, row, "sleep_hours"),
-        sleepQuality: try number(table, row, "sleep_quality"),
-        restingHeartRateBpm: try number(table, row, "resting_hr"),
-        activeKcal: try number(table, row, "active_kcal"),
-        cyclePhase: try optionalText(table, row, "cycle_phase"))
-    }
-    let healthDays = HealthExports.read(root: root, athletes: knownAthletes, problems: &problems)
-    let nutrition = readOptional(
-      root: root, file: "nutrition.csv", problems: &problems, key: Self.athleteDay
-    ) { table, row in
-      NutritionDay(
-        athleteId: try athlete(table, row, among: knownAthletes),
-        date: try date(table, row, "date"),
-        targetKcal: try number(table, row, "target_kcal"), kcal: try number(table, row, "kcal"),
-        proteinGrams: try number(table, row, "protein_g"),
-        carbsGrams: try number(table, row, "carbs_g"),
-        fatGrams: try number(table, row, "fat_g"), waterLiters: try number(table, row, "water_l"),
-        creatineGrams: try number(table, row, "creatine_g"),
-        wheyGrams: try number(table, row, "whey_g"))
-    }
-    let morpho = readOptional(
-      root: root, file: "morpho.csv", problems: &problems, key: Self.athleteDay
-    ) { table, row in
-      MorphoRecord(
-        athleteId: try athlete(table, row, among: knownAthletes),
-        date: try date(table, row, "date"),
-        torsoCm: try number(table, row, "torso_cm"), femurCm: try number(table, row, "femur_cm"),
-        tibiaCm: try number(table, row, "tibia_cm"),
-        humerusCm: try number(table, row, "humerus_cm"),
-        forearmCm: try number(table, row, "forearm_cm"),
-        shoulderWidthCm: try number(table, row, "shoulder_width_cm"),
-        hipWidthCm: try number(table, row, "hip_width_cm"),
-        armSpanCm: try number(table, row, "arm_span_cm"))
-    }
+    let perAthlete = readPerAthleteTables(root: root, athletes: knownAthletes, problems: &problems)
     let exercises = readOptional(
       root: root, file: "exercises.csv", problems: &problems, key: { "exercise_id '\($0.id)'" },
       CustomExerciseRow.definition)
     problems += linkProblems
     return DatasetTables(
       athletes: knownAthletes, coaches: coaches,
-      wellness: HealthExports.merge(csv: wellness, health: healthDays), nutrition: nutrition,
-      morpho: morpho, exercises: exercises, problems: problems)
+      wellness: perAthlete.wellness, nutrition: perAthlete.nutrition, morpho: perAthlete.morpho,
+      exercises: exercises, problems: problems)
   }
 
   /// The rows of an optional table that `make` accepts; a row whose `key` (described for
@@ -94,17 +52,30 @@ package enum DatasetTablesReader {
     root: URL, file: String, problems: inout [DatasetProblem], key: (T) -> String,
     _ make: (CSVTable, CSVTable.Row) throws -> T
   ) -> [T] {
+    var values: [T] = []
+    readOptional(
+      root: root, file: file, problems: &problems, key: key, make: make,
+      accept: { values.append($0) })
+    return values
+  }
+
+  /// Hands each row of an optional table that `make` accepts to `accept`, in file order; a
+  /// row whose `key` (described for messages) an earlier row has is a duplicate and is
+  /// skipped.
+  static func readOptional<T>(
+    root: URL, file: String, problems: inout [DatasetProblem], key: (T) -> String,
+    make: (CSVTable, CSVTable.Row) throws -> T, accept: (T) -> Void
+  ) {
     let url = root.appendingPathComponent(file)
-    guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+    guard FileManager.default.fileExists(atPath: url.path) else { return }
     guard SafePath.isInside(url, datasetRoot: root) else {
       problems.append(
         DatasetProblem(path: file, line: 0, reason: "is a link that leaves the dataset: not read"))
-      return []
+      return
     }
     do {
       // Read in chunks: a row's text lives only while `make` reads it.
       try checkSize(url, path: file)
-      var values: [T] = []
       var firstLine: [String: Int] = [:]
       var rowProblems: [DatasetProblem] = []
       let table = try CSVReader.forEachTableRow(file: url, path: file) { table, row in
@@ -117,21 +88,19 @@ package enum DatasetTablesReader {
               reason: "duplicate row for \(described) (the first is on line \(first))")
           }
           firstLine[described] = row.line
-          values.append(value)
+          accept(value)
         } catch let problem as DatasetProblem {
           rowProblems.append(problem)
         }
       }
       problems += table.readProblems
       problems += grouped(rowProblems)
-      return values
     } catch let problem as DatasetProblem {
       problems.append(problem)
     } catch {
       problems.append(
         DatasetProblem(path: file, line: 0, reason: "unreadable: \(ErrorMessage.reason(error))"))
     }
-    return []
   }
 
   /// Throws a problem naming the file where it is over the size a recording may be

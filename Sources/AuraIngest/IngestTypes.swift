@@ -106,54 +106,48 @@ package struct DatasetTables: Sendable {
 
   package var athletes: AthleteRoster
   package var coaches: [Coach]
-  /// Each athlete's rows of the per-athlete tables, in the order read: held once, grouped as
-  /// the aggregation reads them.
-  package var wellnessByAthlete: [String: [WellnessDay]]
-  package var nutritionByAthlete: [String: [NutritionDay]]
-  package var morphoByAthlete: [String: [MorphoRecord]]
+  /// Each athlete's rows of the per-athlete tables, in the order read, on disk until an
+  /// athlete's are asked for.
+  package var wellnessByAthlete: RowsByAthlete<WellnessDay>
+  package var nutritionByAthlete: RowsByAthlete<NutritionDay>
+  package var morphoByAthlete: RowsByAthlete<MorphoRecord>
   /// Custom exercises from exercises.csv, to merge over the built-in catalog.
   package var exercises: [ExerciseDefinition]
   /// Problems in the optional files; their bad rows are skipped.
   package var problems: [DatasetProblem]
 
   package init(
-    athletes: AthleteRoster, coaches: [Coach], wellness: [WellnessDay],
-    nutrition: [NutritionDay], morpho: [MorphoRecord], exercises: [ExerciseDefinition],
-    problems: [DatasetProblem]
+    athletes: AthleteRoster, coaches: [Coach], wellness: RowsByAthlete<WellnessDay>,
+    nutrition: RowsByAthlete<NutritionDay>, morpho: RowsByAthlete<MorphoRecord>,
+    exercises: [ExerciseDefinition], problems: [DatasetProblem]
   ) {
     self.athletes = athletes
     self.coaches = coaches
-    wellnessByAthlete = Self.grouped(wellness, by: \.athleteId)
-    nutritionByAthlete = Self.grouped(nutrition, by: \.athleteId)
-    morphoByAthlete = Self.grouped(morpho, by: \.athleteId)
+    wellnessByAthlete = wellness
+    nutritionByAthlete = nutrition
+    morphoByAthlete = morpho
     self.exercises = exercises
     self.problems = problems
   }
 
+  package init(
+    athletes: AthleteRoster, coaches: [Coach], wellness: [WellnessDay],
+    nutrition: [NutritionDay], morpho: [MorphoRecord], exercises: [ExerciseDefinition],
+    problems: [DatasetProblem]
+  ) {
+    self.init(
+      athletes: athletes, coaches: coaches, wellness: RowsByAthlete(wellness),
+      nutrition: RowsByAthlete(nutrition),
+      morpho: RowsByAthlete(morpho), exercises: exercises,
+      problems: problems)
+  }
+
   /// Every wellness day, athletes in id order.
-  package var wellness: [WellnessDay] { Self.flattened(wellnessByAthlete) }
+  package var wellness: [WellnessDay] { wellnessByAthlete.all }
   /// Every nutrition day, athletes in id order.
-  package var nutrition: [NutritionDay] { Self.flattened(nutritionByAthlete) }
+  package var nutrition: [NutritionDay] { nutritionByAthlete.all }
   /// Every body scan, athletes in id order.
-  package var morpho: [MorphoRecord] { Self.flattened(morphoByAthlete) }
-
-  /// `rows` grouped in their order, each group in an array of its own size: counted first,
-  /// since an array grown by appending keeps up to twice the room it needs.
-  private static func grouped<Row>(_ rows: [Row], by athlete: (Row) -> String) -> [String: [Row]] {
-    var counts: [String: Int] = [:]
-    for row in rows { counts[athlete(row), default: 0] += 1 }
-    var groups = counts.mapValues { count -> [Row] in
-      var group: [Row] = []
-      group.reserveCapacity(count)
-      return group
-    }
-    for row in rows { groups[athlete(row)]!.append(row) }
-    return groups
-  }
-
-  private static func flattened<Row>(_ byAthlete: [String: [Row]]) -> [Row] {
-    byAthlete.keys.sorted().flatMap { byAthlete[$0]! }
-  }
+  package var morpho: [MorphoRecord] { morphoByAthlete.all }
 }
 
 /// A set as the manifest (or the logbook) states it.

@@ -15,7 +15,8 @@ package struct BodyDimensions: Sendable, Hashable {
   /// Every athlete of `tables` (athletes.csv) with their height and latest complete scan.
   package static func byAthlete(_ tables: DatasetTables) -> AthleteBodies {
     var scans: [String: (date: String, cm: Double)] = [:]
-    for scan in tables.morphoByAthlete.values.joined() {
+    let morpho = tables.morphoByAthlete
+    for scan in morpho.athleteIds.lazy.flatMap({ morpho.rows(of: $0) }) {
       guard let tibia = scan.tibiaCm, let femur = scan.femurCm, let torso = scan.torsoCm,
         tibia > 0, femur > 0, torso > 0
       else { continue }

@@ -75,9 +75,6 @@ enum HealthExports {
     return day
   }
 
-  /// wellness.csv rows, plus the export's days that wellness.csv does not have.
-  static func merge(csv: [WellnessDay], health: [WellnessDay]) -> [WellnessDay] {
-    let covered = Set(csv.map { "\($0.athleteId)\u{1F}\($0.date)" })
-    return csv + health.filter { !covered.contains("\($0.athleteId)\u{1F}\($0.date)") }
-  }
+  /// What a wellness.csv row and an export's day have the same of when they are the same day.
+  static func key(_ day: WellnessDay) -> String { "\(day.athleteId)\u{1F}\(day.date)" }
 }

@@ -10,8 +10,18 @@ struct AggregationPlan {
   struct AthleteWork: Sendable {
     let athlete: Athlete
     let sessions: [(partition: String, resultKey: String, startTime: SessionTime)]
-    let inputs: Aggregator.AthleteInputs
     let partition: AthletePartition
+    /// Where the athlete's wellness, nutrition and morpho rows are read from.
+    let tables: DatasetTables?
+
+    /// The athlete's rows of the per-athlete tables, read from where the tables set them
+    /// aside: a run holds an athlete's only while it computes them.
+    func inputs() -> Aggregator.AthleteInputs {
+      guard let tables else {
+        return Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
+      }
+      return AggregationPlan.inputs(of: athlete.id, in: tables)
+    }
   }
 
   /// Every athlete's work in id order, made when it is read for an athlete with nothing but
@@ -34,30 +44,27 @@ struct AggregationPlan {
       }
     }
     let byAthlete = Dictionary(grouping: published, by: \.athleteId)
-    let wellness = plan.tables.wellnessByAthlete
-    let nutrition = plan.tables.nutritionByAthlete
-    let morpho = plan.tables.morphoByAthlete
+    let tables = plan.tables
     asOfDay = published.map(\.startTime.day).max() ?? 0
     let keys = (
       week: Stage.athleteWeek.key(parameters: parameters),
       history: Stage.athleteHistory.key(parameters: parameters)
     )
     let roster = plan.tables.athletes
-    let named = Set(byAthlete.keys).union(wellness.keys).union(nutrition.keys).union(morpho.keys)
+    let named = Set(byAthlete.keys).union(tables.wellnessByAthlete.athleteIds)
+      .union(tables.nutritionByAthlete.athleteIds).union(tables.morphoByAthlete.athleteIds)
     var active: [Int: AthleteWork] = [:]
     for athleteId in named {
       guard let index = roster.index(of: athleteId) else { continue }
       let sessions = (byAthlete[athleteId] ?? []).sorted {
         ($0.startTime, $0.resultKey) < ($1.startTime, $1.resultKey)
       }.map { (partition: $0.partition, resultKey: $0.resultKey, startTime: $0.startTime) }
-      let inputs = Aggregator.AthleteInputs(
-        wellness: wellness[athleteId] ?? [], nutrition: nutrition[athleteId] ?? [],
-        morpho: morpho[athleteId] ?? [])
       active[index] = AthleteWork(
-        athlete: roster[index], sessions: sessions, inputs: inputs,
+        athlete: roster[index], sessions: sessions,
         partition: AthletePartition(
-          athlete: roster[index], inputs: inputs, sessions: sessions, keys: keys,
-          catalogDigest: plan.catalogDigest))
+          athlete: roster[index], inputs: Self.inputs(of: athleteId, in: tables),
+          sessions: sessions, keys: keys, catalogDigest: plan.catalogDigest),
+        tables: tables)
     }
     athletes = Works(roster: roster, active: active)
     withData = active.keys.sorted().map { active[$0]! }
@@ -81,10 +88,15 @@ struct AggregationPlan {
 
     /// The work of an athlete with nothing but their row: no week, no history.
     private static func idle(_ athlete: Athlete) -> AthleteWork {
-      let inputs = Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
-      return AthleteWork(
-        athlete: athlete, sessions: [], inputs: inputs,
-        partition: AthletePartition(idle: athlete.id))
+      AthleteWork(
+        athlete: athlete, sessions: [], partition: AthletePartition(idle: athlete.id), tables: nil)
     }
+  }
+
+  static func inputs(of athleteId: String, in tables: DatasetTables) -> Aggregator.AthleteInputs {
+    Aggregator.AthleteInputs(
+      wellness: tables.wellnessByAthlete.rows(of: athleteId),
+      nutrition: tables.nutritionByAthlete.rows(of: athleteId),
+      morpho: tables.morphoByAthlete.rows(of: athleteId))
   }
 }

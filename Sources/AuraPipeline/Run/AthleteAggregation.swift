@@ -64,19 +64,20 @@ struct AthleteAggregation: Sendable {
       })
   }
 
-  /// Aggregates `work`'s athlete and emits the rows of their sessions in weeks from `rowsFrom`
+  /// Aggregates `work`'s athlete (whose rows of the per-athlete tables are `inputs`) and emits
+  /// the rows of their sessions in weeks from `rowsFrom`
   /// (a Monday, days since 1970) on, week by week; none when it is nil. `cached` is their
   /// history when the cache has it; it is used when the cache also has every week whose rows
   /// are written (their sets' efforts are the weeks'), else the history is computed again.
   func run(
-    _ work: AggregationPlan.AthleteWork, cached: Aggregator.AthleteHistory?, rowsFrom: Int?,
-    emit: (WeekRows) throws -> Void
+    _ work: AggregationPlan.AthleteWork, inputs: Aggregator.AthleteInputs,
+    cached: Aggregator.AthleteHistory?, rowsFrom: Int?, emit: (WeekRows) throws -> Void
   ) throws -> Outcome {
     let partition = work.partition
     // An athlete without a history partition: made from their row, not counted as aggregated.
     guard let historyPartition = partition.history else {
       return Outcome(
-        history: aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: []),
+        history: aggregator.history(athlete: work.athlete, inputs: inputs, weeks: []),
         aggregated: false, weeksComputed: 0, sessionsWritten: 0)
     }
     let steps = Self.steps(
@@ -89,7 +90,7 @@ struct AthleteAggregation: Sendable {
     var fold = AthleteFold()
     // The athlete's wellness days by week, grouped when a first week is computed: the plan
     // holds no week's days (a platform's athletes' would add up).
-    lazy var wellnessByWeek = Aggregator.wellnessByWeek(work.inputs.wellness)
+    lazy var wellnessByWeek = Aggregator.wellnessByWeek(inputs.wellness)
     // A week planned as cached whose entry turns out damaged is computed all the same.
     for (week, _, writeRows) in steps.weeks {
       var sessions: [ScoredSession]? = nil
@@ -117,7 +118,7 @@ struct AthleteAggregation: Sendable {
     if let cached {
       history = cached
     } else {
-      history = aggregator.history(athlete: work.athlete, inputs: work.inputs, weeks: weeks)
+      history = aggregator.history(athlete: work.athlete, inputs: inputs, weeks: weeks)
       try cache.store(
         history, stage: .athleteHistory, key: historyPartition.key,
         fields: historyPartition.fields)

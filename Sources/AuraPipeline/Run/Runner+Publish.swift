@@ -258,7 +258,10 @@ extension Runner {
       let cached = work.partition.history.flatMap {
         cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
       }
-      let outcome = try step.run(work, cached: cached, rowsFrom: rowsFrom) { try emit(.rows($0)) }
+      let inputs = work.inputs()
+      let outcome = try step.run(work, inputs: inputs, cached: cached, rowsFrom: rowsFrom) {
+        try emit(.rows($0))
+      }
       let results = aggregator.aggregate(outcome.history, asOfDay: asOfDay)
       let placed = Leaderboard.place(
         work.athlete, standing: results.standings.first, rankings: results.rankings,
@@ -269,8 +272,8 @@ extension Runner {
           AthleteRows(
             athlete: work.athlete, results: results, firstSeen: starts.min() ?? dataEnd,
             lastSeen: starts.max() ?? dataEnd,
-            wellness: work.inputs.wellness, nutrition: work.inputs.nutrition,
-            morpho: work.inputs.morpho, exclusion: placed.exclusion)))
+            wellness: inputs.wellness, nutrition: inputs.nutrition, morpho: inputs.morpho,
+            exclusion: placed.exclusion)))
       return (
         aggregated: outcome.aggregated ? work.athlete.id : nil, weeks: outcome.weeksComputed,
         sessions: outcome.sessionsWritten, candidate: placed.candidate
