@@ -28,11 +28,19 @@ package final class FileDigests: Sendable {
     var changed: Int64
   }
 
+  /// A file's digest, its stamp when hashed, and whether this run saw it unchanged or hashed
+  /// it (only those are saved).
+  private struct Entry {
+    var stamp: Stamp
+    var digest: String
+    var seen: Bool
+  }
+
   private let file: URL
-  private let remembered: [String: (stamp: Stamp, digest: String)]
-  /// What this run saw, and whether it differs from what was loaded.
-  private let state = Mutex<(seen: [String: (stamp: Stamp, digest: String)], changed: Bool)>(
-    ([:], false))
+  /// The remembered digests and this run's, in one table: a run that finds nothing changed
+  /// holds each file's entry once. `seen` counts the entries seen; `changed` says whether one
+  /// was hashed.
+  private let state: Mutex<(entries: [String: Entry], loaded: Int, seen: Int, changed: Bool)>
 
   /// Facts read from files' contents, remembered by digest beside the digests
   /// (`digests-facts.tsv` beside `digests.tsv`), and saved with them.
@@ -43,7 +51,7 @@ package final class FileDigests: Sendable {
     self.file = file
     facts = ContentFacts(
       file: URL(fileURLWithPath: file.deletingPathExtension().path + "-facts.tsv"))
-    var remembered: [String: (stamp: Stamp, digest: String)] = [:]
+    var entries: [String: Entry] = [:]
     // Record by record: a table of every recording is not also held as text.
     var records = TSVTable.Cursor(file, columns: 7)
     while let record = records.next() {
@@ -51,12 +59,12 @@ package final class FileDigests: Sendable {
         let size = Int64(record[3]), let modified = Int64(record[4]),
         let changed = Int64(record[5]), record[6].utf8.count == Self.digestLength
       else { continue }
-      remembered[record[0]] = (
-        Stamp(device: device, inode: inode, size: size, modified: modified, changed: changed),
-        record[6]
-      )
+      entries[record[0]] = Entry(
+        stamp: Stamp(
+          device: device, inode: inode, size: size, modified: modified, changed: changed),
+        digest: record[6], seen: false)
     }
-    self.remembered = remembered
+    state = Mutex((entries, entries.count, 0, false))
   }
 
   /// The digest of the file at `path`, or nil when it is not a readable regular file.
@@ -67,18 +75,25 @@ package final class FileDigests: Sendable {
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
-    if let known = remembered[path], known.stamp == stamp {
-      state.withLock { $0.seen[path] = known }
-      return known.digest
+    // Remembered, or hashed earlier in this run (the plan's digests, then the dataset's): not
+    // read again.
+    let known = state.withLock { state -> String? in
+      guard let entry = state.entries[path], entry.stamp == stamp else { return nil }
+      if !entry.seen {
+        state.entries[path]!.seen = true
+        state.seen += 1
+      }
+      return entry.digest
     }
-    // Hashed earlier in this run (the plan's digests, then the dataset's): not read again.
-    if let known = state.withLock({ $0.seen[path] }), known.stamp == stamp { return known.digest }
+    if let known { return known }
     guard let digest = contentDigest(path) else { return nil }
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
     state.withLock { state in
-      if !racy { state.seen[path] = (stamp, digest) }
       state.changed = true
+      guard !racy else { return }
+      if state.entries[path]?.seen != true { state.seen += 1 }
+      state.entries[path] = Entry(stamp: stamp, digest: digest, seen: true)
     }
     return digest
   }
@@ -203,18 +218,21 @@ package final class FileDigests: Sendable {
   }
 
   /// Writes what this run saw (atomically), if anything differs from what was loaded, and the
-  /// facts it used.
+  /// facts it used; record by record, in path order.
   package func save() throws {
     try facts.save()
-    let (seen, changed) = state.withLock { ($0.seen, $0.changed) }
-    guard changed || seen.count != remembered.count else { return }
-    try TSVTable.write(
-      seen.sorted { $0.key < $1.key }.map { path, entry in
+    try state.withLock { state in
+      guard state.changed || state.seen != state.loaded else { return }
+      let table = try TSVTable.Appender(file)
+      for path in state.entries.keys.sorted() {
+        guard let entry = state.entries[path], entry.seen else { continue }
         let s = entry.stamp
-        return [
+        try table.append([
           path, String(s.device), String(s.inode), String(s.size), String(s.modified),
           String(s.changed), entry.digest,
-        ]
-      }, to: file)
+        ])
+      }
+      try table.finish()
+    }
   }
 }

@@ -180,4 +180,56 @@ struct StateFileTests {
     let digest = FileDigests(file: state).digest(of: input.path)
     #expect(digest == FileDigests.Reader()?.digest(input.path) && digest?.count == 32)
   }
+
+  /// What a run saves is what it saw: digests it found unchanged or hashed, in path order;
+  /// not a file hashed within two seconds of its change (racy), nor one it no longer saw;
+  /// and a run that saw exactly what was remembered leaves the file as it was.
+  @Test func savedDigestsAreThoseSeenUnchangedOrHashed() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    func write(_ name: String) throws -> String {
+      let url = folder.appendingPathComponent(name)
+      try Data("t,x\n0,\(name)\n".utf8).write(to: url)
+      return url.path
+    }
+    func stamp(_ path: String) -> [String] {
+      var info = stat()
+      _ = stat(path, &info)
+      return [
+        path, String(info.st_dev), String(info.st_ino), String(info.st_size),
+        String(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)),
+        String(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)),
+      ]
+    }
+    let (b, a) = (try write("b.csv"), try write("a.csv"))
+    let state = folder.appendingPathComponent("digests.tsv")
+    let standIn = String(repeating: "0", count: 32)
+    try TSVTable.write(
+      [stamp(a) + [standIn], stamp(folder.appendingPathComponent("gone.csv").path) + [standIn]],
+      to: state)
+    // Past the racy window of a and b, not of c.
+    Thread.sleep(forTimeInterval: 2.1)
+    let c = try write("c.csv")
+    let first = FileDigests(file: state)
+    let hashed = (b: FileDigests.Reader()?.digest(b), c: FileDigests.Reader()?.digest(c))
+    #expect(first.digest(of: a) == standIn && first.digest(of: b) == hashed.b)
+    #expect(first.digest(of: c) == hashed.c && first.digest(of: c) == hashed.c)
+    try first.save()
+    let saved = TSVTable.read(state, columns: 7)
+    #expect(saved.map(\.[0]) == [a, b] && saved.map(\.[6]) == [standIn, hashed.b])
+    func inode() -> UInt64 {
+      var info = stat()
+      _ = stat(state.path, &info)
+      return UInt64(info.st_ino)
+    }
+    let before = inode()
+    let same = FileDigests(file: state)
+    #expect(same.digest(of: b) == hashed.b && same.digest(of: a) == standIn)
+    try same.save()
+    #expect(inode() == before)
+    let fewer = FileDigests(file: state)
+    #expect(fewer.digest(of: b) == hashed.b)
+    try fewer.save()
+    #expect(TSVTable.read(state, columns: 7).map(\.[0]) == [b])
+  }
 }
