@@ -26,6 +26,9 @@ package struct FieldHasher: Sendable {
   /// Lower-case hex SHA-256 of what was added (the hasher can go on being extended).
   package func hex() -> String { Self.hex(hasher.finalize()) }
 
+  /// The SHA-256 of what was added, as bytes.
+  package func digest() -> [UInt8] { Array(hasher.finalize()) }
+
   /// Lower-case hex SHA-256 of a byte string.
   package static func hex(of data: Data) -> String { hex(SHA256.hash(data: data)) }
 

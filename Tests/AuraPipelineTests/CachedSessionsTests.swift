@@ -42,4 +42,35 @@ import Testing
       #expect(scored == chain.scorer.score(features))
     }
   }
+
+  /// A plan keeps a session's keys, not their fields: the fields a computed session's entries
+  /// are stored with are made again from its files, and only while the files still give the
+  /// planned keys; a session whose recording changed after it was planned fails (the next run
+  /// computes it) instead of storing an entry whose fields are not its key's.
+  @Test func fieldsAreMadeAgainOnlyForFilesAsPlanned() throws {
+    let (dataset, _) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: 1, seed: 43, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    let chain = try PipelinePlan(config: config, out: out).chain
+    let folder = try #require(try SessionReader.sessionFolders(datasetRoot: dataset).first)
+    let plan = chain.plan(folder: folder)
+    let fields = try #require(chain.fields(of: plan))
+    for stage in Stage.perSession {
+      #expect(fields[stage]?.finalize() == plan.keys[stage])
+    }
+    let inputs = try #require(fields[.features]?.fields.filter { $0.label.hasPrefix("input ") })
+    #expect(inputs.count >= 2, "\(inputs.map(\.label))")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: dataset.appendingPathComponent("sessions/\(folder)").path)
+    let recording = try #require(files.sorted().first { $0 != "session.json" })
+    let url = dataset.appendingPathComponent("sessions/\(folder)/\(recording)")
+    try (Data(contentsOf: url) + Data("\n".utf8)).write(to: url)
+    #expect(chain.fields(of: plan) == nil)
+    let outcome = chain.run(plan, last: nil)
+    #expect(outcome.failure?.contains("changed while the run read it") == true)
+    #expect(outcome.published == nil && outcome.computed.isEmpty)
+    #expect(chain.cache.load(ScoredSession.self, stage: .scoring, key: plan.keys[.scoring]) == nil)
+  }
 }

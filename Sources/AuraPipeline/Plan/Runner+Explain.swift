@@ -63,13 +63,14 @@ extension Runner {
     case .cached: return ([], false)
     case .quarantined: return ([], true)
     case .computes(let stages):
+      let fields = chain.fields(folder: session.folder)
       let work = stages.map { stage in
         var reasons =
           forced
           ? ["--retry-failed: the last run set it aside or failed on it"]
           : PlannedWork.reasons(
             from: record.flatMap { chain.cache.fields(stage: stage, key: $0.keys[stage]) },
-            to: session.fields[stage]!.fields)
+            to: fields[stage]?.fields ?? [])
         if suspect, !forced, stage == .features {
           reasons.append("a run died computing it: computed in a process of its own")
         }

@@ -31,15 +31,42 @@ struct SessionChain: Sendable {
   let customExercises: String
 
   /// The keys of one session's stages, or why the session cannot be planned.
+  /// Only the keys are kept: their fields (every input file's name and digest) are made again
+  /// for a session that is computed or explained (`fields(of:)`), as a run plans every
+  /// session before it computes any.
   struct Plan: Sendable {
     var folder: String
-    /// Each per-session stage's key, field by field.
-    var fields: PerSessionStages<ContentKey>
     var keys: SessionKeys
+    /// What the session's recordings (its files but its manifest) are, by name and content:
+    /// two sessions with the same are copies (`SessionTwins`). Nil without recordings.
+    var recordings: RecordingsDigest?
     /// Set when the folder's files could not be read: the partition fails.
     var failure: String?
 
     var partition: String { "sessions/\(folder)" }
+  }
+
+  /// The first 128 bits of SHA-256 over a session's recordings' names and content digests.
+  struct RecordingsDigest: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    /// Of `files` (name, content digest), the manifest aside; nil when none is left.
+    init?(_ files: [(path: String, digest: String)]) {
+      var hasher = FieldHasher()
+      var any = false
+      for file in files.sorted(by: { $0.path < $1.path }) where file.path != "session.json" {
+        hasher.add(file.path)
+        hasher.add(file.digest)
+        any = true
+      }
+      guard any else { return nil }
+      let bytes = hasher.digest()
+      high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+      low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    var text: String { String(high, radix: 16) + "-" + String(low, radix: 16) }
   }
 
   /// What happened to one session. Its scored result is in the cache, not here: publication
@@ -92,9 +119,25 @@ struct SessionChain: Sendable {
 
   /// Each per-session stage's key, from the stage table: its template, then its inputs in the
   /// order `Stage.inputs` gives them, its upstream nodes' keys among them.
-  func plan(folder: String) -> Plan {
+  func plan(folder: String) -> Plan { keyed(folder: folder).plan }
+
+  /// Each per-session stage's key of `plan`, field by field, made again from the folder's
+  /// files; nil where they no longer give the plan's keys (a file changed since it was
+  /// planned).
+  func fields(of plan: Plan) -> PerSessionStages<ContentKey>? {
+    let again = keyed(folder: plan.folder)
+    return again.plan.keys == plan.keys && again.plan.failure == nil ? again.fields : nil
+  }
+
+  /// Each per-session stage's key of the session in `folder` as its files are now, field by
+  /// field.
+  func fields(folder: String) -> PerSessionStages<ContentKey> { keyed(folder: folder).fields }
+
+  /// A session's plan and its keys' fields.
+  private func keyed(folder: String) -> (plan: Plan, fields: PerSessionStages<ContentKey>) {
     let partition = "sessions/\(folder)"
-    var plan = Plan(folder: folder, fields: .init(), keys: SessionKeys(), failure: nil)
+    var plan = Plan(folder: folder, keys: SessionKeys(), recordings: nil, failure: nil)
+    var fields = PerSessionStages<ContentKey>()
     var files: [(path: String, digest: String)]? = nil
     for stage in Stage.perSession {
       // Copies of the templates share their field strings: 10k plans hold only their inputs.
@@ -106,6 +149,7 @@ struct SessionChain: Sendable {
           do {
             files = try digests.digests(ofFolder: sessionsPath + "/" + folder)
             for file in files! { key.add("input \(partition)/\(file.path)", file.digest) }
+            plan.recordings = RecordingsDigest(files!)
           } catch let error as FileDigests.UnreadableFile {
             plan.failure = "\(partition)/\(error)"
           } catch {
@@ -120,11 +164,10 @@ struct SessionChain: Sendable {
           preconditionFailure("\(stage) is a per-session stage: \(input) is an athlete's")
         }
       }
-      let sealed = key.sealed()
-      plan.keys[stage] = sealed.finalize()
-      plan.fields[stage] = sealed
+      plan.keys[stage] = key.finalize()
+      fields[stage] = key
     }
-    return plan
+    return (plan, fields)
   }
 
   /// The athlete's body scan or height calibrates pose scale: that athlete's row of
@@ -178,6 +221,13 @@ struct SessionChain: Sendable {
       return Outcome(folder: folder, problem: problem)
     case .computes(let computed): stages = computed
     }
+    // The entries stored carry their keys' fields, made again here and checked against the
+    // plan's keys.
+    guard let fields = fields(of: plan) else {
+      return Outcome(
+        folder: folder,
+        failure: "\(plan.partition) changed while the run read it: the next run computes it")
+    }
     // From here on the session is computed (its scoring at least).
     journal?.started(plan.partition)
     defer { journal?.finished(plan.partition) }
@@ -191,7 +241,7 @@ struct SessionChain: Sendable {
       case .success(let fresh):
         outcome = fresh
         try? cache.store(
-          fresh, stage: .features, key: plan.keys[.features], fields: plan.fields[.features]!)
+          fresh, stage: .features, key: plan.keys[.features], fields: fields[.features]!)
       case .failure(let failure):
         return Outcome(folder: folder, failure: failure.message, computed: computed)
       }
@@ -207,7 +257,7 @@ struct SessionChain: Sendable {
     // written fails the session.
     do {
       try cache.store(
-        scored, stage: .scoring, key: plan.keys[.scoring], fields: plan.fields[.scoring]!)
+        scored, stage: .scoring, key: plan.keys[.scoring], fields: fields[.scoring]!)
     } catch {
       return Outcome(
         folder: folder, failure: "cannot write the cache: \(ErrorMessage.describe(error))",

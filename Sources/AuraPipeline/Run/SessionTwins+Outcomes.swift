@@ -15,7 +15,7 @@ extension SessionTwins {
       candidates.append(
         Candidate(
           folder: outcome.folder, athleteId: published.athleteId,
-          startTime: published.startTime.text, recordings: recordingDigests(plan)))
+          startTime: published.startTime.text, recordings: plan.recordings?.text))
     }
     let twins = find(candidates) { loggedSets(datasetRoot: datasetRoot, folder: $0) }
     guard !twins.isEmpty else { return outcomes }
@@ -28,19 +28,6 @@ extension SessionTwins {
         folder: outcome.folder, twin: twin, athleteId: outcome.published?.athleteId)
       return copy
     }
-  }
-
-  /// The digests of the session's files other than its manifest, in name order; nil for a
-  /// session without recordings (a logbook entry).
-  static func recordingDigests(_ plan: SessionChain.Plan) -> String? {
-    let prefix = "input \(plan.partition)/"
-    let files = plan.fields[Stage.features]!.fields.filter {
-      $0.label.hasPrefix(prefix) && $0.label != prefix + "session.json"
-    }
-    return files.isEmpty
-      ? nil
-      : files.map { "\($0.label.dropFirst(prefix.count))=\($0.value)" }.sorted()
-        .joined(separator: ",")
   }
 
   /// The manifest's `sets` as canonical JSON.
