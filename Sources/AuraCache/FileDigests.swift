@@ -32,8 +32,27 @@ package final class FileDigests: Sendable {
   /// it (only those are saved).
   private struct Entry {
     var stamp: Stamp
-    var digest: String
+    var digest: Digest
     var seen: Bool
+  }
+
+  /// A digest's 128 bits, held as two words rather than as 32 hex digits of text (a string
+  /// of its own an entry).
+  struct Digest: Hashable {
+    let high: UInt64
+    let low: UInt64
+
+    init?(hex: String) {
+      guard hex.utf8.count == FileDigests.digestLength,
+        let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16)
+      else { return nil }
+      self.high = high
+      self.low = low
+    }
+
+    var hex: String {
+      withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { FieldHasher.hex($0) }
+    }
   }
 
   private let file: URL
@@ -57,12 +76,12 @@ package final class FileDigests: Sendable {
     while let record = records.next() {
       guard let device = UInt64(record[1]), let inode = UInt64(record[2]),
         let size = Int64(record[3]), let modified = Int64(record[4]),
-        let changed = Int64(record[5]), record[6].utf8.count == Self.digestLength
+        let changed = Int64(record[5]), let digest = Digest(hex: record[6])
       else { continue }
       entries[record[0]] = Entry(
         stamp: Stamp(
           device: device, inode: inode, size: size, modified: modified, changed: changed),
-        digest: record[6], seen: false)
+        digest: digest, seen: false)
     }
     state = Mutex((entries, entries.count, 0, false))
   }
@@ -77,7 +96,7 @@ package final class FileDigests: Sendable {
       changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     // Remembered, or hashed earlier in this run (the plan's digests, then the dataset's): not
     // read again.
-    let known = state.withLock { state -> String? in
+    let known = state.withLock { state -> Digest? in
       guard let entry = state.entries[path], entry.stamp == stamp else { return nil }
       if !entry.seen {
         state.entries[path]!.seen = true
@@ -85,15 +104,15 @@ package final class FileDigests: Sendable {
       }
       return entry.digest
     }
-    if let known { return known }
+    if let known { return known.hex }
     guard let digest = contentDigest(path) else { return nil }
     let now = Int64(Date().timeIntervalSince1970 * 1e9)
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
     state.withLock { state in
       state.changed = true
-      guard !racy else { return }
+      guard !racy, let bits = Digest(hex: digest) else { return }
       if state.entries[path]?.seen != true { state.seen += 1 }
-      state.entries[path] = Entry(stamp: stamp, digest: digest, seen: true)
+      state.entries[path] = Entry(stamp: stamp, digest: bits, seen: true)
     }
     return digest
   }
@@ -229,7 +248,7 @@ package final class FileDigests: Sendable {
         let s = entry.stamp
         try table.append([
           path, String(s.device), String(s.inode), String(s.size), String(s.modified),
-          String(s.changed), entry.digest,
+          String(s.changed), entry.digest.hex,
         ])
       }
       try table.finish()
