@@ -8,40 +8,62 @@ import Synchronization
 /// facts of contents no longer seen are dropped when it is saved.
 package final class ContentFacts: Sendable {
   private let file: URL
-  private let remembered: [String: String]
-  private let state = Mutex<(seen: [String: String], changed: Bool)>(([:], false))
+  /// The remembered facts and this run's, in one table, each marked when this run used it
+  /// (only those are saved); `seen` counts them, `changed` says whether one was read.
+  private let state:
+    Mutex<
+      (
+        facts: [FileDigests.Digest: (fact: String, seen: Bool)], loaded: Int, seen: Int,
+        changed: Bool
+      )
+    >
 
   /// Loads the remembered facts of `file` (none if it is missing or unreadable).
   package init(file: URL) {
     self.file = file
-    var remembered: [String: String] = [:]
+    var facts: [FileDigests.Digest: (fact: String, seen: Bool)] = [:]
     var records = TSVTable.Cursor(file, columns: 2)
     while let record = records.next() {
-      guard record[0].utf8.count == FileDigests.digestLength else { continue }
-      remembered[record[0]] = record[1]
+      guard let digest = FileDigests.Digest(hex: record[0]) else { continue }
+      facts[digest] = (record[1], false)
     }
-    self.remembered = remembered
+    state = Mutex((facts, facts.count, 0, false))
   }
 
   /// The fact of the content whose digest is `digest`: remembered, else `read` (nil: none to
   /// remember, such as a file that does not parse; asked again next time).
   package func fact(ofDigest digest: String, read: () -> String?) -> String? {
-    if let known = remembered[digest] {
-      state.withLock { $0.seen[digest] = known }
-      return known
+    guard let key = FileDigests.Digest(hex: digest) else { return read() }
+    let known = state.withLock { state -> String? in
+      guard let entry = state.facts[key] else { return nil }
+      if !entry.seen {
+        state.facts[key]!.seen = true
+        state.seen += 1
+      }
+      return entry.fact
     }
+    if let known { return known }
     guard let fact = read() else { return nil }
-    state.withLock {
-      $0.seen[digest] = fact
-      $0.changed = true
+    state.withLock { state in
+      if state.facts[key]?.seen != true { state.seen += 1 }
+      state.facts[key] = (fact, true)
+      state.changed = true
     }
     return fact
   }
 
-  /// Writes the facts this run used (atomically), if anything differs from what was loaded.
+  /// Writes the facts this run used (atomically), if anything differs from what was loaded;
+  /// record by record, in digest order.
   package func save() throws {
-    let (seen, changed) = state.withLock { ($0.seen, $0.changed) }
-    guard changed || seen.count != remembered.count else { return }
-    try TSVTable.write(seen.sorted { $0.key < $1.key }.map { [$0, $1] }, to: file)
+    try state.withLock { state in
+      guard state.changed || state.seen != state.loaded else { return }
+      let table = try TSVTable.Appender(file)
+      // Fixed-width hex sorts as the numbers it spells.
+      let used = state.facts.filter(\.value.seen).keys.sorted {
+        ($0.high, $0.low) < ($1.high, $1.low)
+      }
+      for digest in used { try table.append([digest.hex, state.facts[digest]!.fact]) }
+      try table.finish()
+    }
   }
 }

@@ -232,4 +232,45 @@ struct StateFileTests {
     try fewer.save()
     #expect(TSVTable.read(state, columns: 7).map(\.[0]) == [b])
   }
+
+  /// A fact remembered by its content's digest is used without reading the file; what is
+  /// saved is the facts this run used, in digest order (leading zeros kept); a run that used
+  /// exactly those remembered leaves the file as it was.
+  @Test func savedFactsAreThoseUsed() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("digests-facts.tsv")
+    let (low, high, gone) = (
+      "00000000000000010000000000000002", "f0000000000000000000000000000001",
+      String(repeating: "a", count: 32)
+    )
+    try TSVTable.write([[high, "a-2"], [gone, "a-9"]], to: file)
+    let first = ContentFacts(file: file)
+    #expect(
+      first.fact(
+        ofDigest: high,
+        read: {
+          Issue.record("read")
+          return nil
+        }) == "a-2")
+    #expect(first.fact(ofDigest: low, read: { "a-1" }) == "a-1")
+    #expect(
+      first.fact(
+        ofDigest: low,
+        read: {
+          Issue.record("read again")
+          return nil
+        }) == "a-1")
+    try first.save()
+    #expect(TSVTable.read(file, columns: 2) == [[low, "a-1"], [high, "a-2"]])
+    var info = stat()
+    _ = stat(file.path, &info)
+    let inode = info.st_ino
+    let same = ContentFacts(file: file)
+    #expect(same.fact(ofDigest: low, read: { nil }) == "a-1")
+    #expect(same.fact(ofDigest: high, read: { nil }) == "a-2")
+    try same.save()
+    _ = stat(file.path, &info)
+    #expect(info.st_ino == inode)
+  }
 }
