@@ -42,13 +42,14 @@ struct RunState {
     for row in (try? self.records?.sessions()) ?? [] {
       // A session recorded without a key of every stage (by a build with other stages, or
       // records cut short) has no record: it is computed again.
-      guard Stage.perSession.allSatisfy({ row.keys[$0.rawValue] != nil }) else { continue }
+      let keys = SessionKeys(
+        Dictionary(
+          uniqueKeysWithValues: row.keys.compactMap { name, key in
+            Stage(rawValue: name).map { ($0, key) }
+          }))
+      guard keys.isComplete else { continue }
       records[row.partition] = SessionRecord(
-        keys: SessionKeys(
-          Dictionary(
-            uniqueKeysWithValues: row.keys.compactMap { name, key in
-              Stage(rawValue: name).map { ($0, key) }
-            })),
+        keys: keys,
         // A start that does not parse leaves the session unpublished: it is read back again.
         published: row.athleteId.flatMap { athleteId in
           row.startTime.flatMap(SessionTime.init).map {
