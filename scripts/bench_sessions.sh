@@ -49,7 +49,7 @@ section=$(
   echo
   # What each session adds to the peak, from the smallest size to the largest.
   printf "%s\n" "${peaks[0]}" "${peaks[-1]}" | awk 'NR == 1 { n = $1; c = $2; o = $3 }
-    NR == 2 { printf "Each session adds about %.1f KB to a cold run'"'"'s peak and %.1f KB to a no-op'"'"'s (the smallest size against the largest): a run plans every session before computing any (its stages'"'"' keys and their fields, its files'"'"' digests) and keeps each session'"'"'s record and outcome to publish them, and holds the per-athlete tables'"'"' rows (wellness, nutrition, scans) of every athlete with some.\n", ($2 - c) * 1024 / ($1 - n), ($3 - o) * 1024 / ($1 - n) }'
+    NR == 2 { printf "Each session adds about %.1f KB to a cold run'"'"'s peak and %.1f KB to a no-op'"'"'s (the smallest size against the largest): a run plans every session before computing any (its stages'"'"' keys, its files'"'"' digests) and keeps each session'"'"'s record and outcome to publish them; the per-athlete tables'"'"' rows (wellness, nutrition, scans) wait on disk, read one athlete at a time.\n", ($2 - c) * 1024 / ($1 - n), ($3 - o) * 1024 / ($1 - n) }'
   echo "<!-- /sessions -->"
 )
 python3 scripts/lib/replace_section.py BENCHMARKS.md sessions "$section" "## Scale: 1k and 10k sessions"
