@@ -98,36 +98,53 @@ extension WellnessDay: ScratchRow {
   }
 }
 
-extension NutritionDay: ScratchRow {
+/// A per-day row whose other fields are optional numbers: written as its athlete, its date,
+/// then `numberFields` in order.
+protocol NumbersOfADay: ScratchRow, AthleteDayRow {
+  static var numberFields: [WritableKeyPath<Self, Double?>] { get }
+  /// The row with no number.
+  init(athleteId: String, date: String)
+}
+
+extension NumbersOfADay {
   package func write(to row: inout ScratchRowWriter) {
     row.text(athleteId)
     row.text(date)
-    for value in [
-      targetKcal, kcal, proteinGrams, carbsGrams, fatGrams, waterLiters, creatineGrams, wheyGrams,
-    ] { row.number(value) }
+    for field in Self.numberFields { row.number(self[keyPath: field]) }
   }
 
   package init(from row: inout ScratchRowReader) {
-    self.init(
-      athleteId: row.text(), date: row.text(), targetKcal: row.number(), kcal: row.number(),
-      proteinGrams: row.number(), carbsGrams: row.number(), fatGrams: row.number(),
-      waterLiters: row.number(), creatineGrams: row.number(), wheyGrams: row.number())
+    self.init(athleteId: row.text(), date: row.text())
+    for field in Self.numberFields { self[keyPath: field] = row.number() }
   }
 }
 
-extension MorphoRecord: ScratchRow {
-  package func write(to row: inout ScratchRowWriter) {
-    row.text(athleteId)
-    row.text(date)
-    for value in [
-      torsoCm, femurCm, tibiaCm, humerusCm, forearmCm, shoulderWidthCm, hipWidthCm, armSpanCm,
-    ] { row.number(value) }
+extension NutritionDay: NumbersOfADay {
+  static var numberFields: [WritableKeyPath<NutritionDay, Double?>] {
+    [
+      \.targetKcal, \.kcal, \.proteinGrams, \.carbsGrams, \.fatGrams, \.waterLiters,
+      \.creatineGrams, \.wheyGrams,
+    ]
   }
 
-  package init(from row: inout ScratchRowReader) {
+  init(athleteId: String, date: String) {
     self.init(
-      athleteId: row.text(), date: row.text(), torsoCm: row.number(), femurCm: row.number(),
-      tibiaCm: row.number(), humerusCm: row.number(), forearmCm: row.number(),
-      shoulderWidthCm: row.number(), hipWidthCm: row.number(), armSpanCm: row.number())
+      athleteId: athleteId, date: date, targetKcal: nil, kcal: nil, proteinGrams: nil,
+      carbsGrams: nil, fatGrams: nil, waterLiters: nil, creatineGrams: nil, wheyGrams: nil)
+  }
+}
+
+extension MorphoRecord: NumbersOfADay {
+  static var numberFields: [WritableKeyPath<MorphoRecord, Double?>] {
+    [
+      \.torsoCm, \.femurCm, \.tibiaCm, \.humerusCm, \.forearmCm, \.shoulderWidthCm,
+      \.hipWidthCm, \.armSpanCm,
+    ]
+  }
+
+  init(athleteId: String, date: String) {
+    self.init(
+      athleteId: athleteId, date: date, torsoCm: nil, femurCm: nil, tibiaCm: nil,
+      humerusCm: nil, forearmCm: nil, shoulderWidthCm: nil, hipWidthCm: nil, armSpanCm: nil)
   }
 }

@@ -10,14 +10,22 @@ import Testing
 
 /// What the cache gives back is what was computed.
 @Suite struct CachedSessionsTests {
+  /// A generated athlete's `sessions` recorded sessions, an output folder, and the nightly
+  /// pipeline over them.
+  private static func recorded(sessions: Int, seed: UInt64) throws -> (
+    dataset: URL, out: URL, config: PipelineConfig
+  ) {
+    let (dataset, _) = try TestSupport.generatedDataset(
+      athletes: 1, sessions: sessions, seed: seed, logOnlyShare: 0)
+    let out = try TestSupport.temporaryFolder("cached\(seed)")
+    return (dataset, out, try TestSupport.pipelineConfig(dataset: dataset, out: out))
+  }
+
   /// Sessions as a run caches them: each one's features and scored session, read back from the
   /// cache, equal the same session computed again in memory.
   @Test func cachedSessionsOfARunEqualTheSessionsComputedAgain() throws {
-    let (dataset, _) = try TestSupport.generatedDataset(
-      athletes: 1, sessions: 2, seed: 41, logOnlyShare: 0)
-    let out = try TestSupport.temporaryFolder()
+    let (dataset, out, config) = try Self.recorded(sessions: 2, seed: 41)
     defer { TestSupport.remove(dataset, out) }
-    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
     #expect(try Runner(config: config).run().exitCode == 0)
     let chain = try PipelinePlan(config: config, out: out).chain
     let folders = try SessionReader.sessionFolders(datasetRoot: dataset)
@@ -48,11 +56,8 @@ import Testing
   /// planned keys; a session whose recording changed after it was planned fails (the next run
   /// computes it) instead of storing an entry whose fields are not its key's.
   @Test func fieldsAreMadeAgainOnlyForFilesAsPlanned() throws {
-    let (dataset, _) = try TestSupport.generatedDataset(
-      athletes: 1, sessions: 1, seed: 43, logOnlyShare: 0)
-    let out = try TestSupport.temporaryFolder()
+    let (dataset, out, config) = try Self.recorded(sessions: 1, seed: 43)
     defer { TestSupport.remove(dataset, out) }
-    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
     let chain = try PipelinePlan(config: config, out: out).chain
     let folder = try #require(try SessionReader.sessionFolders(datasetRoot: dataset).first)
     let plan = chain.plan(folder: folder)
