@@ -86,7 +86,18 @@ package struct ContentKey: Sendable {
 
   /// The fields as text, one `label<TAB>value` per line (labels and values hold no tabs or
   /// newlines: they are names, numbers and digests).
-  package var serialized: String { fields.map { "\($0.label)\t\($0.value)\n" }.joined() }
+  package var serialized: String {
+    // Appended field by field: a publication's key has a field per session, and a line
+    // string for each before joining them would hold the text twice.
+    var text = ""
+    for field in [inherited, own].joined() {
+      text += field.label
+      text += "\t"
+      text += field.value
+      text += "\n"
+    }
+    return text
+  }
 
   /// Fields read back from `serialized`.
   package static func fields(from text: String) -> [Field] {

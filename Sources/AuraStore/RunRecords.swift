@@ -276,12 +276,15 @@ package struct RunRecords: Sendable {
 
   /// Records a run's publication with the sessions and problems it was made from, in one
   /// transaction: they replace the last run's.
-  package func save(publication: Publication?, sessions: [Session], problems: [Problem]) throws {
+  package func save(
+    publication: Publication?, sessions: some Sequence<Session>, problems: [Problem]
+  ) throws {
     try queue.write { db in try Self.save(publication, sessions, problems, in: db) }
   }
 
   private static func save(
-    _ publication: Publication?, _ sessions: [Session], _ problems: [Problem], in db: Database
+    _ publication: Publication?, _ sessions: some Sequence<Session>, _ problems: [Problem],
+    in db: Database
   ) throws {
     if let publication {
       try db.execute(

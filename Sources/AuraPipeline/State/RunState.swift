@@ -91,7 +91,8 @@ struct RunState {
     }
     try RunRecords.writable(out: out).save(
       publication: .init(key: key, fields: fields.serialized, databaseDigest: databaseDigest),
-      sessions: sessions.map { partition, record in
+      // Made one at a time as they are written: a run records every session.
+      sessions: sessions.lazy.map { partition, record in
         RunRecords.Session(
           partition: partition,
           keys: Dictionary(
