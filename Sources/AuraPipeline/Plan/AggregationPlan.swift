@@ -34,18 +34,18 @@ struct AggregationPlan {
   let asOfDay: Int
 
   init(plan: PipelinePlan, records: [String: RunState.SessionRecord], parameters: ParameterSet) {
-    let published = records.compactMap { partition, record in
-      record.published.map {
-        (
-          partition: partition, resultKey: record.keys[Stage.sessionResult],
-          athleteId: $0.athleteId,
-          startTime: $0.startTime
-        )
-      }
+    // Grouped as they are read, with no list of every session beside the groups.
+    var byAthlete: [String: [(partition: String, resultKey: String, startTime: SessionTime)]] =
+      [:]
+    var lastDay = 0
+    for (partition, record) in records {
+      guard let published = record.published else { continue }
+      byAthlete[published.athleteId, default: []].append(
+        (partition, record.keys[Stage.sessionResult], published.startTime))
+      lastDay = max(lastDay, published.startTime.day)
     }
-    let byAthlete = Dictionary(grouping: published, by: \.athleteId)
+    asOfDay = lastDay
     let tables = plan.tables
-    asOfDay = published.map(\.startTime.day).max() ?? 0
     let keys = (
       week: Stage.athleteWeek.key(parameters: parameters),
       history: Stage.athleteHistory.key(parameters: parameters)
@@ -56,9 +56,10 @@ struct AggregationPlan {
     var active: [Int: AthleteWork] = [:]
     for athleteId in named {
       guard let index = roster.index(of: athleteId) else { continue }
-      let sessions = (byAthlete[athleteId] ?? []).sorted {
+      // Sorted into an array of their count; the group goes.
+      let sessions = (byAthlete.removeValue(forKey: athleteId) ?? []).sorted {
         ($0.startTime, $0.resultKey) < ($1.startTime, $1.resultKey)
-      }.map { (partition: $0.partition, resultKey: $0.resultKey, startTime: $0.startTime) }
+      }
       active[index] = AthleteWork(
         athlete: roster[index], sessions: sessions,
         partition: AthletePartition(
