@@ -71,6 +71,8 @@ package struct RowsByAthlete<Row: ScratchRow>: Sendable {
   /// Sets rows aside as they are read; `finish` gathers each athlete's rows together (once).
   package final class Builder {
     private let writer = ScratchFile.Writer()
+    /// One row's bytes, emptied for each row rather than allocated.
+    private var bytes = ScratchRowWriter()
     /// Where the rows went, in the order written: an athlete's rows read one after the other
     /// share a run.
     private var runs: [(athleteId: String, offset: Int, length: Int, rows: Int)] = []
@@ -79,7 +81,7 @@ package struct RowsByAthlete<Row: ScratchRow>: Sendable {
     package init() {}
 
     package func append(_ row: Row) {
-      var bytes = ScratchRowWriter()
+      bytes.clear()
       row.write(to: &bytes)
       let offset = writer.count
       writer.append(bytes.bytes)

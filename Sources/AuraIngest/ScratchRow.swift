@@ -14,6 +14,9 @@ package protocol ScratchRow: Sendable {
 package struct ScratchRowWriter {
   private(set) var bytes: [UInt8] = []
 
+  /// Empties it for the next row, keeping its room.
+  mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
   mutating func text(_ value: String) {
     var text = value
     text.withUTF8 { utf8 in
@@ -101,7 +104,7 @@ extension WellnessDay: ScratchRow {
 /// A per-day row whose other fields are optional numbers: written as its athlete, its date,
 /// then `numberFields` in order.
 protocol NumbersOfADay: ScratchRow, AthleteDayRow {
-  static var numberFields: [WritableKeyPath<Self, Double?>] { get }
+  static var numberFields: [WritableKeyPath<Self, Double?> & Sendable] { get }
   /// The row with no number.
   init(athleteId: String, date: String)
 }
@@ -120,12 +123,10 @@ extension NumbersOfADay {
 }
 
 extension NutritionDay: NumbersOfADay {
-  static var numberFields: [WritableKeyPath<NutritionDay, Double?>] {
-    [
-      \.targetKcal, \.kcal, \.proteinGrams, \.carbsGrams, \.fatGrams, \.waterLiters,
-      \.creatineGrams, \.wheyGrams,
-    ]
-  }
+  static let numberFields: [WritableKeyPath<NutritionDay, Double?> & Sendable] = [
+    \.targetKcal, \.kcal, \.proteinGrams, \.carbsGrams, \.fatGrams, \.waterLiters,
+    \.creatineGrams, \.wheyGrams,
+  ]
 
   init(athleteId: String, date: String) {
     self.init(
@@ -135,12 +136,10 @@ extension NutritionDay: NumbersOfADay {
 }
 
 extension MorphoRecord: NumbersOfADay {
-  static var numberFields: [WritableKeyPath<MorphoRecord, Double?>] {
-    [
-      \.torsoCm, \.femurCm, \.tibiaCm, \.humerusCm, \.forearmCm, \.shoulderWidthCm,
-      \.hipWidthCm, \.armSpanCm,
-    ]
-  }
+  static let numberFields: [WritableKeyPath<MorphoRecord, Double?> & Sendable] = [
+    \.torsoCm, \.femurCm, \.tibiaCm, \.humerusCm, \.forearmCm, \.shoulderWidthCm,
+    \.hipWidthCm, \.armSpanCm,
+  ]
 
   init(athleteId: String, date: String) {
     self.init(
