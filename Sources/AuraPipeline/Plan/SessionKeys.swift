@@ -61,13 +61,9 @@ struct SessionKeys: Sendable, Equatable {
     let words: (UInt64, UInt64, UInt64, UInt64)
 
     init?(hex: String) {
+      // As `FileDigests` reads its digests: each 16 hex digits a word.
       guard ContentKey.isDigest(hex) else { return nil }
-      let utf8 = Array(hex.utf8)
-      func word(_ index: Int) -> UInt64 {
-        utf8[index * 16..<(index + 1) * 16].reduce(0) { value, digit in
-          value << 4 | UInt64(digit <= UInt8(ascii: "9") ? digit - 48 : digit - 87)
-        }
-      }
+      let word = { (index: Int) in UInt64(hex.dropFirst(index * 16).prefix(16), radix: 16)! }
       words = (word(0), word(1), word(2), word(3))
     }
 
