@@ -10,11 +10,12 @@ package final class ContentFacts: Sendable {
   private let file: URL
   /// The remembered facts and this run's, in one table, each marked when this run used it
   /// (only those are saved); `seen` counts them, `changed` says whether one was read.
+  /// `letGo` is set by `letGo()`: nothing is remembered or saved after it.
   private let state:
     Mutex<
       (
         facts: [FileDigests.Digest: (fact: String, seen: Bool)], loaded: Int, seen: Int,
-        changed: Bool
+        changed: Bool, letGo: Bool
       )
     >
 
@@ -27,7 +28,7 @@ package final class ContentFacts: Sendable {
       guard let digest = FileDigests.Digest(hex: record[0]) else { continue }
       facts[digest] = (record[1], false)
     }
-    state = Mutex((facts, facts.count, 0, false))
+    state = Mutex((facts, facts.count, 0, false, false))
   }
 
   /// The fact of the content whose digest is `digest`: remembered, else `read` (nil: none to
@@ -45,6 +46,7 @@ package final class ContentFacts: Sendable {
     if let known { return known }
     guard let fact = read() else { return nil }
     state.withLock { state in
+      guard !state.letGo else { return }
       if state.facts[key]?.seen != true { state.seen += 1 }
       state.facts[key] = (fact, true)
       state.changed = true
@@ -56,7 +58,7 @@ package final class ContentFacts: Sendable {
   /// record by record, in digest order.
   package func save() throws {
     try state.withLock { state in
-      guard state.changed || state.seen != state.loaded else { return }
+      guard !state.letGo, state.changed || state.seen != state.loaded else { return }
       let table = try TSVTable.Appender(file)
       // Fixed-width hex sorts as the numbers it spells.
       let used = state.facts.filter(\.value.seen).keys.sorted {
@@ -64,6 +66,15 @@ package final class ContentFacts: Sendable {
       }
       for digest in used { try table.append([digest.hex, state.facts[digest]!.fact]) }
       try table.finish()
+    }
+  }
+
+  /// Lets the remembered facts go (`FileDigests.letGo`): a fact asked for later is read
+  /// again, and `save` writes nothing more.
+  func letGo() {
+    state.withLock { state in
+      state.facts = [:]
+      state.letGo = true
     }
   }
 }

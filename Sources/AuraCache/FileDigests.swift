@@ -58,8 +58,9 @@ package final class FileDigests: Sendable {
   private let file: URL
   /// The remembered digests and this run's, in one table: a run that finds nothing changed
   /// holds each file's entry once. `seen` counts the entries seen; `changed` says whether one
-  /// was hashed.
-  private let state: Mutex<(entries: [String: Entry], loaded: Int, seen: Int, changed: Bool)>
+  /// was hashed. `let go` is set by `letGo()`: nothing is remembered or saved after it.
+  private let state:
+    Mutex<(entries: [String: Entry], loaded: Int, seen: Int, changed: Bool, letGo: Bool)>
 
   /// Facts read from files' contents, remembered by digest beside the digests
   /// (`digests-facts.tsv` beside `digests.tsv`), and saved with them.
@@ -83,7 +84,7 @@ package final class FileDigests: Sendable {
           device: device, inode: inode, size: size, modified: modified, changed: changed),
         digest: digest, seen: false)
     }
-    state = Mutex((entries, entries.count, 0, false))
+    state = Mutex((entries, entries.count, 0, false, false))
   }
 
   /// The digest of the file at `path`, or nil when it is not a readable regular file.
@@ -110,7 +111,7 @@ package final class FileDigests: Sendable {
     let racy = now - max(stamp.modified, stamp.changed) < 2_000_000_000
     state.withLock { state in
       state.changed = true
-      guard !racy, let bits = Digest(hex: digest) else { return }
+      guard !racy, !state.letGo, let bits = Digest(hex: digest) else { return }
       if state.entries[path]?.seen != true { state.seen += 1 }
       state.entries[path] = Entry(stamp: stamp, digest: bits, seen: true)
     }
@@ -241,7 +242,7 @@ package final class FileDigests: Sendable {
   package func save() throws {
     try facts.save()
     try state.withLock { state in
-      guard state.changed || state.seen != state.loaded else { return }
+      guard !state.letGo, state.changed || state.seen != state.loaded else { return }
       let table = try TSVTable.Appender(file)
       for path in state.entries.keys.sorted() {
         guard let entry = state.entries[path], entry.seen else { continue }
@@ -253,5 +254,16 @@ package final class FileDigests: Sendable {
       }
       try table.finish()
     }
+  }
+
+  /// Lets the remembered digests and facts go once they are saved, so that publication does
+  /// not hold an entry for every file of the dataset: a file asked for later is read again,
+  /// and `save` writes nothing more.
+  package func letGo() {
+    state.withLock { state in
+      state.entries = [:]
+      state.letGo = true
+    }
+    facts.letGo()
   }
 }

@@ -107,7 +107,13 @@ package struct Runner: Sendable {
         plan, options: options, journal: journal, last: base.state.sessions(),
         force: options.retryFailed ? base.retry : [])
     }
-    return try publish(plan, outcomes: outcomes, base: base, startedAt: startedAt, canCompute: true)
+    // The dataset's digest is taken while every file's digest is at hand; then they go, so
+    // that publication does not also hold an entry for every file.
+    let dataset = datasetDigest(plan)
+    plan.digests.letGo()
+    return try publish(
+      plan, outcomes: outcomes, base: base, datasetDigest: dataset, startedAt: startedAt,
+      canCompute: true)
   }
 
   /// Computes shard `share` of the sessions (ingest → features → scoring) into the cache and
@@ -217,7 +223,8 @@ package struct Runner: Sendable {
         cpuSeconds: computed.cpuSeconds)
     }
     return try publish(
-      plan, outcomes: outcomes, base: base, startedAt: startedAt, canCompute: false)
+      plan, outcomes: outcomes, base: base, datasetDigest: datasetDigest(plan),
+      startedAt: startedAt, canCompute: false)
   }
 
   /// The output's lock, or `lockHeld` after `wait` seconds.

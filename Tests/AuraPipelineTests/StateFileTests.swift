@@ -192,20 +192,14 @@ struct StateFileTests {
       try Data("t,x\n0,\(name)\n".utf8).write(to: url)
       return url.path
     }
-    func stamp(_ path: String) -> [String] {
-      var info = stat()
-      _ = stat(path, &info)
-      return [
-        path, String(info.st_dev), String(info.st_ino), String(info.st_size),
-        String(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)),
-        String(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)),
-      ]
-    }
     let (b, a) = (try write("b.csv"), try write("a.csv"))
     let state = folder.appendingPathComponent("digests.tsv")
     let standIn = String(repeating: "0", count: 32)
     try TSVTable.write(
-      [stamp(a) + [standIn], stamp(folder.appendingPathComponent("gone.csv").path) + [standIn]],
+      [
+        Self.stamp(a) + [standIn],
+        Self.stamp(folder.appendingPathComponent("gone.csv").path) + [standIn],
+      ],
       to: state)
     // Past the racy window of a and b, not of c.
     Thread.sleep(forTimeInterval: 2.1)
@@ -231,6 +225,17 @@ struct StateFileTests {
     #expect(fewer.digest(of: b) == hashed.b)
     try fewer.save()
     #expect(TSVTable.read(state, columns: 7).map(\.[0]) == [b])
+  }
+
+  /// A digests table's record of the file at `path` as it is now, without its digest.
+  private static func stamp(_ path: String) -> [String] {
+    var info = stat()
+    _ = stat(path, &info)
+    return [
+      path, String(info.st_dev), String(info.st_ino), String(info.st_size),
+      String(Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)),
+      String(Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)),
+    ]
   }
 
   /// A fact remembered by its content's digest is used without reading the file; what is
@@ -272,5 +277,32 @@ struct StateFileTests {
     try same.save()
     _ = stat(file.path, &info)
     #expect(info.st_ino == inode)
+  }
+
+  /// Once the digests are saved and let go, a file asked for is read again rather than
+  /// taken from the table, and nothing more is saved: publication holds no entry a file, and
+  /// the saved tables stay what the run saw.
+  @Test func digestsLetGoReadFilesAgainAndSaveNothingMore() throws {
+    let folder = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(folder) }
+    let file = folder.appendingPathComponent("a.csv")
+    try Data("t,x\n0,1\n".utf8).write(to: file)
+    let state = folder.appendingPathComponent("digests.tsv")
+    let facts = folder.appendingPathComponent("digests-facts.tsv")
+    let standIn = String(repeating: "0", count: 32)
+    try TSVTable.write([Self.stamp(file.path) + [standIn]], to: state)
+    try TSVTable.write([[standIn, "a-1"]], to: facts)
+    let digests = FileDigests(file: state)
+    #expect(digests.digest(of: file.path) == standIn)
+    #expect(digests.facts.fact(ofDigest: standIn, read: { "read" }) == "a-1")
+    try digests.save()
+    let saved = (digests: try Data(contentsOf: state), facts: try Data(contentsOf: facts))
+    digests.letGo()
+    let read = try #require(FileDigests.Reader()?.digest(file.path))
+    #expect(read != standIn && digests.digest(of: file.path) == read)
+    #expect(digests.facts.fact(ofDigest: standIn, read: { "read" }) == "read")
+    try digests.save()
+    #expect(try Data(contentsOf: state) == saved.digests)
+    #expect(try Data(contentsOf: facts) == saved.facts)
   }
 }

@@ -16,12 +16,12 @@ import Synchronization
 /// The publish step: aggregation athlete by athlete, the database, CSV and reports, swapped
 /// in atomically.
 extension Runner {
-  /// Aggregates and publishes the sessions' `outcomes` (the caller holds the lock). A scored
-  /// session the cache lost is computed again when `canCompute`; otherwise it fails the
-  /// publication.
+  /// Aggregates and publishes the sessions' `outcomes` (the caller holds the lock), citing
+  /// the dataset by `datasetDigest` (`datasetDigest(_:)`). A scored session the cache lost is
+  /// computed again when `canCompute`; otherwise it fails the publication.
   func publish(
     _ plan: PipelinePlan, outcomes: [SessionChain.Outcome], base: PublicationBase,
-    startedAt: String, canCompute: Bool
+    datasetDigest: String?, startedAt: String, canCompute: Bool
   ) throws -> Published {
     let state = base.state
     let current = OutputLayout(out).current
@@ -55,7 +55,8 @@ extension Runner {
       let finishedAt = Self.timestamp()
       let runId = Self.runId(startedAt: startedAt, key: key)
       let run = runRecord(
-        plan, runId: runId, startedAt: startedAt, finishedAt: finishedAt,
+        plan, datasetDigest: datasetDigest, runId: runId, startedAt: startedAt,
+        finishedAt: finishedAt,
         computed: summary.computed[Stage.sessionResult]?.count ?? 0, quarantined: quarantine.count)
       let reports = try timed("publish") {
         let publisher = Publisher(out: out, retention: config.retention)
@@ -128,14 +129,15 @@ extension Runner {
 
   /// The `run` table's row of this publication.
   private func runRecord(
-    _ plan: PipelinePlan, runId: String, startedAt: String, finishedAt: String, computed: Int,
+    _ plan: PipelinePlan, datasetDigest: String?, runId: String, startedAt: String,
+    finishedAt: String, computed: Int,
     quarantined: Int
   ) -> RunRecord {
     RunRecord(
       runId: runId, startedAt: startedAt, finishedAt: finishedAt, codeVersion: Code.summary,
       parametersHash: Self.parametersHash(config.parameters),
       parameters: config.parameters.described, dataset: plan.datasetRoot.path,
-      datasetDigest: datasetDigest(plan), code: build, sessionsTotal: plan.sessions.count,
+      datasetDigest: datasetDigest, code: build, sessionsTotal: plan.sessions.count,
       sessionsComputed: computed, sessionsQuarantined: quarantined)
   }
 
