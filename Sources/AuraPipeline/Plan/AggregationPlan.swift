@@ -13,6 +13,8 @@ struct AggregationPlan {
     let partition: AthletePartition
     /// Where the athlete's wellness, nutrition and morpho rows are read from.
     let tables: DatasetTables?
+    /// What else keys the athlete's partitions; nil for an athlete with nothing but their row.
+    let templates: AthletePartition.Templates?
 
     /// The athlete's rows of the per-athlete tables, read from where the tables set them
     /// aside: a run holds an athlete's only while it computes them.
@@ -21,6 +23,19 @@ struct AggregationPlan {
         return Aggregator.AthleteInputs(wellness: [], nutrition: [], morpho: [])
       }
       return AggregationPlan.inputs(of: athlete.id, in: tables)
+    }
+
+    /// The fields of `partition`'s keys, made again from the athlete's rows `inputs`; nil
+    /// where they no longer give the planned keys, or the athlete has no week.
+    func fields(inputs: Aggregator.AthleteInputs) -> AthletePartition.Fields? {
+      guard let templates,
+        let fields = AthletePartition.fields(
+          athlete: athlete, inputs: inputs, sessions: sessions, templates: templates),
+        fields.history.finalize() == partition.historyKey,
+        fields.weeks.count == partition.weeks.count,
+        partition.weeks.allSatisfy({ fields.weeks[$0.monday]?.finalize() == $0.key })
+      else { return nil }
+      return fields
     }
   }
 
@@ -46,10 +61,10 @@ struct AggregationPlan {
     }
     asOfDay = lastDay
     let tables = plan.tables
-    let keys = (
+    let templates = AthletePartition.Templates(
       week: Stage.athleteWeek.key(parameters: parameters),
-      history: Stage.athleteHistory.key(parameters: parameters)
-    )
+      history: Stage.athleteHistory.key(parameters: parameters),
+      catalogDigest: plan.catalogDigest)
     let roster = plan.tables.athletes
     let named = Set(byAthlete.keys).union(tables.wellnessByAthlete.athleteIds)
       .union(tables.nutritionByAthlete.athleteIds).union(tables.morphoByAthlete.athleteIds)
@@ -64,8 +79,8 @@ struct AggregationPlan {
         athlete: roster[index], sessions: sessions,
         partition: AthletePartition(
           athlete: roster[index], inputs: Self.inputs(of: athleteId, in: tables),
-          sessions: sessions, keys: keys, catalogDigest: plan.catalogDigest),
-        tables: tables)
+          sessions: sessions, templates: templates),
+        tables: tables, templates: templates)
     }
     athletes = Works(roster: roster, active: active)
     withData = active.keys.sorted().map { active[$0]! }
@@ -90,7 +105,8 @@ struct AggregationPlan {
     /// The work of an athlete with nothing but their row: no week, no history.
     private static func idle(_ athlete: Athlete) -> AthleteWork {
       AthleteWork(
-        athlete: athlete, sessions: [], partition: AthletePartition(idle: athlete.id), tables: nil)
+        athlete: athlete, sessions: [], partition: AthletePartition(idle: athlete.id), tables: nil,
+        templates: nil)
     }
   }
 

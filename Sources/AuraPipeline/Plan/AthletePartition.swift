@@ -24,35 +24,67 @@ struct AthletePartition: Sendable {
     let monday: Int
     let sessions: [(partition: String, resultKey: String)]
     let key: String
-    let fields: ContentKey
 
     /// "2026-W47".
     var label: String { ISODates.isoWeek(day: monday) }
 
   }
 
+  /// What keys an athlete's partitions besides their own rows and sessions:
+  /// `Stage.athleteWeek`'s and `Stage.athleteHistory`'s key templates and exercises.csv's
+  /// digest.
+  struct Templates: Sendable {
+    let week: ContentKey
+    let history: ContentKey
+    let catalogDigest: String
+  }
+
+  /// The fields of an athlete's keys: each week's, by its Monday, and the history's. Made
+  /// where an entry is stored or explained, not kept with the plan (a platform's athlete-weeks'
+  /// fields would add up).
+  struct Fields {
+    var weeks: [Int: ContentKey]
+    var history: ContentKey
+  }
+
   let athleteId: String
   /// In time order.
   let weeks: [Week]
-  /// The key of the athlete's history and its fields; nil for an athlete without a week (no
-  /// session, no wellness day), whose history is made from their row alone each run: nothing
-  /// worth a cache entry, of which a platform's idle accounts would make millions.
-  let history: (key: String, fields: ContentKey)?
+  /// The key of the athlete's history; nil for an athlete without a week (no session, no
+  /// wellness day), whose history is made from their row alone each run: nothing worth a
+  /// cache entry, of which a platform's idle accounts would make millions.
+  let historyKey: String?
 
-  /// `sessions` in start order; `keys` are `Stage.athleteWeek`'s and `Stage.athleteHistory`'s
-  /// key templates.
+  /// `sessions` in start order.
   init(
     athlete: Athlete, inputs: Aggregator.AthleteInputs,
     sessions: [(partition: String, resultKey: String, startTime: SessionTime)],
-    keys: (week: ContentKey, history: ContentKey), catalogDigest: String
+    templates: Templates
   ) {
     athleteId = athlete.id
+    let keyed = Self.keyed(
+      athlete: athlete, inputs: inputs, sessions: sessions, templates: templates)
+    weeks = keyed?.weeks ?? []
+    historyKey = keyed?.fields.history.finalize()
+  }
+
+  /// The fields of the keys of the partitions `init` makes from the same arguments; nil for
+  /// an athlete without a week.
+  static func fields(
+    athlete: Athlete, inputs: Aggregator.AthleteInputs,
+    sessions: [(partition: String, resultKey: String, startTime: SessionTime)],
+    templates: Templates
+  ) -> Fields? {
+    keyed(athlete: athlete, inputs: inputs, sessions: sessions, templates: templates)?.fields
+  }
+
+  private static func keyed(
+    athlete: Athlete, inputs: Aggregator.AthleteInputs,
+    sessions: [(partition: String, resultKey: String, startTime: SessionTime)],
+    templates: Templates
+  ) -> (weeks: [Week], fields: Fields)? {
     let found = Aggregator.weeks(of: sessions, start: \.startTime, wellness: inputs.wellness)
-    guard !found.isEmpty else {
-      weeks = []
-      history = nil
-      return
-    }
+    guard !found.isEmpty else { return nil }
     // Each node's key from the stage table: its template, then its inputs in the order
     // `Stage.inputs` gives them.
     let athleteDigest = Self.digest(athlete)
@@ -63,7 +95,7 @@ struct AthletePartition: Sendable {
       var key = template
       for input in stage.inputs {
         switch input {
-        case .catalog: key.add("input exercises.csv", catalogDigest)
+        case .catalog: key.add("input exercises.csv", templates.catalogDigest)
         case .athleteRow: key.add("athlete \(athlete.id)", athleteDigest)
         case .isoWeek: key.add("week", ISODates.isoWeek(day: monday!))
         case .weekBefore: if let before { key.add("week \(before.label)", before.key) }
@@ -78,31 +110,32 @@ struct AthletePartition: Sendable {
       return key
     }
     var weeks: [Week] = []
+    var fields: [Int: ContentKey] = [:]
     for (monday, mine, wellness) in found {
-      let fields = key(
-        .athleteWeek, template: keys.week, monday: monday, before: weeks.last,
+      let week = key(
+        .athleteWeek, template: templates.week, monday: monday, before: weeks.last,
         upstream: mine.map {
           ("\(Stage.sessionResult.rawValue) of \($0.partition)", $0.resultKey)
         }, wellness: wellness
       ).sealed()
       weeks.append(
         Week(
-          monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) },
-          key: fields.finalize(), fields: fields))
+          monday: monday, sessions: mine.map { ($0.partition, $0.resultKey) }, key: week.finalize())
+      )
+      fields[monday] = week
     }
-    self.weeks = weeks
     let history = key(
-      .athleteHistory, template: keys.history,
+      .athleteHistory, template: templates.history,
       upstream: weeks.last.map { [("week \($0.label)", $0.key)] } ?? []
     ).sealed()
-    self.history = (history.finalize(), history)
+    return (weeks, Fields(weeks: fields, history: history))
   }
 
   /// The partitions of an athlete with no session and no wellness day: none.
   init(idle athleteId: String) {
     self.athleteId = athleteId
     weeks = []
-    history = nil
+    historyKey = nil
   }
 
   /// The first week whose sessions' rows differ from those of the publication whose partition
@@ -157,7 +190,7 @@ enum PublishedPartitions {
     try TSVTable.write(
       partitions.flatMap { athlete in
         athlete.weeks.map { [athlete.athleteId, ISODates.string(day: $0.monday), $0.key] }
-          + (athlete.history.map { [[athlete.athleteId, history, $0.key]] } ?? [])
+          + (athlete.historyKey.map { [[athlete.athleteId, history, $0]] } ?? [])
       },
       to: folder.appendingPathComponent(fileName))
   }

@@ -145,10 +145,10 @@ extension Runner {
     var damaged: [String] = []
     for athlete in aggregation.withData {
       // An athlete without a history partition is made from their row each run.
-      guard let history = athlete.partition.history else { continue }
+      guard let historyKey = athlete.partition.historyKey else { continue }
       let steps = AthleteAggregation.steps(
         athlete.partition, rowsFrom: Self.rowsFrom(athlete, changedFrom: reuse ? changedFrom : nil),
-        historyCached: cache.isIntact(stage: Stage.athleteHistory, key: history.key),
+        historyCached: cache.isIntact(stage: Stage.athleteHistory, key: historyKey),
         weekCached: { cache.isIntact(stage: Stage.athleteWeek, key: $0.key) })
       for session in steps.sessionsRead
       where !sessionsComputed.contains(session.partition)
@@ -158,9 +158,12 @@ extension Runner {
       }
       guard !steps.historyStands else { continue }
       let published = previous[athlete.athlete.id] ?? [:]
-      func reasons(stage: Stage, published: String?, fields: ContentKey) -> [String] {
+      // The keys' fields, made again from the athlete's rows as the run makes them.
+      let fields = athlete.fields(inputs: athlete.inputs())
+      func reasons(stage: Stage, published: String?, fields: ContentKey?) -> [String] {
         PlannedWork.reasons(
-          from: published.flatMap { cache.fields(stage: stage, key: $0) }, to: fields.fields)
+          from: published.flatMap { cache.fields(stage: stage, key: $0) },
+          to: fields?.fields ?? [])
       }
       for (week, computed, _) in steps.weeks where computed {
         work.append(
@@ -169,7 +172,8 @@ extension Runner {
             partition: "athletes/\(athlete.athlete.id)/\(week.label)",
             reasons: reasons(
               stage: Stage.athleteWeek,
-              published: published[ISODates.string(day: week.monday)], fields: week.fields)))
+              published: published[ISODates.string(day: week.monday)],
+              fields: fields?.weeks[week.monday])))
       }
       work.append(
         PlannedWork(
@@ -177,7 +181,7 @@ extension Runner {
           reasons: reasons(
             stage: Stage.athleteHistory,
             published: published[PublishedPartitions.history],
-            fields: history.fields)))
+            fields: fields?.history)))
     }
     // A scored session read back damaged is computed again, features and all.
     let again = "its cached result is damaged: computed again"

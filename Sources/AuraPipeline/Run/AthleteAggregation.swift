@@ -75,7 +75,7 @@ struct AthleteAggregation: Sendable {
   ) throws -> Outcome {
     let partition = work.partition
     // An athlete without a history partition: made from their row, not counted as aggregated.
-    guard let historyPartition = partition.history else {
+    guard let historyKey = partition.historyKey else {
       return Outcome(
         history: aggregator.history(athlete: work.athlete, inputs: inputs, weeks: []),
         aggregated: false, weeksComputed: 0, sessionsWritten: 0)
@@ -91,6 +91,8 @@ struct AthleteAggregation: Sendable {
     // The athlete's wellness days by week, grouped when a first week is computed: the plan
     // holds no week's days (a platform's athletes' would add up).
     lazy var wellnessByWeek = Aggregator.wellnessByWeek(inputs.wellness)
+    // The keys' fields, made again when an entry is first stored: the plan keeps keys alone.
+    lazy var fields = work.fields(inputs: inputs)
     // A week planned as cached whose entry turns out damaged is computed all the same.
     for (week, _, writeRows) in steps.weeks {
       var sessions: [ScoredSession]? = nil
@@ -102,7 +104,8 @@ struct AthleteAggregation: Sendable {
         aggregated = aggregator.week(
           athlete: work.athlete, monday: week.monday, sessions: loaded,
           wellness: wellnessByWeek[week.monday] ?? [], after: fold)
-        try cache.store(aggregated, stage: .athleteWeek, key: week.key, fields: week.fields)
+        try store(
+          aggregated, stage: .athleteWeek, key: week.key, fields: fields?.weeks[week.monday])
         sessions = loaded
         weeksComputed += 1
       }
@@ -119,13 +122,20 @@ struct AthleteAggregation: Sendable {
       history = cached
     } else {
       history = aggregator.history(athlete: work.athlete, inputs: inputs, weeks: weeks)
-      try cache.store(
-        history, stage: .athleteHistory, key: historyPartition.key,
-        fields: historyPartition.fields)
+      try store(history, stage: .athleteHistory, key: historyKey, fields: fields?.history)
     }
     return Outcome(
       history: history, aggregated: cached == nil, weeksComputed: weeksComputed,
       sessionsWritten: sessionsWritten)
+  }
+
+  /// Stores `value` under `key` with its `fields`; without them (rows that no longer give
+  /// the planned key), stores nothing: an entry's fields always belong to its key.
+  private func store<T: Codable>(_ value: T, stage: Stage, key: String, fields: ContentKey?)
+    throws
+  {
+    guard let fields else { return }
+    try cache.store(value, stage: stage, key: key, fields: fields)
   }
 
   /// The scored sessions of one week, read back from the cache.

@@ -257,8 +257,8 @@ extension Runner {
       if changedFrom != nil, let rowsFrom {
         try emit(.remove(athleteId: work.athlete.id, fromWeek: rowsFrom))
       }
-      let cached = work.partition.history.flatMap {
-        cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0.key)
+      let cached = work.partition.historyKey.flatMap {
+        cache.load(Aggregator.AthleteHistory.self, stage: Stage.athleteHistory, key: $0)
       }
       let inputs = work.inputs()
       let outcome = try step.run(work, inputs: inputs, cached: cached, rowsFrom: rowsFrom) {
