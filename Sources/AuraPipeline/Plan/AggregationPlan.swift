@@ -48,7 +48,10 @@ struct AggregationPlan {
   /// The dataset's last session day, shared by every athlete so their aggregates compare.
   let asOfDay: Int
 
-  init(plan: PipelinePlan, records: [String: RunState.SessionRecord], parameters: ParameterSet) {
+  init(
+    plan: PipelinePlan, records: some Sequence<(partition: String, record: RunState.SessionRecord)>,
+    parameters: ParameterSet
+  ) {
     // Grouped as they are read, with no list of every session beside the groups.
     var byAthlete: [String: [(partition: String, resultKey: String, startTime: SessionTime)]] =
       [:]

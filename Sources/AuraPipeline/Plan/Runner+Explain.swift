@@ -135,7 +135,9 @@ extension Runner {
       records[session.partition] = .init(
         keys: session.keys, published: published)
     }
-    let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
+    let aggregation = AggregationPlan(
+      plan: plan, records: records.lazy.map { (partition: $0.key, record: $0.value) },
+      parameters: config.parameters)
     let previous = PublishedPartitions.current(out: out)
     let cache = plan.chain.cache
     // The rows the run keeps, and from which week each athlete's are written, as it decides.

@@ -34,10 +34,14 @@ extension Runner {
     var publish = plan.publish
     for problem in failed { publish.add("failed \(problem.path)", problem.reason) }
     let key = publish.finalize()
-    var records: [String: RunState.SessionRecord] = [:]
-    for (session, outcome) in zip(plan.sessions, outcomes) where session.failure == nil {
-      records[session.partition] = RunState.SessionRecord(
-        keys: session.keys, published: outcome.published)
+    // Made where they are read (the aggregation plan, the run's records), one at a time: a
+    // run records every session.
+    let records = zip(plan.sessions, outcomes).lazy.filter { $0.0.failure == nil }.map {
+      session, outcome in
+      (
+        partition: session.partition,
+        record: RunState.SessionRecord(keys: session.keys, published: outcome.published)
+      )
     }
     // The current release's rows of sessions in unchanged athlete-weeks are kept, unless most
     // sessions changed (then writing everything anew is cheaper than deleting).

@@ -78,7 +78,8 @@ struct RunState {
   /// transaction.
   func savePublication(
     key: String, fields: ContentKey, databaseDigest: String?,
-    sessions: [String: SessionRecord], quarantined: [DatasetProblem], failed: [DatasetProblem]
+    sessions: some Sequence<(partition: String, record: SessionRecord)>,
+    quarantined: [DatasetProblem], failed: [DatasetProblem]
   ) throws {
     func problems(_ kind: RunRecords.Problem.Kind, _ problems: [DatasetProblem])
       -> [RunRecords.Problem]
