@@ -49,7 +49,7 @@ section=$(
   echo
   # What each session adds to the peak, from the smallest size to the largest.
   printf "%s\n" "${peaks[0]}" "${peaks[-1]}" | awk 'NR == 1 { n = $1; c = $2; o = $3 }
-    NR == 2 { printf "Each session adds about %.1f KB to a cold run'"'"'s peak and %.1f KB to a no-op'"'"'s (the smallest size against the largest): a run plans every session before computing any (its stages'"'"' keys, its files'"'"' digests) and keeps each session'"'"'s record and outcome to publish them; the per-athlete tables'"'"' rows (wellness, nutrition, scans) wait on disk, read one athlete at a time.\n", ($2 - c) * 1024 / ($1 - n), ($3 - o) * 1024 / ($1 - n) }'
+    NR == 2 { printf "Each session adds about %.1f KB to a cold run'"'"'s peak and %.1f KB to a no-op'"'"'s (the smallest size against the largest): a run plans every session before computing any (its stages'"'"' keys, its files'"'"' digests, which go once saved, before publication) and keeps each session'"'"'s plan and outcome to publish them; the aggregation plan keeps each athlete-week'"'"'s key, not its fields; the per-athlete tables'"'"' rows (wellness, nutrition, scans) wait on disk, read one athlete at a time. A cold run'"'"'s peak is set while publication writes the reports; from run to run it moves by a tenth at 100k sessions (where and when freed memory is reused).\n", ($2 - c) * 1024 / ($1 - n), ($3 - o) * 1024 / ($1 - n) }'
   echo "<!-- /sessions -->"
 )
 python3 scripts/lib/replace_section.py BENCHMARKS.md sessions "$section" "## Scale: 1k and 10k sessions"
