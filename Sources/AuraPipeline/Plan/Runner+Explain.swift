@@ -117,27 +117,8 @@ extension Runner {
     _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>,
     trusted: Bool, sessionsComputed: Set<String>
   ) -> [PlannedWork] {
-    var records: [String: RunState.SessionRecord] = [:]
-    for session in plan.sessions where session.failure == nil {
-      guard !quarantined.contains(session.partition) else { continue }
-      var published = last[session.partition].flatMap { record in
-        record.keys[.features] == session.keys[.features] ? record.published : nil
-      }
-      if published == nil {
-        let path = "sessions/\(session.folder)/session.json"
-        guard
-          let data = try? Data(contentsOf: plan.datasetRoot.appendingPathComponent(path)),
-          let (manifest, _) = try? SessionManifestReader.read(
-            data: data, path: path, catalog: plan.tables.catalog)
-        else { continue }
-        published = .init(athleteId: manifest.athleteId, startTime: manifest.startTime)
-      }
-      records[session.partition] = .init(
-        keys: session.keys, published: published)
-    }
-    let aggregation = AggregationPlan(
-      plan: plan, records: records.lazy.map { (partition: $0.key, record: $0.value) },
-      parameters: config.parameters)
+    let records = explainedRecords(plan, last: last, quarantined: quarantined)
+    let aggregation = AggregationPlan(plan: plan, records: records, parameters: config.parameters)
     let previous = PublishedPartitions.current(out: out)
     let cache = plan.chain.cache
     // The rows the run keeps, and from which week each athlete's are written, as it decides.
@@ -193,5 +174,31 @@ extension Runner {
       }
     }
     return recomputed + work
+  }
+
+  /// The records the run would publish its sessions by, for `explainAggregation`: their keys,
+  /// and the athlete and start time of their last run or, for a new or changed session, of
+  /// their manifest.
+  private func explainedRecords(
+    _ plan: PipelinePlan, last: [String: RunState.SessionRecord], quarantined: Set<String>
+  ) -> [(partition: String, record: RunState.SessionRecord)] {
+    var records: [(partition: String, record: RunState.SessionRecord)] = []
+    for session in plan.sessions where session.failure == nil {
+      guard !quarantined.contains(session.partition) else { continue }
+      var published = last[session.partition].flatMap { record in
+        record.keys[.features] == session.keys[.features] ? record.published : nil
+      }
+      if published == nil {
+        let path = "sessions/\(session.folder)/session.json"
+        guard
+          let data = try? Data(contentsOf: plan.datasetRoot.appendingPathComponent(path)),
+          let (manifest, _) = try? SessionManifestReader.read(
+            data: data, path: path, catalog: plan.tables.catalog)
+        else { continue }
+        published = .init(athleteId: manifest.athleteId, startTime: manifest.startTime)
+      }
+      records.append((session.partition, .init(keys: session.keys, published: published)))
+    }
+    return records
   }
 }

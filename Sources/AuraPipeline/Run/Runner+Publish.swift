@@ -34,15 +34,7 @@ extension Runner {
     var publish = plan.publish
     for problem in failed { publish.add("failed \(problem.path)", problem.reason) }
     let key = publish.finalize()
-    // Made where they are read (the aggregation plan, the run's records), one at a time: a
-    // run records every session.
-    let records = zip(plan.sessions, outcomes).lazy.filter { $0.0.failure == nil }.map {
-      session, outcome in
-      (
-        partition: session.partition,
-        record: RunState.SessionRecord(keys: session.keys, published: outcome.published)
-      )
-    }
+    let records = Self.records(plan, outcomes: outcomes)
     // The current release's rows of sessions in unchanged athlete-weeks are kept, unless most
     // sessions changed (then writing everything anew is cheaper than deleting).
     let aggregation = AggregationPlan(
@@ -101,6 +93,19 @@ extension Runner {
       )
     }
     return Published(summary: try finish(summary), previous: release)
+  }
+
+  /// The sessions' records as the run saves them, made where they are read (the aggregation
+  /// plan, the run's records) one at a time: a run records every session.
+  private static func records(_ plan: PipelinePlan, outcomes: [SessionChain.Outcome])
+    -> some Sequence<(partition: String, record: RunState.SessionRecord)>
+  {
+    zip(plan.sessions, outcomes).lazy.filter { $0.0.failure == nil }.map { session, outcome in
+      (
+        partition: session.partition,
+        record: RunState.SessionRecord(keys: session.keys, published: outcome.published)
+      )
+    }
   }
 
   /// The outcomes as published: sessions held until their day and copied uploads set aside;
