@@ -58,7 +58,7 @@ package final class FileDigests: Sendable {
   private let file: URL
   /// The remembered digests and this run's, in one table: a run that finds nothing changed
   /// holds each file's entry once. `seen` counts the entries seen; `changed` says whether one
-  /// was hashed. `let go` is set by `letGo()`: nothing is remembered or saved after it.
+  /// was hashed. `letGo` is set by `letGo()`: nothing is remembered or saved after it.
   private let state:
     Mutex<(entries: [String: Entry], loaded: Int, seen: Int, changed: Bool, letGo: Bool)>
 
