@@ -1,8 +1,9 @@
 import AuraCache
-import AuraPipeline
 import AuraTestSupport
 import Foundation
 import Testing
+
+@testable import AuraPipeline
 
 /// The athlete partitions' cache entries as a run stores them.
 struct AthletePartitionCacheTests {
@@ -13,28 +14,21 @@ struct AthletePartitionCacheTests {
     let (dataset, _) = try TestSupport.generatedDataset(athletes: 2, sessions: 4, seed: 58)
     let out = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(dataset, out) }
-    _ = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out)).run()
-    let partitions = try String(
-      contentsOf: out.appendingPathComponent("current/partitions.tsv"), encoding: .utf8
-    ).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
-    #expect(partitions.filter { $0[1] == "history" }.count == 2)
-    #expect(partitions.filter { $0[1] != "history" }.count >= 2)
-    for cells in partitions {
-      let stage = cells[1] == "history" ? "aggregation" : "athlete-week"
-      let folder = out.appendingPathComponent(".cache/\(stage)/\(cells[2].prefix(2))")
-      let name = try #require(
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
-          $0.hasPrefix(cells[2])
-        }, "\(cells)")
-      let entry = try Data(contentsOf: folder.appendingPathComponent(name))
-      let header = try #require(entry.firstRange(of: Data("\n\n".utf8)))
-      var key = ContentKey()
-      for field in ContentKey.fields(
-        from: String(decoding: entry[..<header.lowerBound], as: UTF8.self))
-      {
-        key.add(field.label, field.value)
+    let config = try TestSupport.pipelineConfig(dataset: dataset, out: out)
+    _ = try Runner(config: config).run()
+    let published = PublishedPartitions.current(out: out)
+    #expect(published.count == 2)
+    #expect(published.values.allSatisfy { $0.count >= 2 && $0[PublishedPartitions.history] != nil })
+    let cache = ArtifactCache(root: PipelinePlan.cacheRoot(config: config, out: out))
+    for (athlete, partitions) in published {
+      for (partition, key) in partitions {
+        let stage: Stage =
+          partition == PublishedPartitions.history ? .athleteHistory : .athleteWeek
+        let fields = try #require(cache.fields(stage: stage, key: key), "\(athlete) \(partition)")
+        var again = ContentKey()
+        for field in fields { again.add(field.label, field.value) }
+        #expect(again.finalize() == key, "\(athlete) \(partition)")
       }
-      #expect(key.finalize() == cells[2], "\(cells)")
     }
   }
 }
