@@ -13,8 +13,8 @@ struct AggregationPlan {
     let partition: AthletePartition
     /// Where the athlete's wellness, nutrition and morpho rows are read from.
     let tables: DatasetTables?
-    /// What else keys the athlete's partitions; nil for an athlete with nothing but their row.
-    let templates: AthletePartition.Templates?
+    /// What else keys the athlete's partitions.
+    let templates: AthletePartition.Templates
 
     /// The athlete's rows of the per-athlete tables, read from where the tables set them
     /// aside: a run holds an athlete's only while it computes them.
@@ -28,7 +28,7 @@ struct AggregationPlan {
     /// The fields of `partition`'s keys, made again from the athlete's rows `inputs`; nil
     /// where they no longer give the planned keys, or the athlete has no week.
     func fields(inputs: Aggregator.AthleteInputs) -> AthletePartition.Fields? {
-      guard let templates,
+      guard
         let fields = AthletePartition.fields(
           athlete: athlete, inputs: inputs, sessions: sessions, templates: templates),
         fields.history.finalize() == partition.historyKey,
@@ -85,7 +85,7 @@ struct AggregationPlan {
           sessions: sessions, templates: templates),
         tables: tables, templates: templates)
     }
-    athletes = Works(roster: roster, active: active)
+    athletes = Works(roster: roster, active: active, templates: templates)
     withData = active.keys.sorted().map { active[$0]! }
   }
 
@@ -94,22 +94,23 @@ struct AggregationPlan {
   struct Works: RandomAccessCollection, Sendable {
     let roster: AthleteRoster
     let active: [Int: AthleteWork]
+    let templates: AthletePartition.Templates
 
     var startIndex: Int { roster.startIndex }
     var endIndex: Int { roster.endIndex }
 
     subscript(position: Int) -> AthleteWork {
-      active[position] ?? Self.idle(roster[position])
+      active[position] ?? idle(roster[position])
     }
 
     /// Whether athletes.csv holds the athlete `id`.
     func contains(athleteId id: String) -> Bool { roster.contains(id: id) }
 
     /// The work of an athlete with nothing but their row: no week, no history.
-    private static func idle(_ athlete: Athlete) -> AthleteWork {
+    private func idle(_ athlete: Athlete) -> AthleteWork {
       AthleteWork(
         athlete: athlete, sessions: [], partition: AthletePartition(idle: athlete.id), tables: nil,
-        templates: nil)
+        templates: templates)
     }
   }
 
