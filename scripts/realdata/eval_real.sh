@@ -10,14 +10,16 @@ repcount=${REPCOUNT_CLONE:-$root/RepCount-Using-Skeleton-Information}
 muvr=${MUVR_CLONE:-$root/muvr-training-data}
 watch=${WATCH_CLONE:-$root/gym-segmentation}
 bar=${BAR_CLONE:-$root/wireless-imu-activity-tracking}
+countix=${COUNTIX_CLONE:-$root/Countix-Fitness}
 sources=()
 [ -d "$repcount" ] && sources+=(repcount)
 [ -d "$muvr" ] && sources+=(muvr)
 [ -d "$watch" ] && sources+=(watch)
 [ -d "$bar" ] && sources+=(bar)
+[ -d "$countix" ] && sources+=(countix)
 if [ ${#sources[@]} -eq 0 ]; then
   echo "no clone of a real-data source under $root" >&2
-  echo "(see docs/real-data.md; REPCOUNT_CLONE, MUVR_CLONE, WATCH_CLONE and BAR_CLONE name other places)" >&2
+  echo "(see docs/real-data.md; REPCOUNT_CLONE, MUVR_CLONE, WATCH_CLONE, BAR_CLONE and COUNTIX_CLONE name other places)" >&2
   exit 64
 fi
 # The same parameters with every count found published, whatever its confidence: the counters
@@ -42,6 +44,10 @@ for source in "${sources[@]}"; do
       title="Bar-mounted IMU sets"
       rm -rf "$root/eval/bar"
       python3 scripts/realdata/bar_imu.py "$bar" "$root/eval/bar" >/dev/null ;;
+    countix)
+      title="Countix-Fitness poses"
+      rm -rf "$root/eval/countix"
+      python3 scripts/realdata/countix_pose.py "$countix" "$root/eval/countix" >/dev/null ;;
   esac
   for split in tune holdout; do
     echo "### $title, $split split"
