@@ -134,7 +134,7 @@ import Testing
     #expect(set.reps.count == 1)
     // The curl's range: a camera's set found in its recording, its rhythm too short to agree.
     #expect(set.countEvidence?.errorClass.description == "camera/found/rhythm disagrees")
-    #expect(set.repsInterval == 1...7)
+    #expect(set.repsInterval == 1...6)
     #expect((set.reps.first?.romDegrees ?? 0) > 60)
     #expect(set.reps.allSatisfy { $0.poseVelocity == nil && $0.barPathDeviationMeters == nil })
     // The curl starts on the first frame: its fit reaches before it, the rep does not.

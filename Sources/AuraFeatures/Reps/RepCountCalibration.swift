@@ -19,11 +19,12 @@ package enum RepCountCalibration {
   /// (`found`) and counted within their authors' bounds (`given`), where the rhythm agrees and
   /// where it does not. The bar's sets are the bar-mounted IMU source's (no bounds marked:
   /// its sets within bounds are taken as found); a limb's are the Apple Watch and muvr sets
-  /// (bounds marked on the Apple Watch sets only); a camera's are RepCount-A's.
+  /// (bounds marked on the Apple Watch sets only); a camera's are RepCount-A's and
+  /// Countix-Fitness's (a Countix clip is its set: within bounds, the clip's).
   static let tallies: [Sensor: (found: Tally, given: Tally)] = [
     .loadImu: (found: Tally((15, 15), (3, 5)), given: Tally((15, 15), (3, 5))),
     .limb: (found: Tally((20, 63), (77, 202)), given: Tally((75, 102), (5, 12))),
-    .camera: (found: Tally((6, 17), (12, 30)), given: Tally((13, 17), (14, 27))),
+    .camera: (found: Tally((16, 37), (23, 73)), given: Tally((25, 40), (24, 69))),
   ]
 
   struct Tally {
@@ -82,10 +83,10 @@ package enum RepCountCalibration {
     .init(sensor: .limb, boundsFound: true, evidence: .partLost): (15, 17),
     .init(sensor: .limb, boundsFound: false, evidence: .rhythmAgrees): (102, 2),
     .init(sensor: .limb, boundsFound: false, evidence: .rhythmDisagrees): (12, 10),
-    .init(sensor: .camera, boundsFound: true, evidence: .rhythmAgrees): (17, 4),
-    .init(sensor: .camera, boundsFound: true, evidence: .rhythmDisagrees): (34, 6),
-    .init(sensor: .camera, boundsFound: false, evidence: .rhythmAgrees): (20, 2),
-    .init(sensor: .camera, boundsFound: false, evidence: .rhythmDisagrees): (30, 6),
+    .init(sensor: .camera, boundsFound: true, evidence: .rhythmAgrees): (37, 4),
+    .init(sensor: .camera, boundsFound: true, evidence: .rhythmDisagrees): (73, 5),
+    .init(sensor: .camera, boundsFound: false, evidence: .rhythmAgrees): (40, 3),
+    .init(sensor: .camera, boundsFound: false, evidence: .rhythmDisagrees): (69, 5),
   ]
 
   /// The half-width of a class without tuning sets (a part lost of a camera's set, or of a
