@@ -2,10 +2,12 @@
 # The real-data table of BENCHMARKS.md: converts each public source the user has cloned into
 # .realdata/ (ignored by git) and counts its sets with `auralift eval`, the tuning and the
 # held-out split apart, and again within the authors' set bounds where labels.csv has them.
-# usage: eval_real.sh BIN   (docs/real-data.md says what to clone)
+# usage: [EVAL_OUT=dir] eval_real.sh BIN   (docs/real-data.md says what to clone)
 set -euo pipefail
 bin=${1:?usage: eval_real.sh BIN}
 root=${REALDATA:-.realdata}
+# Where the evaluation folders, tables and set lists go (another binary's apart from these).
+out=${EVAL_OUT:-$root/eval}
 repcount=${REPCOUNT_CLONE:-$root/RepCount-Using-Skeleton-Information}
 muvr=${MUVR_CLONE:-$root/muvr-training-data}
 watch=${WATCH_CLONE:-$root/gym-segmentation}
@@ -24,53 +26,53 @@ if [ ${#sources[@]} -eq 0 ]; then
 fi
 # The same parameters with every count found published, whatever its confidence: the counters
 # alone, for the summary below.
-mkdir -p "$root/eval"
-sed 's/^\( *min_reps_confidence:\) *[0-9.]*/\1 0/' pipelines/nightly.yaml > "$root/eval/every-count.yaml"
+mkdir -p "$out"
+sed 's/^\( *min_reps_confidence:\) *[0-9.]*/\1 0/' pipelines/nightly.yaml > "$out/every-count.yaml"
 summary=()
 for source in "${sources[@]}"; do
   case $source in
     repcount)
       title="RepCount-A poses"
-      python3 scripts/realdata/repcount_pose.py "$repcount" "$root/eval/repcount" >/dev/null ;;
+      python3 scripts/realdata/repcount_pose.py "$repcount" "$out/repcount" >/dev/null ;;
     muvr)
       title="muvr wrist accelerometer"
-      rm -rf "$root/eval/muvr"
-      python3 scripts/realdata/muvr_wrist.py "$muvr" "$root/eval/muvr" >/dev/null ;;
+      rm -rf "$out/muvr"
+      python3 scripts/realdata/muvr_wrist.py "$muvr" "$out/muvr" >/dev/null ;;
     watch)
       title="Apple Watch gym sets"
-      rm -rf "$root/eval/watch"
-      python3 scripts/realdata/watch_gym.py "$watch" "$root/eval/watch" >/dev/null ;;
+      rm -rf "$out/watch"
+      python3 scripts/realdata/watch_gym.py "$watch" "$out/watch" >/dev/null ;;
     bar)
       title="Bar-mounted IMU sets"
-      rm -rf "$root/eval/bar"
-      python3 scripts/realdata/bar_imu.py "$bar" "$root/eval/bar" >/dev/null ;;
+      rm -rf "$out/bar"
+      python3 scripts/realdata/bar_imu.py "$bar" "$out/bar" >/dev/null ;;
     countix)
       title="Countix-Fitness poses"
-      rm -rf "$root/eval/countix"
-      python3 scripts/realdata/countix_pose.py "$countix" "$root/eval/countix" >/dev/null ;;
+      rm -rf "$out/countix"
+      python3 scripts/realdata/countix_pose.py "$countix" "$out/countix" >/dev/null ;;
   esac
   for split in tune holdout; do
     echo "### $title, $split split"
     echo
-    "$bin" eval "$root/eval/$source" --split "$split" \
-      --reps "$root/eval/$source-$split-sets.csv" --csv "$root/eval/$source-$split.csv" || true
-    "$bin" eval "$root/eval/$source" --split "$split" --pipeline "$root/eval/every-count.yaml" \
-      --csv "$root/eval/$source-$split-every-count.csv" >/dev/null || true
-    summary+=("$title|$split|found|$root/eval/$source-$split.csv|$root/eval/$source-$split-every-count.csv")
+    "$bin" eval "$out/$source" --split "$split" \
+      --reps "$out/$source-$split-sets.csv" --csv "$out/$source-$split.csv" || true
+    "$bin" eval "$out/$source" --split "$split" --pipeline "$out/every-count.yaml" \
+      --csv "$out/$source-$split-every-count.csv" >/dev/null || true
+    summary+=("$title|$split|found|$out/$source-$split.csv|$out/$source-$split-every-count.csv")
     echo
   done
   # Where the authors marked each set's bounds, the sets are counted within them as well: how
   # far the count is off once the set is found.
   marked='NR == 1 { for (i = 1; i <= NF; i++) if ($i == "start_s") c = i }
     NR > 1 && c && $c != "" { found = 1 } END { exit !found }'
-  if awk -F, "$marked" "$root/eval/$source/labels.csv"; then
+  if awk -F, "$marked" "$out/$source/labels.csv"; then
     for split in tune holdout; do
       echo "### $title, $split split, counted within the authors' set bounds"
       echo
-      "$bin" eval "$root/eval/$source" --split "$split" --given-bounds \
-        --reps "$root/eval/$source-$split-bounded-sets.csv" \
-        --csv "$root/eval/$source-$split-bounded.csv"
-      summary+=("$title|$split|given|$root/eval/$source-$split-bounded.csv|")
+      "$bin" eval "$out/$source" --split "$split" --given-bounds \
+        --reps "$out/$source-$split-bounded-sets.csv" \
+        --csv "$out/$source-$split-bounded.csv"
+      summary+=("$title|$split|given|$out/$source-$split-bounded.csv|")
       echo
     done
   fi
