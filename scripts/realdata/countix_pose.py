@@ -18,7 +18,6 @@ usage: countix_pose.py CLONE OUT      (CLONE: a git clone or its .git directory)
 """
 import csv
 import io
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -26,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from evalfolder import git, split, write_source, write_tables
-from repcount_pose import FPS, write_pose
+from repcount_pose import FPS, write_clip
 
 RESERVED = {"squat", "bench_pressing", "push_up"}
 # Class name -> (exercise id, name, movement pattern, primary muscles), as repcount_pose.py
@@ -70,17 +69,7 @@ def main() -> int:
         if exercise[1]:
             exercises[exercise[0]] = exercise
         session_id = "cx-" + name.replace(".mp4", "")
-        folder = out / "sessions" / session_id
-        folder.mkdir(exist_ok=True)
-        write_pose(frames, folder / "pose.csv")
-        manifest = {
-            "session_id": session_id, "athlete_id": "cx", "start_time": "2023-07-12T12:00:00Z",
-            "notes": f"Countix-Fitness test clip {name}; frame rate not published, 30 fps assumed",
-            "recordings": [{"kind": "pose", "path": "pose.csv", "format": "mediapipe33",
-                            "fps": FPS, "view": "unknown"}],
-            "sets": [{"set_number": 1, "exercise": exercise[0]}],
-        }
-        (folder / "session.json").write_text(json.dumps(manifest, indent=2) + "\n")
+        write_clip(out, session_id, "cx", exercise[0], frames, f"Countix-Fitness test clip {name}")
         end = (len(frames) - 1) / FPS
         rows.append([session_id, 1, SOURCE, exercise[0], int(item["count"]), 0.0, round(end, 4),
                      split(session_id)])

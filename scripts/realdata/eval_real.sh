@@ -31,26 +31,14 @@ sed 's/^\( *min_reps_confidence:\) *[0-9.]*/\1 0/' pipelines/nightly.yaml > "$ou
 summary=()
 for source in "${sources[@]}"; do
   case $source in
-    repcount)
-      title="RepCount-A poses"
-      python3 scripts/realdata/repcount_pose.py "$repcount" "$out/repcount" >/dev/null ;;
-    muvr)
-      title="muvr wrist accelerometer"
-      rm -rf "$out/muvr"
-      python3 scripts/realdata/muvr_wrist.py "$muvr" "$out/muvr" >/dev/null ;;
-    watch)
-      title="Apple Watch gym sets"
-      rm -rf "$out/watch"
-      python3 scripts/realdata/watch_gym.py "$watch" "$out/watch" >/dev/null ;;
-    bar)
-      title="Bar-mounted IMU sets"
-      rm -rf "$out/bar"
-      python3 scripts/realdata/bar_imu.py "$bar" "$out/bar" >/dev/null ;;
-    countix)
-      title="Countix-Fitness poses"
-      rm -rf "$out/countix"
-      python3 scripts/realdata/countix_pose.py "$countix" "$out/countix" >/dev/null ;;
+    repcount) title="RepCount-A poses" convert=repcount_pose.py clone=$repcount ;;
+    muvr) title="muvr wrist accelerometer" convert=muvr_wrist.py clone=$muvr ;;
+    watch) title="Apple Watch gym sets" convert=watch_gym.py clone=$watch ;;
+    bar) title="Bar-mounted IMU sets" convert=bar_imu.py clone=$bar ;;
+    countix) title="Countix-Fitness poses" convert=countix_pose.py clone=$countix ;;
   esac
+  rm -rf "${out:?}/$source"
+  python3 "scripts/realdata/$convert" "$clone" "$out/$source" >/dev/null
   for split in tune holdout; do
     echo "### $title, $split split"
     echo

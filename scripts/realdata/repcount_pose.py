@@ -70,6 +70,22 @@ def write_pose(frames: np.ndarray, path: Path) -> None:
             writer.writerow(row)
 
 
+def write_clip(out: Path, session_id: str, athlete_id: str, exercise_id: str,
+               frames: np.ndarray, note: str) -> None:
+    """A clip as a session of one set: its poses and a manifest stating the assumed rate."""
+    folder = out / "sessions" / session_id
+    folder.mkdir(exist_ok=True)
+    write_pose(frames, folder / "pose.csv")
+    manifest = {
+        "session_id": session_id, "athlete_id": athlete_id, "start_time": "2023-07-12T12:00:00Z",
+        "notes": f"{note}; frame rate not published, 30 fps assumed",
+        "recordings": [{"kind": "pose", "path": "pose.csv", "format": "mediapipe33",
+                        "fps": FPS, "view": "unknown"}],
+        "sets": [{"set_number": 1, "exercise": exercise_id}],
+    }
+    (folder / "session.json").write_text(json.dumps(manifest, indent=2) + "\n")
+
+
 def main() -> int:
     if len(sys.argv) != 3:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
@@ -94,18 +110,8 @@ def main() -> int:
         exercise = EXERCISES[action]
         exercises[exercise[0]] = exercise
         session_id = "rc-" + name.replace(".mp4", "")
-        folder = out / "sessions" / session_id
-        folder.mkdir(exist_ok=True)
-        write_pose(frames, folder / "pose.csv")
+        write_clip(out, session_id, "rc", exercise[0], frames, f"RepCount-A test clip {name}")
         bounds = [int(v) for v in record[4:] if v.strip()]
-        manifest = {
-            "session_id": session_id, "athlete_id": "rc", "start_time": "2023-07-12T12:00:00Z",
-            "notes": f"RepCount-A test clip {name}; frame rate not published, 30 fps assumed",
-            "recordings": [{"kind": "pose", "path": "pose.csv", "format": "mediapipe33",
-                            "fps": FPS, "view": "unknown"}],
-            "sets": [{"set_number": 1, "exercise": exercise[0]}],
-        }
-        (folder / "session.json").write_text(json.dumps(manifest, indent=2) + "\n")
         start = bounds[0] / FPS if bounds else ""
         end = bounds[-1] / FPS if bounds else ""
         rows.append([session_id, 1, SOURCE, exercise[0], int(item["count"]), start, end,
