@@ -126,9 +126,11 @@ package struct ArtifactCache: Sendable {
 
   /// Flushes every entry written so far to disk (`syncfs` on the cache's file system): called
   /// once, before the run state records results that live in the cache. Throws when the file
-  /// system reports the flush failed.
+  /// system reports the flush failed. A cache whose folder was never made holds no entry:
+  /// there is nothing to flush.
   package func synchronize() throws {
     let descriptor = open(rootPath, O_RDONLY | O_DIRECTORY)
+    if descriptor < 0, errno == ENOENT { return }
     guard descriptor >= 0, aura_sync_file_system(descriptor) == 0 else {
       let error = CocoaError(
         .fileWriteUnknown,

@@ -184,6 +184,52 @@ import Testing
     #expect(try runner.run().upToDate)
   }
 
+  /// A run in which no session computes anything the cache keeps (the one session's video
+  /// shows no body to scale it by, as a real clip does) still publishes, with the session as
+  /// failed: exit 3, never "nothing published: the cache could not be flushed".
+  @Test func aRunWhoseEverySessionFailsPublishesAndNamesThem() throws {
+    let dataset = try TestSupport.temporaryFolder("every-session-fails")
+    let out = try TestSupport.temporaryFolder()
+    defer { TestSupport.remove(dataset, out) }
+    let session = dataset.appendingPathComponent("sessions/clip")
+    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+    try "athlete_id,username\na-1,lifter\n".write(
+      to: dataset.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
+    try """
+    {"session_id": "clip", "athlete_id": "a-1", "start_time": "2026-11-01T10:00:00Z",
+     "recordings": [{"kind": "pose", "path": "pose.csv", "format": "mediapipe33", "fps": 30}],
+     "sets": [{"set_number": 1, "exercise": "pull_up"}]}
+    """.write(
+      to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
+    // MediaPipe's 33 landmarks, none detected in any frame (zeros, visibility 0).
+    let landmarks = [
+      "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye",
+      "right_eye_outer", "left_ear", "right_ear", "mouth_left", "mouth_right", "left_shoulder",
+      "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_pinky",
+      "right_pinky", "left_index", "right_index", "left_thumb", "right_thumb", "left_hip",
+      "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "left_heel",
+      "right_heel", "left_foot_index", "right_foot_index",
+    ]
+    let columns = landmarks.flatMap { point in
+      ["x", "y", "z", "visibility"].map { "\(point)_\($0)" }
+    }
+    let frames = (0..<60).map { frame in
+      ([String(format: "%.4f", Double(frame) / 30)] + Array(repeating: "0", count: 132))
+        .joined(separator: ",")
+    }
+    try ((["t"] + columns).joined(separator: ",") + "\n" + frames.joined(separator: "\n") + "\n")
+      .write(to: session.appendingPathComponent("pose.csv"), atomically: true, encoding: .utf8)
+
+    let summary = try Runner(config: try TestSupport.pipelineConfig(dataset: dataset, out: out))
+      .run()
+    #expect(summary.exitCode == 3)
+    #expect(summary.failed.map(\.path) == ["sessions/clip"])
+    #expect(summary.publishedFolder != nil)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: out.appendingPathComponent("current/auralift.sqlite").path))
+  }
+
   @Test func retryFailedRecomputesOnlyTheQuarantinedPartitions() throws {
     let (dataset, truth) = try TestSupport.generatedDataset(
       athletes: 2, sessions: 2, seed: 54, logOnlyShare: 0)
