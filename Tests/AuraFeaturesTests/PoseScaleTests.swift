@@ -111,19 +111,13 @@ import Testing
   func curlsFramedFromTheWaistUpAreCounted(clip: String) throws {
     let folder = try TestSupport.temporaryFolder("waistUp\(clip)")
     defer { TestSupport.remove(folder) }
-    let session = folder.appendingPathComponent("sessions/\(clip)")
-    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
+    let session = try TestSupport.oneSetDataset(
+      in: folder, session: clip,
+      recording: #"{"kind": "pose", "path": "pose", "format": "openpose", "fps": 30}"#,
+      exercise: "biceps_curl")
     try FileManager.default.copyItem(
       at: TestSupport.realData.appendingPathComponent("pose-trainer-bicep/\(clip)"),
       to: session.appendingPathComponent("pose"))
-    try "athlete_id,username\na-1,curler\n".write(
-      to: folder.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
-    try """
-    {"session_id": "\(clip)", "athlete_id": "a-1", "start_time": "2026-11-01T10:00:00Z",
-     "recordings": [{"kind": "pose", "path": "pose", "format": "openpose", "fps": 30}],
-     "sets": [{"set_number": 1, "exercise": "biceps_curl"}]}
-    """.write(
-      to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
     let features = try TestSupport.features(
       clip, in: folder, parameters: TestSupport.everyCountPublished)
     #expect(features.poseScale?.method == PoseScale.armLength)

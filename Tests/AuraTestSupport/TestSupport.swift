@@ -55,6 +55,25 @@ package enum TestSupport {
       databasePath: try publishedSample.get().appendingPathComponent("auralift.sqlite").path)
   }
 
+  /// A dataset in `folder` of one athlete (a-1) and one session, `session`, of one set of
+  /// `exercise`, recorded as `recording` says (the manifest's recording, as JSON); returns the
+  /// session's folder, where the recording is to be put.
+  package static func oneSetDataset(
+    in folder: URL, session: String, recording: String, exercise: String
+  ) throws -> URL {
+    let sessionFolder = folder.appendingPathComponent("sessions/\(session)")
+    try FileManager.default.createDirectory(at: sessionFolder, withIntermediateDirectories: true)
+    try "athlete_id,username\na-1,lifter\n".write(
+      to: folder.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
+    try """
+    {"session_id": "\(session)", "athlete_id": "a-1", "start_time": "2026-11-01T10:00:00Z",
+     "recordings": [\(recording)],
+     "sets": [{"set_number": 1, "exercise": "\(exercise)"}]}
+    """.write(
+      to: sessionFolder.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
+    return sessionFolder
+  }
+
   /// A fresh empty folder under the system temporary directory.
   package static func temporaryFolder(_ name: String = #function) throws -> URL {
     let safe = name.filter { $0.isLetter || $0.isNumber }

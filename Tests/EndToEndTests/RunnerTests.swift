@@ -1,5 +1,6 @@
 import AuraAggregation
 import AuraDomain
+import AuraIngest
 import AuraPipeline
 import AuraStore
 import AuraTestSupport
@@ -191,26 +192,12 @@ import Testing
     let dataset = try TestSupport.temporaryFolder("every-session-fails")
     let out = try TestSupport.temporaryFolder()
     defer { TestSupport.remove(dataset, out) }
-    let session = dataset.appendingPathComponent("sessions/clip")
-    try FileManager.default.createDirectory(at: session, withIntermediateDirectories: true)
-    try "athlete_id,username\na-1,lifter\n".write(
-      to: dataset.appendingPathComponent("athletes.csv"), atomically: true, encoding: .utf8)
-    try """
-    {"session_id": "clip", "athlete_id": "a-1", "start_time": "2026-11-01T10:00:00Z",
-     "recordings": [{"kind": "pose", "path": "pose.csv", "format": "mediapipe33", "fps": 30}],
-     "sets": [{"set_number": 1, "exercise": "pull_up"}]}
-    """.write(
-      to: session.appendingPathComponent("session.json"), atomically: true, encoding: .utf8)
+    let session = try TestSupport.oneSetDataset(
+      in: dataset, session: "clip",
+      recording: #"{"kind": "pose", "path": "pose.csv", "format": "mediapipe33", "fps": 30}"#,
+      exercise: "pull_up")
     // MediaPipe's 33 landmarks, none detected in any frame (zeros, visibility 0).
-    let landmarks = [
-      "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye",
-      "right_eye_outer", "left_ear", "right_ear", "mouth_left", "mouth_right", "left_shoulder",
-      "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_pinky",
-      "right_pinky", "left_index", "right_index", "left_thumb", "right_thumb", "left_hip",
-      "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "left_heel",
-      "right_heel", "left_foot_index", "right_foot_index",
-    ]
-    let columns = landmarks.flatMap { point in
+    let columns = MediaPipeLandmarks.names.flatMap { point in
       ["x", "y", "z", "visibility"].map { "\(point)_\($0)" }
     }
     let frames = (0..<60).map { frame in

@@ -1,3 +1,16 @@
+/// MediaPipe Pose's 33 landmarks, in file order: the `mediapipe33` format's columns are each
+/// name's `_x`, `_y`, `_z` and `_visibility`.
+package enum MediaPipeLandmarks {
+  package static let names = [
+    "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye",
+    "right_eye_outer", "left_ear", "right_ear", "mouth_left", "mouth_right", "left_shoulder",
+    "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_pinky",
+    "right_pinky", "left_index", "right_index", "left_thumb", "right_thumb", "left_hip",
+    "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "left_heel",
+    "right_heel", "left_foot_index", "right_foot_index",
+  ]
+}
+
 /// Keypoint layouts of the pose formats, mapped onto the canonical joints.
 /// Joints a layout lacks (Vision's `neck` and `root`) are derived from the shoulders and hips.
 enum Skeleton: String, CaseIterable {
@@ -15,15 +28,7 @@ enum Skeleton: String, CaseIterable {
   var keypoints: [String] {
     switch self {
     case .vision19: return Joint.allCases.map(\.rawValue)
-    case .mediapipe33:
-      return [
-        "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye",
-        "right_eye_outer", "left_ear", "right_ear", "mouth_left", "mouth_right", "left_shoulder",
-        "right_shoulder", "left_elbow", "right_elbow", "left_wrist", "right_wrist", "left_pinky",
-        "right_pinky", "left_index", "right_index", "left_thumb", "right_thumb", "left_hip",
-        "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle", "left_heel",
-        "right_heel", "left_foot_index", "right_foot_index",
-      ]
+    case .mediapipe33: return MediaPipeLandmarks.names
     case .coco17:
       return [
         "nose", "left_eye", "right_eye", "left_ear", "right_ear", "left_shoulder",
