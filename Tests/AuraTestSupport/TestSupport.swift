@@ -126,8 +126,8 @@ package enum TestSupport {
     let folder = try temporaryFolder("cli")
     defer { remove(folder) }
     let (out, errors) = (folder.appendingPathComponent("out"), folder.appendingPathComponent("err"))
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: errors.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
