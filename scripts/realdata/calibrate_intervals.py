@@ -9,6 +9,9 @@ ceil((n + 1) x 0.9)-th smallest of the n such tuning sets' counts (the largest w
 is past n): one-sided, since every such set holds at least one rep. With --leave-one-source-out, each
 source's sets (both splits) get the intervals calibrated on the other sources' sets alone (a
 class no other source has takes the widest half-width): how far the calibration travels.
+Without it, the Swift table of `RepCountCalibration.tallies` (exact / counted per sensor and
+bounds, where the rhythm agrees and where not, the sets that lost part of their recording
+left out) is printed first: the counts the confidence is made of.
 
 usage: calibrate_intervals.py [--leave-one-source-out] [EVAL_DIR]
        (EVAL_DIR: .realdata/eval after make eval-real)
@@ -101,7 +104,36 @@ def leave_one_source_out(folder):
     return 0
 
 
+def tallies(rows):
+    """(exact, counted) per (sensor, bounds, rhythm agrees) of the rows with a count; a load's
+    sets within given bounds take its found sets' tally (none of its sets came with bounds)."""
+    counts = collections.defaultdict(lambda: [0, 0])
+    for row in rows:
+        name = row["interval_class"]
+        if not row["evidence_reps"] or not name or name.count("/") != 2:
+            continue
+        sensor, bounds, evidence = name.split("/")
+        if evidence == "part lost":
+            continue
+        tally = counts[(sensor, bounds, evidence == "rhythm agrees")]
+        tally[0] += int(row["evidence_reps"]) == int(row["labelled_reps"])
+        tally[1] += 1
+    return counts
+
+
+def print_tallies(rows):
+    counts = tallies(rows)
+    for sensor in ("loadImu", "limb", "camera"):
+        def tally(bounds):
+            given = bounds if (sensor, bounds, True) in counts else "found"
+            agreeing, other = counts[(sensor, given, True)], counts[(sensor, given, False)]
+            return f"Tally(({agreeing[0]}, {agreeing[1]}), ({other[0]}, {other[1]}))"
+        print(f"    .{sensor}: (found: {tally('found')}, given: {tally('given')}),")
+    print()
+
+
 def main(folder):
+    print_tallies(sets(folder, "tune"))
     table = half_widths(sets(folder, "tune"))
     swift_sensor = {"loadImu": ".loadImu", "limb": ".limb", "camera": ".camera"}
     swift_evidence = {"rhythm agrees": ".rhythmAgrees", "rhythm disagrees": ".rhythmDisagrees",
