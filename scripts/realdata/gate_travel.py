@@ -16,6 +16,8 @@ import glob
 import os
 import sys
 
+from calibrate_intervals import tallies
+
 MIN_CONFIDENCE = 0.9
 
 
@@ -44,22 +46,13 @@ def plausible(row):
         not reason or " reps were counted, but the recording does not show them" in reason)
 
 
-def tallies(training):
-    counts = collections.defaultdict(lambda: [0, 0])
-    for row in training:
-        if row["evidence_reps"] and row["interval_class"]:
-            tally = counts[row["interval_class"]]
-            tally[0] += int(row["evidence_reps"]) == int(row["labelled_reps"])
-            tally[1] += 1
-    return counts
-
-
 def published(row, counts):
     if not plausible(row):
         return False
     if not gated(row):
         return True
-    exact, counted = counts.get(row["interval_class"], (0, 0))
+    sensor, bounds, evidence = row["interval_class"].split("/")
+    exact, counted = counts.get((sensor, bounds, evidence == "rhythm agrees"), (0, 0))
     return (exact + 1) / (counted + 2) >= MIN_CONFIDENCE
 
 
